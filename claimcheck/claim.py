@@ -1,0 +1,92 @@
+"""The Claim: what a vendor says, as fields. The same model whether it came from a file or prose."""
+
+from __future__ import annotations
+
+import datetime
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Metric(StrEnum):
+    """What the headline speedup was measured on."""
+
+    TTFT = "ttft"
+    PREFILL = "prefill"
+    THROUGHPUT = "throughput"
+    DECODE = "decode"
+    END_TO_END = "end_to_end"
+    UNSPECIFIED = "unspecified"
+
+
+class PowerMode(StrEnum):
+    """The GPU power setting of the recompute baseline."""
+
+    DEFAULT = "default"
+    LOW = "low"
+    CAPPED = "capped"
+
+
+Qualifier = Literal["up to", "at least", "average"]
+
+# Strict numbers: a string such as "27x" in a claim file is an error, not silently coerced.
+Positive = Annotated[float, Field(strict=True, gt=0)]
+PositiveInt = Annotated[int, Field(strict=True, gt=0)]
+Speedup = Annotated[float, Field(strict=True, ge=1)]
+Text = Annotated[str, Field(strict=True, min_length=1)]
+
+
+class Claim(BaseModel):
+    """One vendor claim about a KV-cache speedup. Every field but one of speedup/text is optional:
+    what a vendor does not disclose stays empty (and rule KV301 says so)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    id: Text | None = Field(None, description="a short name for the claim (default: the file name)")
+    vendor: Text | None = Field(None, description="who makes the claim")
+    source_url: Text | None = Field(None, description="where the claim was published")
+    date: datetime.date | None = Field(None, description="when it was published (YYYY-MM-DD)")
+    text: Text | None = Field(
+        None, description="the claim as the vendor wrote it; fields missing below are read from it"
+    )
+    speedup: Speedup | None = Field(
+        None, description="the headline factor, e.g. 27 for '27x' (at least 1)"
+    )
+    speedup_low: Speedup | None = Field(None, description="the low end of a range such as '4–20x'")
+    speedup_qualifier: Qualifier | None = Field(
+        None, description="'up to', 'at least' or 'average'"
+    )
+    context_tokens: PositiveInt | None = Field(
+        None, description="prefix (context) length the speedup was measured at, in tokens"
+    )
+    baseline_seconds: Positive | None = Field(
+        None, description="time to recompute the prefix (the baseline), in seconds"
+    )
+    cached_seconds: Positive | None = Field(
+        None, description="time with the KV cache loaded from the product, in seconds"
+    )
+    metric: Metric = Field(
+        Metric.UNSPECIFIED,
+        description="ttft, prefill, throughput, decode, end_to_end or unspecified",
+    )
+    model: Text | None = Field(None, description="model name or catalog id, e.g. llama-3.1-70b")
+    params_billions: Positive | None = Field(
+        None, description="model size in billions of parameters, when no model is named"
+    )
+    gpu: Text | None = Field(None, description="GPU name or catalog id, e.g. h100-sxm")
+    gpu_count: PositiveInt | None = Field(None, description="GPUs the baseline ran on")
+    power_mode: PowerMode | None = Field(None, description="default, low or capped")
+    power_watts: Positive | None = Field(None, description="power cap per GPU in watts")
+    tier: Text | None = Field(
+        None,
+        description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
+    )
+
+
+# The measurement fields: what the JSON report's "claim" object carries.
+MEASUREMENT_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name in Claim.model_fields
+    if name not in {"id", "vendor", "source_url", "date", "text"}
+)

@@ -1,0 +1,76 @@
+"""The one error family claimcheck raises on purpose, and the exit codes.
+
+Core modules raise these; only the CLI catches them, prints one line and picks the exit code.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes: a documented contract (README "Exit codes")."""
+
+    OK = 0
+    FINDINGS = 1
+    ERROR = 2
+    INTERRUPTED = 130
+
+
+class ClaimcheckError(Exception):
+    """An expected failure with a message meant for the user.
+
+    ``location`` is where the problem is (a path, optionally with ``:line:column``), so the
+    printed line reads like a compiler diagnostic: ``claims/x.yaml:3:1: unknown field …``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+    @property
+    def location(self) -> str | None:
+        """``path[:line[:column]]``, or ``None`` when the error is not about a file."""
+        if self.path is None:
+            return None
+        parts = [self.path]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        where = self.location
+        return f"{where}: {self.message}" if where else self.message
+
+
+class InputError(ClaimcheckError):
+    """One input (a file, stdin, a text argument) could not be read or is invalid.
+
+    The run goes on with the other inputs and exits 2.
+    """
+
+
+class UsageError(ClaimcheckError):
+    """A bad option, configuration value or catalog entry: no trustworthy result is possible."""
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...], *, limit: int = 3) -> str:
+    """A ``" (did you mean 'x'?)"`` suffix naming the closest choices, or ``""`` if none is close."""
+    close = get_close_matches(word, choices, n=limit, cutoff=0.6)
+    if not close:
+        return ""
+    quoted = " or ".join(f"'{c}'" for c in close)
+    return f" (did you mean {quoted}?)"

@@ -1,0 +1,45 @@
+"""A claim together with where it was read: the unit that flows from sources to the audit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from claimcheck.claim import Claim
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A 1-based line and column (Unicode code points) in a source, with an optional end."""
+
+    line: int
+    column: int
+    end_line: int | None = None
+    end_column: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """One claim and its provenance.
+
+    ``fields`` says where each claim field was read, so a finding about the context length points
+    at the context length; ``cues`` are claim-level phrases the extractor found (e.g. "under load"),
+    keyed by cue name; ``readings`` say how numbers were interpreted ("90% lower TTFT read as 10x").
+    """
+
+    claim: Claim
+    id: str
+    path: str | None
+    position: Position | None
+    fields: Mapping[str, Position] = field(default_factory=dict)
+    cues: Mapping[str, Position | None] = field(default_factory=dict)
+    readings: tuple[str, ...] = ()
+    confidence: float = 1.0
+
+    def where(self, field_name: str | None) -> Position | None:
+        """The position of ``field_name`` if known, else of the claim itself."""
+        if field_name is not None:
+            found = self.fields.get(field_name) or self.cues.get(field_name)
+            if found is not None:
+                return found
+        return self.position

@@ -1,0 +1,134 @@
+"""The Report: the one object formatters see (JSON schema_version 1, design.md)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from claimcheck import __version__
+
+SCHEMA_VERSION = 1
+
+
+class Severity(StrEnum):
+    """How much a finding matters. Ordered: info < warning < error."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        """0 for info, 1 for warning, 2 for error."""
+        return _RANK[self]
+
+
+_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Finding(_Frozen):
+    """One rule's verdict on one claim, at a place in the source."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    path: str | None
+    line: int | None
+    column: int | None
+    end_line: int | None = None
+    end_column: int | None = None
+    suppressed: bool = False
+    suppression_reason: str | None = None
+
+
+class Analysis(_Frozen):
+    """What the claim's numbers imply. ``None`` where the claim gives too little to compute it."""
+
+    naive_breakeven_tokens: int | None = None
+    physical_breakeven_tokens: int | None = None
+    implied_speedup: float | None = None
+    implied_mfu: float | None = None
+    implied_load_gb_s: float | None = None
+    end_to_end_speedup: float | None = None
+    speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
+    full_power_speedup: float | None = None
+    breakeven_explanation: str | None = None
+    assumptions: list[str] = Field(default_factory=list)
+
+
+class SourceRef(_Frozen):
+    """Where a claim was read."""
+
+    path: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+
+class ClaimReport(_Frozen):
+    """One audited claim: what was understood, what it implies, what was flagged."""
+
+    id: str
+    source: SourceRef
+    text: str | None
+    claim: dict[str, Any]
+    confidence: float = 1.0
+    readings: list[str] = Field(default_factory=list)
+    analysis: Analysis
+    findings: list[Finding]
+
+
+class InputProblem(_Frozen):
+    """An input that could not be audited (exit code 2)."""
+
+    path: str | None
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+
+class Summary(_Frozen):
+    """Counts for the summary line. ``findings`` counts unsuppressed findings by severity."""
+
+    files: int
+    claims: int
+    findings: dict[str, int]
+    suppressed: int = 0
+    errors: int = 0
+
+
+class RuleInfo(_Frozen):
+    """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend)."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+class Tool(_Frozen):
+    """The producing tool."""
+
+    name: str = "claimcheck"
+    version: str = __version__
+
+
+class Report(_Frozen):
+    """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
+
+    schema_version: int = SCHEMA_VERSION
+    tool: Tool = Field(default_factory=Tool)
+    claims: list[ClaimReport]
+    errors: list[InputProblem]
+    summary: Summary
+    rules: list[RuleInfo] = Field(default_factory=list)
+
+    def unsuppressed(self) -> list[Finding]:
+        """Every finding that counts toward the exit code."""
+        return [f for c in self.claims for f in c.findings if not f.suppressed]

@@ -1,0 +1,60 @@
+"""Settings of one audit: which rules run, their thresholds, and the assumptions to use."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from claimcheck.report import Severity
+
+Fraction = Annotated[float, Field(gt=0, le=1)]
+
+
+class Thresholds(BaseModel):
+    """The numbers rules compare against; each is a config key (``[tool.claimcheck.thresholds]``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    large_model_billions: float = Field(
+        70.0,
+        gt=0,
+        description="KV102: total parameters, in billions, from which a model counts as very large",
+    )
+    filled_context_tokens: int = Field(
+        64_000,
+        gt=0,
+        description="KV103: prefix length, in tokens, from which a context counts as huge",
+    )
+    filled_context_fraction: Fraction = Field(
+        0.75,
+        description="KV103: share of the model's context window from which it counts as filled",
+    )
+    mismatch_tolerance: Fraction = Field(
+        0.05,
+        description="KV202: relative gap allowed between the stated speedup and the stated times",
+    )
+    low_mfu: Fraction = Field(
+        0.25,
+        description="KV203: implied recompute MFU below which the baseline counts as implausibly slow",
+    )
+    end_to_end_ratio: Fraction = Field(
+        0.5, description="KV206: end-to-end speedup below this share of the headline is flagged"
+    )
+    low_confidence: Fraction = Field(
+        0.5,
+        description="claims read from prose with a confidence below this report at info severity",
+    )
+
+
+class Settings(BaseModel):
+    """Everything an audit needs besides its inputs."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    fail_on: Severity | None = Severity.ERROR
+    thresholds: Thresholds = Field(default_factory=Thresholds)
+    max_file_bytes: int = Field(10_000_000, gt=0)
