@@ -1,0 +1,201 @@
+"""Claim files → ClaimRecords, with one clear message per invalid claim or field."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from claimcheck.claim import Claim
+from claimcheck.errors import InputError, did_you_mean
+from claimcheck.extract import extract_claims
+from claimcheck.record import ClaimRecord, Position
+from claimcheck.sources.structured import Format, RawClaim, parse_structured
+
+CLAIM_KEYS = tuple(Claim.model_fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What one claim file gave: the valid claims and a problem per invalid one."""
+
+    records: list[ClaimRecord]
+    problems: list[InputError]
+
+
+def looks_like_claims(text: str, fmt: Format, display: str) -> bool:
+    """True if the file parses and names at least one claim field (used when walking folders,
+    so that unrelated config files such as ``mkdocs.yml`` are passed over). A file that does not
+    parse is reported, never passed over."""
+    parsed = parse_structured(text, fmt, display)
+    return any(
+        isinstance(raw.data, dict) and any(key in CLAIM_KEYS for key in raw.data)
+        for raw in parsed.claims
+    )
+
+
+def load_claims(text: str, fmt: Format, display: str, stem: str) -> Loaded:
+    """Validate every claim of a claim file; fields missing from a claim are read from its text."""
+    parsed = parse_structured(text, fmt, display)
+    if not parsed.claims:
+        raise InputError("no claims in file (it is empty)", path=display)
+    records: list[ClaimRecord] = []
+    problems: list[InputError] = []
+    for index, raw in enumerate(parsed.claims, start=1):
+        default_id = f"{stem}#{index}" if parsed.is_list else stem
+        try:
+            records.append(_record(raw, display, default_id))
+        except _Invalid as err:
+            problems.extend(err.problems)
+    return Loaded(records, problems)
+
+
+class _Invalid(Exception):
+    def __init__(self, problems: list[InputError]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
+    label = _label(raw.data, default_id)
+    if not isinstance(raw.data, dict):
+        raise _Invalid(
+            [
+                _problem(
+                    raw,
+                    None,
+                    display,
+                    f"{label}: expected a mapping of claim fields, got {_type_name(raw.data)}",
+                )
+            ]
+        )
+    try:
+        claim = Claim.model_validate(raw.data)
+    except ValidationError as err:
+        raise _Invalid(
+            [
+                _problem(
+                    raw, str(d["loc"][0]) if d["loc"] else None, display, f"{label}: {_describe(d)}"
+                )
+                for d in err.errors()
+            ]
+        ) from None
+    if claim.speedup is None and claim.text is None:
+        raise _Invalid(
+            [_problem(raw, None, display, f"{label}: needs a 'speedup' or a 'text' to audit")]
+        )
+    if (
+        claim.speedup_low is not None
+        and claim.speedup is not None
+        and claim.speedup_low > claim.speedup
+    ):
+        raise _Invalid(
+            [
+                _problem(
+                    raw,
+                    "speedup_low",
+                    display,
+                    f"{label}: field 'speedup_low' ({claim.speedup_low:g}) is above "
+                    f"'speedup' ({claim.speedup:g})",
+                )
+            ]
+        )
+    fields = {key: pos for key, pos in raw.keys.items() if key in CLAIM_KEYS}
+    claim, cues, readings = _fill_from_text(claim)
+    text_pos = fields.get("text")
+    return ClaimRecord(
+        claim=claim,
+        id=claim.id or default_id,
+        path=display,
+        position=raw.position,
+        fields=fields,
+        cues=dict.fromkeys(cues, text_pos),
+        readings=readings,
+    )
+
+
+def _fill_from_text(claim: Claim) -> tuple[Claim, tuple[str, ...], tuple[str, ...]]:
+    """Explicit fields win; fields the file leaves empty are read from its ``text``."""
+    if claim.text is None:
+        return claim, (), ()
+    found = extract_claims(claim.text, explicit=True)
+    if not found:
+        return claim, (), ()
+    extraction = found[0]
+    explicit = claim.model_dump(exclude_unset=True)
+    update = {k: v for k, v in extraction.values.items() if k not in explicit}
+    if not update:
+        return claim, tuple(extraction.cues), extraction.readings
+    try:
+        filled = Claim.model_validate({**explicit, **update})
+    except ValidationError:  # the text reads as something the fields forbid: keep the fields
+        return claim, tuple(extraction.cues), extraction.readings
+    return filled, tuple(extraction.cues), extraction.readings
+
+
+def _label(data: object, default_id: str) -> str:
+    if isinstance(data, dict) and isinstance(data.get("id"), str):
+        return f"claim '{data['id']}'"
+    return f"claim '{default_id}'"
+
+
+def _problem(raw: RawClaim, field: str | None, display: str, message: str) -> InputError:
+    where: Position | None = raw.keys.get(field) if field else None
+    where = where or raw.position
+    return InputError(
+        message,
+        path=display,
+        line=where.line if where else None,
+        column=where.column if where else None,
+    )
+
+
+def _type_name(value: object) -> str:
+    names = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "a mapping",
+        type(None): "nothing",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _describe(detail: ErrorDetails) -> str:
+    """One sentence for one pydantic error, in the claim file's terms."""
+    loc = detail["loc"]
+    field = str(loc[0]) if loc else "?"
+    value: Any = detail.get("input")
+    kind = detail["type"]
+    ctx = detail.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return f"unknown field '{field}'{did_you_mean(field, CLAIM_KEYS)}"
+    if kind in {"float_type", "int_type", "int_from_float", "float_parsing", "int_parsing"}:
+        wanted = "a whole number" if kind.startswith("int") else "a number"
+        return f"field '{field}': expected {wanted}, got {_type_name(value)} {value!r}"
+    if kind == "finite_number":
+        return f"field '{field}': expected a finite number, got {value!r}"
+    if kind == "greater_than_equal" and field in {"speedup", "speedup_low"}:
+        return (
+            f"field '{field}': a speedup must be at least 1, got {value!r} "
+            "(write slowdowns as a speedup of the other side)"
+        )
+    if kind in {"greater_than", "greater_than_equal"}:
+        bound = ctx.get("gt", ctx.get("ge"))
+        return f"field '{field}': expected a number above {bound}, got {value!r}"
+    if kind in {"enum", "literal_error"}:
+        return f"field '{field}': expected {ctx.get('expected', 'a known value')}, got {value!r}"
+    if kind == "string_type":
+        return f"field '{field}': expected text, got {_type_name(value)} {value!r}"
+    if kind == "string_too_short":
+        return f"field '{field}': must not be empty"
+    if kind.startswith("date"):
+        return f"field '{field}': expected a date such as 2026-09-01, got {value!r}"
+    if isinstance(value, float) and math.isnan(value):
+        return f"field '{field}': expected a finite number, got nan"
+    return f"field '{field}': {detail['msg']}"

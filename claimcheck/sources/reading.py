@@ -1,0 +1,85 @@
+"""Reading untrusted input files into text: size limit, encodings, binary detection."""
+
+from __future__ import annotations
+
+import codecs
+import os
+from pathlib import Path
+
+from claimcheck.errors import InputError
+
+DEFAULT_MAX_BYTES = 10_000_000
+"""Files larger than this are refused (``--max-file-size`` / config ``max-file-size``)."""
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """Read ``path`` as text, or raise ``InputError`` with one clear message.
+
+    ``display`` is the path as reports show it. UTF-8 is expected; a byte-order mark selects
+    UTF-8, UTF-16 or UTF-32 instead. NUL bytes outside a UTF-16/32 file mean a binary file.
+    """
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(
+                f"file is {size:,} bytes, above the {max_bytes:,}-byte limit "
+                "(raise it with --max-file-size)",
+                path=display,
+            )
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except PermissionError:
+        raise InputError("permission denied", path=display) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a file", path=display) from None
+    except FileNotFoundError:
+        raise InputError("no such file (a dangling link?)", path=display) from None
+    except OSError as err:
+        raise InputError(f"cannot read: {err.strerror or err}", path=display) from None
+    if len(data) > max_bytes:  # the file grew while we read it
+        raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
+    return decode(data, display)
+
+
+def decode(data: bytes, display: str) -> str:
+    """Decode bytes read from ``display``; see ``read_text`` for the rules."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding).lstrip("\ufeff")
+            except UnicodeDecodeError as err:
+                raise InputError(
+                    f"invalid {encoding.upper()} at byte offset {err.start}", path=display
+                ) from None
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        raise InputError(
+            f"binary file (NUL byte at byte offset {offset}), expected text", path=display
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputError(
+            f"invalid UTF-8 at byte offset {err.start} (line {line}); save the file as UTF-8",
+            path=display,
+        ) from None
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the working directory when it lies below it, with ``/`` separators."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+    if rel.startswith(".."):
+        return path.as_posix()
+    return Path(rel).as_posix()

@@ -1,0 +1,242 @@
+"""Parse YAML, TOML and JSON claim files into plain data plus the line of every claim and key.
+
+YAML is loaded safely: no tags that construct objects, no anchors or aliases (which make
+"billion laughs" bombs possible), no recursion blow-ups on deep nesting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import yaml
+
+from claimcheck.errors import InputError
+from claimcheck.record import Position
+
+Format = Literal["yaml", "toml", "json"]
+
+
+@dataclass(frozen=True, slots=True)
+class RawClaim:
+    """One claim's raw mapping, where it starts, and where each of its keys is."""
+
+    data: object
+    position: Position | None
+    keys: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    """The claims of one file, and whether the file is a claim list (``[[claims]]``, a list)."""
+
+    claims: list[RawClaim]
+    is_list: bool
+
+
+def parse_structured(text: str, fmt: Format, display: str) -> ParsedFile:
+    """Parse ``text`` (the contents of ``display``) as a claim file in ``fmt``."""
+    try:
+        if fmt == "yaml":
+            return _parse_yaml(text, display)
+        if fmt == "toml":
+            return _parse_toml(text, display)
+        return _parse_json(text, display)
+    except RecursionError:
+        raise InputError("nested too deeply to be a claim file", path=display) from None
+
+
+# --- YAML -----------------------------------------------------------------------------------
+
+
+def _yaml_loader() -> type[yaml.SafeLoader]:
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
+
+
+def _mark(node: yaml.Node) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _check_yaml_nodes(root: yaml.Node, display: str) -> None:
+    """Refuse aliases (a node reached twice) and object-building tags, without recursion."""
+    seen: set[int] = set()
+    stack: list[yaml.Node] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            pos = _mark(node)
+            raise InputError(
+                "YAML anchors and aliases are not allowed in claim files",
+                path=display,
+                line=pos.line,
+                column=pos.column,
+            )
+        seen.add(id(node))
+        if node.tag.startswith("tag:yaml.org,2002:python/") or node.tag.startswith("!"):
+            pos = _mark(node)
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise InputError(
+                f"YAML tag {tag} is refused: claim files hold plain data only",
+                path=display,
+                line=pos.line,
+                column=pos.column,
+            )
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
+def _parse_yaml(text: str, display: str) -> ParsedFile:
+    try:
+        documents = list(yaml.compose_all(text, Loader=_yaml_loader()))
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        problem = err.problem or err.context or "invalid YAML"
+        raise InputError(
+            f"YAML syntax error: {problem}",
+            path=display,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+        ) from None
+    except yaml.YAMLError as err:
+        raise InputError(f"YAML error: {err}", path=display) from None
+    claims: list[RawClaim] = []
+    is_list = len(documents) > 1
+    for node in documents:
+        if node is None:
+            continue
+        _check_yaml_nodes(node, display)
+        items, listed = _yaml_claim_nodes(node)
+        is_list = is_list or listed
+        for item in items:
+            try:
+                data = yaml.constructor.SafeConstructor().construct_document(item)
+            except yaml.constructor.ConstructorError as err:
+                mark = err.problem_mark
+                raise InputError(
+                    f"YAML error: {err.problem}",
+                    path=display,
+                    line=mark.line + 1 if mark else None,
+                    column=mark.column + 1 if mark else None,
+                ) from None
+            keys: dict[str, Position] = {}
+            if isinstance(item, yaml.MappingNode):
+                for key, _value in item.value:
+                    if isinstance(key, yaml.ScalarNode):
+                        keys.setdefault(str(key.value), _mark(key))
+            claims.append(RawClaim(data, _mark(item), keys))
+    return ParsedFile(claims, is_list)
+
+
+def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value), True
+    if isinstance(node, yaml.MappingNode) and len(node.value) == 1:
+        key, value = node.value[0]
+        if key.value == "claims" and isinstance(value, yaml.SequenceNode):
+            return list(value.value), True
+    return [node], False
+
+
+# --- TOML -----------------------------------------------------------------------------------
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_HEADER = re.compile(r"^\s*\[\[\s*claims\s*\]\]", re.MULTILINE)
+_TOML_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
+
+
+def _parse_toml(text: str, display: str) -> ParsedFile:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        where = _TOML_WHERE.search(message)
+        raise InputError(
+            f"TOML syntax error: {_TOML_WHERE.sub('', message)}",
+            path=display,
+            line=int(where.group(1)) if where else None,
+            column=int(where.group(2)) if where else None,
+        ) from None
+    if list(data) == ["claims"] and isinstance(data["claims"], list):
+        starts = [m.start() for m in _TOML_HEADER.finditer(text)]
+        claims = []
+        for index, item in enumerate(data["claims"]):
+            begin = starts[index] if index < len(starts) else None
+            end = starts[index + 1] if index + 1 < len(starts) else len(text)
+            position = _position(text, begin) if begin is not None else None
+            keys = _toml_keys(text, begin, end) if begin is not None else {}
+            claims.append(RawClaim(item, position, keys))
+        return ParsedFile(claims, True)
+    first_table = re.search(r"^\s*\[", text, re.MULTILINE)
+    keys = _toml_keys(text, 0, first_table.start() if first_table else len(text))
+    return ParsedFile([RawClaim(data, Position(1, 1), keys)], False)
+
+
+def _toml_keys(text: str, begin: int, end: int) -> dict[str, Position]:
+    keys: dict[str, Position] = {}
+    for match in _TOML_KEY.finditer(text, begin, end):
+        keys.setdefault(match.group(1), _position(text, match.start(1)))
+    return keys
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def _parse_json(text: str, display: str) -> ParsedFile:
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(
+            f"JSON syntax error: {err.msg}", path=display, line=err.lineno, column=err.colno
+        ) from None
+    if isinstance(data, dict) and list(data) == ["claims"] and isinstance(data["claims"], list):
+        items, listed = data["claims"], True
+    elif isinstance(data, list):
+        items, listed = data, True
+    else:
+        items, listed = [data], False
+    starts = _json_object_starts(text) if listed else [text.find("{")]
+    claims = []
+    for index, item in enumerate(items):
+        begin = starts[index] if index < len(starts) and starts[index] >= 0 else None
+        position = _position(text, begin) if begin is not None else None
+        keys: dict[str, Position] = {}
+        if begin is not None and isinstance(item, dict):
+            end = starts[index + 1] if index + 1 < len(starts) else len(text)
+            for key in item:
+                found = re.compile(r'(?<!\\)"' + re.escape(str(key)) + r'"\s*:').search(
+                    text, begin, end
+                )
+                if found:
+                    keys[str(key)] = _position(text, found.start())
+        claims.append(RawClaim(item, position, keys))
+    return ParsedFile(claims, listed)
+
+
+def _json_object_starts(text: str) -> list[int]:
+    """Offsets where each element of the claim list starts (the list may be under "claims")."""
+    decoder = json.JSONDecoder()
+    index = text.index("[")
+    starts: list[int] = []
+    index += 1
+    length = len(text)
+    while index < length:
+        while index < length and text[index] in " \t\r\n,":
+            index += 1
+        if index >= length or text[index] == "]":
+            break
+        starts.append(index)
+        _value, index = decoder.raw_decode(text, index)
+    return starts
+
+
+def _position(text: str, offset: int) -> Position:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Position(line, column)

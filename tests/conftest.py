@@ -1,0 +1,48 @@
+"""Shared fixtures: run the CLI in-process with stdout and stderr kept apart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from claimcheck.cli import app
+
+
+@dataclass(frozen=True)
+class Run:
+    """The outcome of one CLI invocation."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        """stdout parsed as JSON."""
+        return json.loads(self.stdout)
+
+
+Invoke = Callable[..., Run]
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch) -> Invoke:
+    """``cli("check", "claims/")`` → Run. Colour off, no CI environment leaking in."""
+    for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def invoke(*args: str, input: str | None = None) -> Run:
+        result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return invoke
+
+
+def codes(report: dict[str, Any], claim: int = 0) -> set[str]:
+    """The finding codes of one claim of a JSON report."""
+    return {f["code"] for f in report["claims"][claim]["findings"]}

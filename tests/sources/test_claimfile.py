@@ -1,0 +1,141 @@
+"""Claim files: the three formats, one or many claims, and one clear line per bad field."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.errors import InputError
+from claimcheck.sources.claimfile import Loaded, load_claims, looks_like_claims
+from claimcheck.sources.structured import Format
+
+
+def load(text: str, fmt: Format = "yaml", name: str = "c.yaml") -> Loaded:
+    return load_claims(text, fmt, name, name.split(".")[0])
+
+
+def only_problem(text: str, fmt: Format = "yaml") -> str:
+    loaded = load(text, fmt)
+    assert loaded.records == []
+    assert len(loaded.problems) == 1
+    return str(loaded.problems[0])
+
+
+def test_yaml_single_claim_takes_the_file_name_as_id() -> None:
+    loaded = load("speedup: 27\ncontext_tokens: 112000\n", name="vendor.yaml")
+    (record,) = loaded.records
+    assert record.id == "vendor"
+    assert record.claim.speedup == 27
+    assert record.fields["context_tokens"].line == 2
+
+
+def test_yaml_list_and_claims_key() -> None:
+    listed = load("- speedup: 2\n- id: b\n  speedup: 3\n")
+    assert [r.id for r in listed.records] == ["c#1", "b"]
+    keyed = load("claims:\n  - speedup: 2\n  - speedup: 3\n")
+    assert [r.position.line for r in keyed.records if r.position] == [2, 3]
+
+
+def test_toml_claims_tables_with_lines() -> None:
+    text = '[[claims]]\nspeedup = 2\n\n[[claims]]\nid = "two"\nspeedup = 3\ncontext_tokens = 8000\n'
+    loaded = load(text, "toml", "t.toml")
+    assert [r.id for r in loaded.records] == ["t#1", "two"]
+    assert loaded.records[1].fields["context_tokens"].line == 7
+
+
+def test_json_list_positions() -> None:
+    text = '[\n  {"speedup": 2},\n  {"speedup": 3, "context_tokens": 9000}\n]\n'
+    loaded = load(text, "json", "j.json")
+    second = loaded.records[1]
+    assert second.position is not None and (second.position.line, second.position.column) == (3, 3)
+    assert second.fields["context_tokens"].line == 3
+
+
+def test_fields_missing_from_a_claim_are_read_from_its_text() -> None:
+    loaded = load("text: 27x faster TTFT at 112K tokens\nspeedup: 30\n")
+    claim = loaded.records[0].claim
+    assert claim.speedup == 30  # explicit wins
+    assert claim.context_tokens == 112_000  # read from the text
+    assert claim.metric == "ttft"
+
+
+def test_unknown_key_names_file_claim_field_and_suggestion() -> None:
+    message = only_problem("id: demo\nspeedup: 27\ncontxt_tokens: 5\n")
+    assert message.startswith("c.yaml:3:1: claim 'demo': unknown field 'contxt_tokens'")
+    assert "did you mean 'context_tokens'" in message
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("speedup: fast", "field 'speedup': expected a number, got a string 'fast'"),
+        ("speedup: 27x", "expected a number, got a string '27x'"),
+        ("speedup: -3", "a speedup must be at least 1"),
+        ("speedup: 0.5", "a speedup must be at least 1"),
+        ("speedup: .nan", "expected a finite number"),
+        ("speedup: .inf", "expected a finite number"),
+        ("speedup: 2\ncontext_tokens: 0", "field 'context_tokens': expected a number above 0"),
+        ("speedup: 2\ncontext_tokens: -5", "field 'context_tokens': expected a number above 0"),
+        ("speedup: 2\ncontext_tokens: 1.5", "field 'context_tokens': expected a whole number"),
+        ("speedup: 2\nbaseline_seconds: 0", "field 'baseline_seconds': expected a number above 0"),
+        (
+            "speedup: 2\ngpu_count: true",
+            "field 'gpu_count': expected a whole number, got a boolean",
+        ),
+        ("speedup: 2\nmetric: latency", "field 'metric': expected 'ttft'"),
+        ("speedup: 2\nspeedup_qualifier: maybe", "field 'speedup_qualifier': expected"),
+        ("speedup: 2\ndate: yesterday", "field 'date': expected a date"),
+        ("vendor: x", "needs a 'speedup' or a 'text'"),
+        ("speedup: 3\nspeedup_low: 5", "'speedup_low' (5) is above 'speedup' (3)"),
+    ],
+)
+def test_bad_values_get_one_clear_line(line: str, expected: str) -> None:
+    assert expected in only_problem(line)
+
+
+def test_every_bad_field_is_reported() -> None:
+    loaded = load("speedup: 0.5\ncontext_tokens: -1\n")
+    assert [p.line for p in loaded.problems] == [1, 2]
+
+
+def test_a_bad_claim_does_not_hide_the_good_ones_in_the_same_file() -> None:
+    loaded = load("- speedup: 3\n- speedupp: 4\n- speedup: 5\n")
+    assert [r.claim.speedup for r in loaded.records] == [3, 5]
+    assert "claim 'c#2'" in str(loaded.problems[0])
+
+
+def test_json_nan_and_infinity_are_refused() -> None:
+    assert "finite" in only_problem('{"speedup": NaN}', "json")
+    assert "finite" in only_problem('{"speedup": 1e400}', "json")
+
+
+def test_toml_nan_is_refused() -> None:
+    assert "finite" in only_problem("speedup = nan\n", "toml")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "where"),
+    [
+        ("yaml", "speedup: 2\ncontext_tokens: [1, 2\n", "c.yaml:3:1"),
+        ("json", '{"speedup": 2,\n "context_tokens": }', "c.yaml:2:20"),
+        ("toml", "speedup = 2\ncontext_tokens = = 3\n", "c.yaml:2:18"),
+    ],
+)
+def test_syntax_errors_carry_line_and_column(fmt: Format, text: str, where: str) -> None:
+    with pytest.raises(InputError) as caught:
+        load(text, fmt)
+    assert str(caught.value).startswith(where + ": ")
+    assert "syntax error" in str(caught.value)
+
+
+def test_not_a_mapping() -> None:
+    assert "expected a mapping of claim fields, got a list" in only_problem("- [1, 2]\n")
+
+
+def test_empty_file() -> None:
+    with pytest.raises(InputError, match="no claims"):
+        load("")
+
+
+def test_folder_walk_passes_over_files_without_claim_fields() -> None:
+    assert not looks_like_claims("site_name: docs\nnav: []\n", "yaml", "mkdocs.yml")
+    assert looks_like_claims("speedupp: 3\ntext: hi\n", "yaml", "c.yaml")

@@ -1,0 +1,37 @@
+"""Decoding untrusted bytes: UTF-8 with or without BOM, UTF-16, binary, invalid UTF-8, size limit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimcheck.errors import InputError
+from claimcheck.sources.reading import decode, read_text
+
+
+def test_utf8_and_bom() -> None:
+    assert decode("27× faster".encode(), "a") == "27× faster"
+    assert decode(b"\xef\xbb\xbfspeedup: 2", "a") == "speedup: 2"
+
+
+def test_utf16_with_bom_is_decoded() -> None:
+    assert decode("speedup: 2\n".encode("utf-16"), "a") == "speedup: 2\n"
+
+
+def test_binary_file_names_the_nul_offset() -> None:
+    with pytest.raises(InputError, match=r"binary file \(NUL byte at byte offset 3\)"):
+        decode(b"abc\x00def", "a")
+
+
+def test_invalid_utf8_reports_the_byte_offset() -> None:
+    with pytest.raises(InputError, match="invalid UTF-8 at byte offset 6 \\(line 3\\)"):
+        decode(b"ab\ncd\n\xff", "a")
+
+
+def test_size_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * 101)
+    with pytest.raises(InputError, match="101 bytes, above the 100-byte limit"):
+        read_text(big, "big.yaml", max_bytes=100)
+    assert read_text(big, "big.yaml", max_bytes=101).startswith("#")
