@@ -1,0 +1,81 @@
+"""The rule registry: every rule, listed explicitly, in code order."""
+
+from __future__ import annotations
+
+from claimcheck.errors import UsageError, did_you_mean
+from claimcheck.rules import (
+    arithmetic_mismatch,
+    best_case_only,
+    breakeven,
+    filled_context,
+    large_model,
+    low_power_gpu,
+    missing_setup,
+    prefill_only,
+)
+from claimcheck.rules.base import Hit, Rule, Setup, Subject
+
+RULES: tuple[Rule, ...] = (
+    prefill_only.RULE,
+    large_model.RULE,
+    filled_context.RULE,
+    low_power_gpu.RULE,
+    breakeven.RULE,
+    arithmetic_mismatch.RULE,
+    missing_setup.RULE,
+    best_case_only.RULE,
+)
+
+_BY_CODE = {rule.code: rule for rule in RULES}
+_BY_NAME = {rule.name: rule for rule in RULES}
+
+
+def get(code_or_name: str) -> Rule:
+    """The rule with this code (``KV101``) or name (``prefill-only``); ``UsageError`` if none."""
+    key = code_or_name.strip()
+    rule = _BY_CODE.get(key.upper()) or _BY_NAME.get(key.lower())
+    if rule is None:
+        choices = [*_BY_CODE, *_BY_NAME]
+        raise UsageError(f"unknown rule '{code_or_name}'{did_you_mean(key.upper(), choices)}")
+    return rule
+
+
+def check_selectors(selectors: tuple[str, ...], option: str) -> None:
+    """Refuse a selector that matches no rule code, name or code prefix."""
+    for selector in selectors:
+        if selector.upper() == "ALL" or selector.lower() in _BY_NAME:
+            continue
+        if not any(code.startswith(selector.upper()) for code in _BY_CODE):
+            choices = [*_BY_CODE, *_BY_NAME]
+            raise UsageError(
+                f"{option}: '{selector}' matches no rule{did_you_mean(selector.upper(), choices)}"
+            )
+
+
+def enabled(
+    select: tuple[str, ...], ignore: tuple[str, ...], extend_select: tuple[str, ...] = ()
+) -> tuple[Rule, ...]:
+    """The rules that ``select`` + ``extend_select`` pick and ``ignore`` does not drop.
+
+    Selectors are codes, code prefixes (``KV1``), rule names, or ``ALL``. The most specific
+    selector wins, as in ruff: ``--select KV1 --ignore KV103`` runs KV101, KV102, KV104.
+    """
+
+    def score(rule: Rule, selectors: tuple[str, ...]) -> int:
+        best = -1
+        for selector in selectors:
+            upper = selector.upper()
+            if upper == "ALL":
+                best = max(best, 0)
+            elif selector.lower() == rule.name or upper == rule.code:
+                best = max(best, 100)
+            elif rule.code.startswith(upper):
+                best = max(best, len(upper))
+        return best
+
+    return tuple(
+        rule for rule in RULES if score(rule, select + extend_select) > score(rule, ignore)
+    )
+
+
+__all__ = ["RULES", "Hit", "Rule", "Setup", "Subject", "check_selectors", "enabled", "get"]

@@ -1,0 +1,62 @@
+"""The rule contract: a code, a name, a default severity, a check, and a docstring as user doc."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from claimcheck.claim import Claim
+from claimcheck.report import Analysis, Severity
+from claimcheck.settings import Thresholds
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the claim's names resolve to (from the claim, the catalog or the user's options)."""
+
+    total_params_billions: float | None = None
+    max_context_tokens: int | None = None
+    gpu_default_watts: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Everything a rule may look at for one claim. Rules do no I/O and no arithmetic of the
+    physical model: they read the analysis."""
+
+    claim: Claim
+    analysis: Analysis
+    setup: Setup
+    cues: frozenset[str]
+    thresholds: Thresholds
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A rule's finding before it is placed: the message and the claim field it is about."""
+
+    message: str
+    field: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule. ``doc`` is the module docstring: its first line is the summary."""
+
+    code: str
+    name: str
+    severity: Severity
+    check: Callable[[Subject], Iterator[Hit]]
+    doc: str
+
+    @property
+    def summary(self) -> str:
+        """The first line of the documentation."""
+        return self.doc.strip().splitlines()[0].rstrip(".")
+
+
+def number(value: float) -> str:
+    """A figure as prose shows it: ``112,000``, ``27``, ``2.1``."""
+    if value >= 100 or float(value).is_integer():
+        return f"{value:,.0f}"
+    return f"{value:.3g}"

@@ -1,0 +1,77 @@
+"""The registry: every rule module is listed, codes are stable, and each docstring is user doc
+whose examples really flag and really do not flag."""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+
+import pytest
+
+import claimcheck.rules
+from claimcheck.audit import audit_record
+from claimcheck.claim import Claim
+from claimcheck.errors import UsageError
+from claimcheck.extract import extract_claims
+from claimcheck.record import ClaimRecord
+from claimcheck.rules import RULES, Rule, enabled, get
+from claimcheck.settings import Settings
+
+
+def test_every_rule_module_is_registered() -> None:
+    names = {m.name for m in pkgutil.iter_modules(claimcheck.rules.__path__)} - {"base"}
+    registered = {rule.check.__module__.rsplit(".", 1)[1] for rule in RULES}
+    assert names == registered
+
+
+def test_codes_and_names_are_unique_and_well_formed() -> None:
+    assert len({r.code for r in RULES}) == len(RULES)
+    assert len({r.name for r in RULES}) == len(RULES)
+    for rule in RULES:
+        assert re.fullmatch(r"KV\d{3}", rule.code)
+        assert re.fullmatch(r"[a-z]+(-[a-z]+)*", rule.name)
+
+
+def _examples(rule: Rule, heading: str) -> list[str]:
+    match = re.search(heading + r":\n((?:    .+\n?)+)", rule.doc)
+    assert match, f"{rule.code} has no '{heading}:' example"
+    return [line.strip() for line in match.group(1).splitlines() if line.strip()]
+
+
+def _codes_for(text: str) -> set[str]:
+    (extraction,) = extract_claims(text, explicit=True)
+    record = ClaimRecord(
+        Claim.model_validate(dict(extraction.values)),
+        "doc",
+        None,
+        None,
+        cues=dict.fromkeys(extraction.cues),
+    )
+    return {f.code for f in audit_record(record, RULES, Settings()).findings}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_docstring_examples_flag_and_do_not_flag(rule: Rule) -> None:
+    for text in _examples(rule, "Flags"):
+        assert rule.code in _codes_for(text), text
+    for text in _examples(rule, "Does not flag"):
+        assert rule.code not in _codes_for(text), text
+
+
+def test_get_by_code_or_name() -> None:
+    assert get("kv101").name == "prefill-only"
+    assert get("filled-context").code == "KV103"
+    with pytest.raises(UsageError, match="did you mean 'KV101'"):
+        get("KV1O1")
+
+
+def test_selection_follows_specificity() -> None:
+    def codes(rules: tuple[Rule, ...]) -> list[str]:
+        return [r.code for r in rules]
+
+    assert codes(enabled(("ALL",), ())) == [r.code for r in RULES]
+    assert codes(enabled(("KV2",), ())) == ["KV201", "KV202"]
+    assert codes(enabled(("ALL",), ("KV1",))) == ["KV201", "KV202", "KV301", "KV302"]
+    assert codes(enabled(("KV103",), ("KV1",))) == ["KV103"]  # more specific select wins
+    assert codes(enabled(("KV1",), ("KV1",))) == []  # a tie goes to ignore
+    assert codes(enabled(("KV101",), (), ("KV302",))) == ["KV101", "KV302"]
