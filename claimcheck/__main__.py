@@ -1,0 +1,5 @@
+"""``python -m claimcheck``."""
+
+from claimcheck.cli import main
+
+main()

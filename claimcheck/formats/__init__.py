@@ -1,0 +1,32 @@
+"""Output formats. Each is a pure ``render(report, options) -> str``; the CLI owns the stream."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import import_module
+
+from claimcheck.report import Report
+
+
+class OutputFormat(StrEnum):
+    """The ``--format`` choices."""
+
+    TEXT = "text"
+    CONCISE = "concise"
+    JSON = "json"
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """Presentation settings for the human formats (machine formats ignore them)."""
+
+    width: int = 100
+    color: bool = False
+
+
+def render(report: Report, fmt: OutputFormat, options: RenderOptions | None = None) -> str:
+    """Render ``report`` in ``fmt``. Formatter modules load lazily: start-up stays fast."""
+    module = import_module(f"claimcheck.formats.{fmt.value}_format")
+    text: str = module.render(report, options or RenderOptions())
+    return text

@@ -1,0 +1,246 @@
+"""``--format text``: a Rich panel for one claim, a table for many, and always a summary line."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from claimcheck.formats import RenderOptions
+from claimcheck.formats.concise_format import summary_line
+from claimcheck.report import Analysis, ClaimReport, Finding, Report, Severity
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+_UNDERSTOOD: tuple[tuple[str, str], ...] = (
+    ("speedup", "speedup"),
+    ("speedup_low", "low end"),
+    ("speedup_qualifier", "qualifier"),
+    ("metric", "metric"),
+    ("context_tokens", "context"),
+    ("baseline_seconds", "recompute"),
+    ("cached_seconds", "cached"),
+    ("model", "model"),
+    ("params_billions", "model size"),
+    ("gpu", "GPU"),
+    ("gpu_count", "GPU count"),
+    ("power_mode", "power"),
+    ("power_watts", "power cap"),
+    ("tier", "KV tier"),
+    ("vendor", "vendor"),
+)
+
+
+def render(report: Report, options: RenderOptions) -> str:
+    """The human view of ``report``."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=options.width,
+        force_terminal=options.color,
+        no_color=not options.color,
+        color_system="standard" if options.color else None,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+    )
+    if len(report.claims) == 1:
+        console.print(_panel(report.claims[0]))
+    elif report.claims:
+        console.print(_table(report.claims))
+        details = _details(report.claims, {rule.code: rule.summary for rule in report.rules})
+        if details is not None:
+            console.print(details)
+    console.print(Text(summary_line(report.summary), style="bold"))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+
+
+def _fmt(field: str, value: Any) -> str:
+    if field == "speedup" or field == "speedup_low":
+        return f"{value:g}x"
+    if field == "context_tokens":
+        return f"{value:,} tokens"
+    if field in {"baseline_seconds", "cached_seconds"}:
+        return f"{value:g} s"
+    if field == "params_billions":
+        return f"{value:g}B parameters"
+    if field == "power_watts":
+        return f"{value:g} W"
+    return str(value)
+
+
+def _kv_grid() -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    return grid
+
+
+def _understood(claim: ClaimReport) -> Table:
+    grid = _kv_grid()
+    for field, label in _UNDERSTOOD:
+        value = claim.claim.get(field)
+        if value is None or (field == "metric" and value == "unspecified"):
+            continue
+        grid.add_row(label, Text(_fmt(field, value)))
+    for reading in claim.readings:
+        grid.add_row("read as", Text(reading))
+    return grid
+
+
+def _analysis(analysis: Analysis) -> Table:
+    grid = _kv_grid()
+    naive = analysis.naive_breakeven_tokens
+    grid.add_row(
+        "naive",
+        f"≈ {naive:,} tokens (load time taken as fixed)"
+        if naive is not None
+        else "— (needs the context length)",
+    )
+    physical = analysis.physical_breakeven_tokens
+    grid.add_row(
+        "physical",
+        f"≈ {physical:,} tokens"
+        if physical is not None
+        else "— (needs the model and GPU: --model, --gpu)",
+    )
+    if analysis.breakeven_explanation:
+        grid.add_row("why", Text(analysis.breakeven_explanation))
+    if analysis.implied_speedup is not None:
+        grid.add_row("times give", f"{analysis.implied_speedup:.1f}x")
+    if analysis.implied_mfu is not None:
+        grid.add_row("implied MFU", f"{analysis.implied_mfu:.0%} of dense peak")
+    if analysis.implied_load_gb_s is not None:
+        grid.add_row("implied load", f"{analysis.implied_load_gb_s:.1f} GB/s")
+    for prefix, speedup in analysis.speedup_at_prefix.items():
+        grid.add_row(f"at {prefix} tokens", f"{speedup:.2f}x")
+    if analysis.full_power_speedup is not None:
+        grid.add_row("at full power", f"{analysis.full_power_speedup:.1f}x")
+    if analysis.end_to_end_speedup is not None:
+        grid.add_row("end to end", f"{analysis.end_to_end_speedup:.2f}x")
+    for assumption in analysis.assumptions:
+        grid.add_row("assumed", Text(assumption))
+    return grid
+
+
+def _finding_row(grid: Table, finding: Finding) -> None:
+    style = _STYLE[finding.severity]
+    grid.add_row(
+        Text(finding.severity.value, style=style),
+        Text(finding.code, style=style),
+        Text(finding.name, style="dim"),
+        Text(finding.message),
+    )
+
+
+def _findings(findings: list[Finding]) -> Table:
+    """Most severe first, then by code."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for finding in sorted(findings, key=lambda f: (-f.severity.rank, f.code)):
+        if not finding.suppressed:
+            _finding_row(grid, finding)
+    return grid
+
+
+def _where(claim: ClaimReport) -> str:
+    src = claim.source
+    if src.path is None:
+        return claim.id
+    return f"{src.path}:{src.line}" if src.line else src.path
+
+
+def _panel(claim: ClaimReport) -> Panel:
+    parts: list[RenderableType] = []
+    if claim.text:
+        parts.append(Text(f"“{claim.text}”", style="italic"))
+        parts.append(Text(""))
+    parts += [Text("Understood", style="bold"), _understood(claim), Text("")]
+    parts += [Text("Breakeven", style="bold"), _analysis(claim.analysis)]
+    live = [f for f in claim.findings if not f.suppressed]
+    if live:
+        parts += [Text(""), Text("Findings", style="bold"), _findings(live)]
+    return Panel(
+        Group(*parts), title=Text(f"claim {claim.id}"), subtitle=Text(_where(claim)), expand=True
+    )
+
+
+def _table(claims: list[ClaimReport]) -> Table:
+    table = Table(title="Claims", expand=True)
+    table.add_column("claim", overflow="fold")
+    table.add_column("headline", no_wrap=True)
+    table.add_column("context", justify="right", no_wrap=True)
+    table.add_column("naive BE", justify="right", no_wrap=True)
+    table.add_column("phys. BE", justify="right", no_wrap=True)
+    table.add_column("findings")
+    for claim in claims:
+        fields = claim.claim
+        headline = f"{fields['speedup']:g}x" if fields.get("speedup") else "—"
+        if fields.get("speedup_qualifier"):
+            headline = f"{fields['speedup_qualifier']} {headline}"
+        if fields.get("metric") not in (None, "unspecified"):
+            headline += f" {fields['metric']}"
+        context = f"{fields['context_tokens']:,}" if fields.get("context_tokens") else "—"
+        naive = claim.analysis.naive_breakeven_tokens
+        physical = claim.analysis.physical_breakeven_tokens
+        codes = Text()
+        for finding in sorted(claim.findings, key=lambda f: f.code):
+            if not finding.suppressed:
+                codes.append(finding.code + " ", style=_STYLE[finding.severity])
+        table.add_row(
+            Text.assemble(claim.id, "\n", (_where(claim), "dim")),
+            Text(headline),
+            context,
+            f"{naive:,}" if naive is not None else "—",
+            f"{physical:,}" if physical is not None else "—",
+            codes,
+        )
+    return table
+
+
+def _details(claims: list[ClaimReport], summaries: dict[str, str]) -> Group | None:
+    """Below the table: each rule that fired, once, with its count; then every error in full."""
+    by_rule: dict[str, list[Finding]] = {}
+    for claim in claims:
+        for finding in claim.findings:
+            if not finding.suppressed:
+                by_rule.setdefault(finding.code, []).append(finding)
+    if not by_rule:
+        return None
+    legend = Table.grid(padding=(0, 1))
+    for _ in range(4):
+        legend.add_column(no_wrap=True)
+    legend.add_column()
+    for code in sorted(by_rule):
+        first = by_rule[code][0]
+        style = _STYLE[first.severity]
+        legend.add_row(
+            Text(code, style=style),
+            Text(first.severity.value, style=style),
+            Text(f"×{len(by_rule[code])}", style="dim"),
+            Text(first.name, style="dim"),
+            Text(summaries.get(code, "")),
+        )
+    parts: list[RenderableType] = [Text(""), legend]
+    errors = [f for code in sorted(by_rule) for f in by_rule[code] if f.severity is Severity.ERROR]
+    if errors:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="dim")
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for finding in errors:
+            where = f"{finding.path or '<text>'}:{finding.line or 1}:{finding.column or 1}"
+            grid.add_row(
+                Text(where),
+                Text(finding.code, style=_STYLE[finding.severity]),
+                Text(finding.message),
+            )
+        parts += [Text(""), grid]
+    return Group(*parts)

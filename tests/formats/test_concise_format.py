@@ -1,0 +1,24 @@
+"""``path:line:col: CODE [severity] message``, suppressed findings left out, a summary last."""
+
+from __future__ import annotations
+
+from claimcheck.formats import OutputFormat, render
+from claimcheck.report import InputProblem, Severity
+from tests.formats.sample import claim, finding, report
+
+
+def test_lines_and_summary() -> None:
+    findings = [
+        finding("KV101", Severity.WARNING, 3, 5),
+        finding("KV202", Severity.ERROR, 4, 1),
+        finding("KV103", Severity.WARNING, 5, 2, suppressed=True),
+    ]
+    text = render(
+        report([claim("a", findings)], [InputProblem(path="x.yaml", message="bad")]),
+        OutputFormat.CONCISE,
+    )
+    assert text.splitlines() == [
+        "docs/page.md:3:5: KV101 [warning] message of KV101",
+        "docs/page.md:4:1: KV202 [error] message of KV202",
+        "1 claim in 1 file: 1 error, 1 warning, 0 info; 1 input could not be audited",
+    ]

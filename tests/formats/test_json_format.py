@@ -1,0 +1,38 @@
+"""The JSON report keeps design.md's contract: keys present, types right, stable output."""
+
+from __future__ import annotations
+
+import json
+
+from claimcheck.formats import OutputFormat, render
+from claimcheck.report import Severity
+from tests.formats.sample import claim, finding, report
+
+
+def test_contract_keys() -> None:
+    doc = json.loads(
+        render(report([claim("a", [finding("KV101", Severity.WARNING, 3, 5)])]), OutputFormat.JSON)
+    )
+    assert doc["schema_version"] == 1
+    assert doc["tool"]["name"] == "claimcheck"
+    entry = doc["claims"][0]
+    assert {"id", "source", "text", "claim", "analysis", "findings"} <= set(entry)
+    assert set(entry["source"]) == {"path", "line", "column"}
+    assert {
+        "naive_breakeven_tokens",
+        "physical_breakeven_tokens",
+        "implied_mfu",
+        "implied_load_gb_s",
+        "end_to_end_speedup",
+        "assumptions",
+    } <= set(entry["analysis"])
+    assert {"code", "name", "severity", "message", "path", "line", "column", "suppressed"} <= set(
+        entry["findings"][0]
+    )
+    assert set(doc["summary"]["findings"]) == {"error", "warning", "info"}
+    assert doc["errors"] == []
+
+
+def test_rendering_is_byte_stable() -> None:
+    sample = report([claim("a", [finding("KV101", Severity.WARNING, 3, 5)])])
+    assert render(sample, OutputFormat.JSON) == render(sample, OutputFormat.JSON)

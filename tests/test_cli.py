@@ -1,0 +1,189 @@
+"""The command line as a user meets it: the acceptance sentences, exit codes, stdout vs stderr."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimcheck import __version__
+from tests.conftest import Invoke, codes
+
+BRIEF_1 = (
+    "Recomputing a 112K-token context takes 57 seconds; loading its KV cache takes 2.1 seconds: "
+    "27x faster time to first token."
+)
+BRIEF_2 = "Up to 75x faster prefill for long contexts: 128K tokens on a 70B-parameter model"
+
+
+def test_brief_claim_one_as_a_sentence(cli: Invoke) -> None:
+    run = cli("check", BRIEF_1, "--format", "json")
+    assert run.code == 0  # warnings and info only; the default --fail-on is error
+    claim = run.json()["claims"][0]
+    fields = claim["claim"]
+    assert fields["speedup"] == 27
+    assert fields["context_tokens"] == 112_000
+    assert (fields["baseline_seconds"], fields["cached_seconds"]) == (57, 2.1)
+    # 112,000 × 2.1 / 57 = 4,126.3 by hand: "about 4,100 tokens".
+    assert claim["analysis"]["naive_breakeven_tokens"] == 4126
+    found = codes(run.json())
+    assert {"KV101", "KV103"} <= found
+    assert "KV202" not in found
+
+
+def test_brief_claim_two_as_a_sentence(cli: Invoke) -> None:
+    run = cli("check", BRIEF_2, "--format", "json")
+    found = codes(run.json())
+    assert {"KV101", "KV102", "KV103", "KV302"} <= found
+    fields = run.json()["claims"][0]["claim"]
+    assert fields["speedup_qualifier"] == "up to"
+    assert fields["params_billions"] == 70
+
+
+def test_contradicting_times_exit_one(cli: Invoke) -> None:
+    run = cli(
+        "check",
+        "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT.",
+        "-f",
+        "json",
+    )
+    assert "KV202" in codes(run.json())
+    assert run.code == 1
+
+
+def test_missing_path_exits_two_and_is_never_text(cli: Invoke) -> None:
+    run = cli("check", "no-such-file.yaml", "-f", "json")
+    assert run.code == 2
+    assert "no-such-file.yaml" in run.stderr
+    assert run.json()["claims"] == []
+    assert run.json()["errors"][0]["path"] == "no-such-file.yaml"
+
+
+def test_folder_with_a_broken_and_a_good_file(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "good.yaml").write_text(
+        "speedup: 27\ncontext_tokens: 112000\nmetric: ttft\n"
+    )
+    (tmp_path / "claims" / "broken.yaml").write_text("speedup: 27\ncontext_tokns: 112000\n")
+    run = cli("check", "claims", "-f", "json")
+    assert run.code == 2
+    report = run.json()
+    assert [c["id"] for c in report["claims"]] == ["good"]
+    error = report["errors"][0]
+    assert error["path"] == "claims/broken.yaml"
+    assert "context_tokns" in error["message"] and "context_tokens" in error["message"]
+    assert (error["line"], error["column"]) == (2, 1)
+    assert "claims/broken.yaml:2:1" in run.stderr
+
+
+def test_exit_zero_turns_one_into_zero_but_never_two(cli: Invoke, tmp_path: Path) -> None:
+    bad = "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT."
+    assert cli("check", bad, "--exit-zero", "-f", "json").code == 0
+    assert cli("check", bad, str(tmp_path / "missing.yaml"), "--exit-zero", "-f", "json").code == 2
+
+
+def test_fail_on_threshold(cli: Invoke) -> None:
+    assert cli("check", BRIEF_1, "-f", "json").code == 0
+    assert cli("check", BRIEF_1, "-f", "json", "--fail-on", "warning").code == 1
+    assert cli("check", BRIEF_1, "-f", "json", "--fail-on", "info").code == 1
+    contradiction = (
+        "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT."
+    )
+    assert cli("check", contradiction, "-f", "json", "--fail-on", "never").code == 0
+
+
+def test_select_and_ignore(cli: Invoke) -> None:
+    only_kv1 = codes(cli("check", BRIEF_2, "-f", "json", "--select", "KV1").json())
+    assert only_kv1 == {"KV101", "KV102", "KV103"}
+    without = codes(
+        cli("check", BRIEF_2, "-f", "json", "--select", "KV1", "--ignore", "KV103").json()
+    )
+    assert without == {"KV101", "KV102"}
+    by_name = codes(cli("check", BRIEF_2, "-f", "json", "--select", "best-case-only,KV101").json())
+    assert by_name == {"KV101", "KV302"}
+
+
+def test_unknown_selector_is_a_usage_error(cli: Invoke) -> None:
+    run = cli("check", BRIEF_1, "--select", "KV1O1")
+    assert run.code == 2
+    assert "KV101" in run.stderr
+
+
+def test_output_file_gets_the_report_and_keeps_the_exit_code(cli: Invoke, tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    run = cli("check", BRIEF_1, "-f", "json", "-o", str(target), "--fail-on", "warning")
+    assert run.code == 1
+    assert run.stdout == ""
+    assert '"naive_breakeven_tokens": 4126' in target.read_text()
+
+
+def test_unwritable_output_exits_two(cli: Invoke, tmp_path: Path) -> None:
+    run = cli("check", BRIEF_1, "-o", str(tmp_path / "no-such-dir" / "r.json"))
+    assert run.code == 2
+    assert "cannot write" in run.stderr
+
+
+def test_stdin_text_and_claim_file(cli: Invoke) -> None:
+    as_text = cli("check", "-", "-f", "json", input=BRIEF_1)
+    assert as_text.json()["claims"][0]["claim"]["speedup"] == 27
+    as_yaml = cli("check", "-", "-f", "json", input="speedup: 12\ncontext_tokens: 64000\n")
+    assert as_yaml.json()["claims"][0]["claim"]["context_tokens"] == 64000
+    named = cli("check", "-", "--stdin-filename", "x.json", "-f", "json", input='{"speedup": 3}')
+    assert named.json()["claims"][0]["claim"]["speedup"] == 3
+
+
+def test_text_without_a_claim_is_an_input_error(cli: Invoke) -> None:
+    run = cli("check", "The weather is nice today", "-f", "json")
+    assert run.code == 2
+    assert "no KV-cache speedup claim" in run.stderr
+
+
+def test_text_option_reads_a_claim_without_cue(cli: Invoke) -> None:
+    run = cli("check", "--text", "8x at 32K tokens", "-f", "json")
+    assert run.code == 0
+    assert run.json()["claims"][0]["claim"]["speedup"] == 8
+
+
+def test_concise_lines_point_at_the_field(cli: Invoke) -> None:
+    run = cli("check", BRIEF_1, "-f", "concise")
+    lines = run.stdout.splitlines()
+    kv103 = next(line for line in lines if " KV103 " in line)
+    # "112K-token" starts at code point 15 of the sentence (1-based).
+    assert kv103.startswith(f"<text>:1:{BRIEF_1.index('112K') + 1}: KV103 [warning] ")
+    assert lines[-1] == "1 claim in 0 files: 0 errors, 3 warnings, 1 info"
+
+
+def test_version(cli: Invoke) -> None:
+    run = cli("--version")
+    assert run.code == 0
+    assert run.stdout.strip() == f"claimcheck {__version__}"
+
+
+def test_nothing_to_check(cli: Invoke) -> None:
+    run = cli("check")
+    assert run.code == 2
+    assert "nothing to check" in run.stderr
+
+
+def test_rules_lists_every_code(cli: Invoke) -> None:
+    run = cli("rules")
+    for code in ("KV101", "KV102", "KV103", "KV104", "KV201", "KV202", "KV301", "KV302"):
+        assert code in run.stdout
+
+
+def test_rule_explains_one(cli: Invoke) -> None:
+    run = cli("rule", "prefill-only")
+    assert run.stdout.startswith("KV101 prefill-only (default severity: warning)")
+    assert "Does not flag:" in run.stdout
+    missing = cli("rule", "KV10")
+    assert missing.code == 2
+    assert "unknown rule" in missing.stderr
+
+
+def test_schema_describes_claim_files(cli: Invoke) -> None:
+    schema = cli("schema").json()
+    assert schema["additionalProperties"] is False
+    assert "speedup" in schema["properties"]
