@@ -1,0 +1,83 @@
+"""The README is tested like code: its generated blocks match the live tool.
+
+Run with ``CLAIMCHECK_UPDATE_README=1`` to rewrite the blocks, then review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimcheck.claim import Claim
+from claimcheck.rules import RULES
+from tests.conftest import Invoke
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def _block(name: str, body: str) -> tuple[re.Pattern[str], str]:
+    pattern = re.compile(rf"(<!-- {name} -->\n)(.*?)(<!-- /{name} -->)", re.DOTALL)
+    return pattern, body
+
+
+def _rules_table() -> str:
+    rows = ["| code | name | default | flags |", "|---|---|---|---|"]
+    rows += [f"| {r.code} | {r.name} | {r.severity.value} | {r.summary} |" for r in RULES]
+    return "\n".join(rows) + "\n"
+
+
+def _fields_table() -> str:
+    rows = ["| field | meaning |", "|---|---|"]
+    rows += [f"| `{name}` | {info.description} |" for name, info in Claim.model_fields.items()]
+    return "\n".join(rows) + "\n"
+
+
+def _check_output(cli: Invoke) -> str:
+    run = cli("check", "claims/", "--format", "text")
+    return "```text\n" + run.stdout + "```\n"
+
+
+def _check(name: str, make: Callable[[], str]) -> None:
+    text = README.read_text(encoding="utf-8")
+    pattern, body = _block(name, make())
+    match = pattern.search(text)
+    assert match, f"README has no <!-- {name} --> block"
+    if os.environ.get("CLAIMCHECK_UPDATE_README"):
+        README.write_text(
+            pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8"
+        )
+        return
+    assert match.group(2) == body, (
+        f"README block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
+    )
+
+
+def test_rules_table() -> None:
+    _check("rules", _rules_table)
+
+
+def test_fields_table() -> None:
+    _check("fields", _fields_table)
+
+
+def test_output_of_the_main_command(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", "100")
+    _check("output:check-claims", lambda: _check_output(cli))
+
+
+def test_first_screen_commands() -> None:
+    first_screen = "\n".join(README.read_text(encoding="utf-8").splitlines()[:15])
+    assert "pip install . && claimcheck check claims/" in first_screen
+    assert "pip install '.[test]' && python -m pytest" in first_screen
+
+
+def test_every_rule_has_a_section_anchor() -> None:
+    text = README.read_text(encoding="utf-8")
+    for rule in RULES:
+        assert f"| {rule.code} | {rule.name} |" in text
