@@ -1,0 +1,119 @@
+"""Reading catalogs: the built-in data files, parsed once, and user override files."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from claimcheck.catalog.lookup import Catalog
+from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
+from claimcheck.errors import UsageError, did_you_mean
+
+Entry = TypeVar("Entry", bound=CatalogEntry)
+
+SECTIONS = ("models", "gpus", "tiers")
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+@cache
+def builtin_catalog() -> Catalog:
+    """The catalog shipped with claimcheck (parsed on first use, then reused)."""
+    data = files("claimcheck.catalog") / "data"
+    catalog = Catalog((), (), ())
+    for section in SECTIONS:
+        text = data.joinpath(f"{section}.toml").read_text(encoding="utf-8")
+        catalog = catalog.merged(*_parse(text, f"catalog/data/{section}.toml"))
+    return catalog
+
+
+def load_catalog(override_path: Path | None = None) -> Catalog:
+    """The built-in catalog, merged with a user file of ``[[models]]``, ``[[gpus]]``, ``[[tiers]]``.
+
+    An entry whose id exists replaces that entry; a new id adds one. Raises ``UsageError``
+    naming the file, the entry and the field for anything invalid.
+    """
+    catalog = builtin_catalog()
+    if override_path is None:
+        return catalog
+    label = str(override_path)
+    try:
+        text = override_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read catalog file: {err}", path=label) from None
+    return catalog.merged(*_parse(text, label))
+
+
+def _parse(text: str, label: str) -> tuple[list[ModelSpec], list[GpuSpec], list[TierSpec]]:
+    """The validated entries of one catalog document."""
+    document = _parse_toml(text, label)
+    for section in document:
+        if section not in SECTIONS:
+            hint = did_you_mean(section, SECTIONS)
+            raise UsageError(f"unknown table [[{section}]]{hint}", path=label)
+    return (
+        _section(document, "models", ModelSpec, label),
+        _section(document, "gpus", GpuSpec, label),
+        _section(document, "tiers", TierSpec, label),
+    )
+
+
+def _parse_toml(text: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        position = _TOML_POSITION.search(message)
+        if position is None:
+            raise UsageError(f"invalid TOML: {message}", path=label) from None
+        raise UsageError(
+            f"invalid TOML: {message[: position.start()]}",
+            path=label,
+            line=int(position[1]),
+            column=int(position[2]),
+        ) from None
+
+
+def _section(document: dict[str, Any], section: str, spec: type[Entry], label: str) -> list[Entry]:
+    tables = document.get(section, [])
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        raise UsageError(f"'{section}' must be an array of tables ([[{section}]])", path=label)
+    entries: dict[str, Entry] = {}
+    for index, table in enumerate(tables):
+        entry_id = table.get("id")
+        where = (
+            f"{section} entry {entry_id!r}"
+            if isinstance(entry_id, str)
+            else f"{section} entry #{index + 1}"
+        )
+        try:
+            entry = spec.model_validate(table)
+        except ValidationError as err:
+            raise UsageError(f"{where}: {_describe(spec, err)}", path=label) from None
+        if entry.id in entries:
+            raise UsageError(f"{where}: duplicate id", path=label)
+        entries[entry.id] = entry
+    return list(entries.values())
+
+
+def _describe(spec: type[CatalogEntry], err: ValidationError) -> str:
+    """One line for all problems of an entry: unknown fields, bad values, then missing fields."""
+    unknown, invalid, missing = [], [], []
+    for error in err.errors():
+        field = ".".join(str(part) for part in error["loc"])
+        if error["type"] == "extra_forbidden":
+            unknown.append(f"unknown field '{field}'{did_you_mean(field, list(spec.model_fields))}")
+        elif error["type"] == "missing":
+            missing.append(f"'{field}'")
+        elif field:
+            invalid.append(f"field '{field}': {error['msg']}")
+        else:
+            invalid.append(error["msg"].removeprefix("Value error, "))
+    if missing:
+        invalid.append(f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    return "; ".join(unknown + invalid)
