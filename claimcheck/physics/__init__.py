@@ -1,0 +1,78 @@
+"""The physical model: KV bytes, prefill FLOPs and time, power caps, load time, breakeven, decode.
+
+Pure functions with units in their names (analytic-anchors §3). Token counts are plain
+integers; GB means 1e9 bytes.
+"""
+
+from __future__ import annotations
+
+from claimcheck.physics.breakeven import (
+    breakeven_bandwidth_gb_s,
+    breakeven_tokens,
+    cached_load_seconds,
+    naive_breakeven_tokens,
+    recompute_seconds,
+    speedup_at,
+)
+from claimcheck.physics.decode import (
+    DEFAULT_OUTPUT_TOKENS,
+    HBM_EFFICIENCY,
+    decode_seconds,
+    decode_seconds_per_token,
+    end_to_end_speedup,
+)
+from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
+from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
+from claimcheck.physics.load import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
+from claimcheck.physics.power import GENERIC_CURVE, GENERIC_CURVE_SOURCE, PowerFactor, power_factor
+from claimcheck.physics.prefill import (
+    attention_flops,
+    attention_pairs_per_layer,
+    implied_mfu,
+    linear_flops,
+    lm_head_flops,
+    memory_bound_knee_tokens,
+    peak_flops_per_s,
+    prefill_flops,
+    prefill_seconds,
+    windowed_pairs_line,
+)
+from claimcheck.physics.setup import Setup
+
+__all__ = [
+    "DEFAULT_OUTPUT_TOKENS",
+    "DTYPES",
+    "GENERIC_CURVE",
+    "GENERIC_CURVE_SOURCE",
+    "HBM_EFFICIENCY",
+    "Dtype",
+    "PowerFactor",
+    "Setup",
+    "aggregate_bandwidth_gb_s",
+    "attention_flops",
+    "attention_pairs_per_layer",
+    "breakeven_bandwidth_gb_s",
+    "breakeven_tokens",
+    "bytes_per_element",
+    "cached_load_seconds",
+    "decode_seconds",
+    "decode_seconds_per_token",
+    "end_to_end_speedup",
+    "implied_bandwidth_gb_s",
+    "implied_mfu",
+    "kv_bytes",
+    "kv_bytes_per_token",
+    "kv_bytes_per_token_per_layer",
+    "linear_flops",
+    "lm_head_flops",
+    "load_seconds",
+    "memory_bound_knee_tokens",
+    "naive_breakeven_tokens",
+    "peak_flops_per_s",
+    "power_factor",
+    "prefill_flops",
+    "prefill_seconds",
+    "recompute_seconds",
+    "speedup_at",
+    "windowed_pairs_line",
+]

@@ -1,0 +1,106 @@
+"""Recompute versus load: speedup at a prefix length, breakeven prefix N* and bandwidth B*.
+
+Analytic-anchors §3.4. Recompute time is the marginal prefill of the prefix (linear plus
+causal attention); the LM head runs once on either path and cancels. Load time is the fixed
+latency plus the prefix's KV bytes over the aggregate bandwidth.
+"""
+
+from __future__ import annotations
+
+import math
+
+from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token_per_layer
+from claimcheck.physics.load import load_seconds
+from claimcheck.physics.prefill import linear_flops, prefill_flops, windowed_pairs_line
+from claimcheck.physics.setup import Setup
+
+
+def recompute_seconds(setup: Setup, prefix_tokens: int) -> float:
+    """Seconds to recompute the KV of ``prefix_tokens`` tokens (linear + causal attention)."""
+    flops = prefill_flops(setup.model, prefix_tokens, include_lm_head=False)
+    return flops / setup.flops_per_s
+
+
+def cached_load_seconds(setup: Setup, prefix_tokens: int) -> float:
+    """Seconds to load the KV of ``prefix_tokens`` tokens from the setup's tier."""
+    bytes_ = kv_bytes(
+        setup.model,
+        prefix_tokens,
+        setup.kv_dtype,
+        windowed_layers_store_full=setup.windowed_layers_store_full,
+    )
+    return load_seconds(bytes_, setup.load_bandwidth_gb_s, setup.load_latency_s)
+
+
+def speedup_at(setup: Setup, prefix_tokens: int) -> float:
+    """Recompute seconds ÷ load seconds for a prefix of ``prefix_tokens`` (≥ 1) tokens."""
+    return recompute_seconds(setup, prefix_tokens) / cached_load_seconds(setup, prefix_tokens)
+
+
+def breakeven_tokens(setup: Setup) -> int | None:
+    """Smallest prefix, in tokens, at which loading is at least as fast as recomputing.
+
+    Solves ``a·N² + (c_r − c_l)·N − t0 = 0`` in closed form (analytic-anchors §3.4), with
+    a = attention seconds per token², c_r = linear and c_l = load seconds per token, t0 the
+    latency. Past a window, windowed layers add linear terms instead. 0 means loading always
+    wins; ``None`` that it never does.
+    """
+    model = setup.model
+    flops_per_s = setup.flops_per_s
+    pair_s = 2.0 * model.query_heads * (model.head_dim + model.value_head_dim) / flops_per_s
+    layer_load_s = kv_bytes_per_token_per_layer(model, setup.kv_dtype) / (
+        setup.load_bandwidth_gb_s * 1e9
+    )
+    linear_s = linear_flops(model, 1) / flops_per_s
+    latency_s = setup.load_latency_s
+    # Up to the window every layer attends to, and stores, the whole prefix.
+    root = _smallest_root(
+        model.layers * pair_s / 2.0, linear_s - model.layers * layer_load_s, -latency_s
+    )
+    window = model.window_tokens
+    if window is None or root is None or root <= window:
+        return _whole_tokens(root)
+    slope, offset = windowed_pairs_line(model)
+    if setup.windowed_layers_store_full:
+        stored_layers, stored_fixed_s = model.layers, 0.0
+    else:
+        stored_layers, stored_fixed_s = (
+            model.full_layers,
+            model.windowed_layers * layer_load_s * window,
+        )
+    root = _smallest_root(
+        model.full_layers * pair_s / 2.0,
+        linear_s + model.windowed_layers * pair_s * slope - stored_layers * layer_load_s,
+        -latency_s - model.windowed_layers * pair_s * offset - stored_fixed_s,
+    )
+    return None if root is None else _whole_tokens(max(root, float(window)))
+
+
+def breakeven_bandwidth_gb_s(setup: Setup) -> float:
+    """B*: aggregate GB/s at which one token's KV loads as fast as its linear FLOPs compute.
+
+    ``b_kv · g·F·u·s / (2·P_act)``; latency and attention ignored (analytic-anchors §3.4).
+    Windowed layers count only when they store the full length.
+    """
+    model = setup.model
+    layers = model.layers if setup.windowed_layers_store_full else model.full_layers
+    bytes_per_token = layers * kv_bytes_per_token_per_layer(model, setup.kv_dtype)
+    return bytes_per_token * setup.flops_per_s / linear_flops(model, 1) / 1e9
+
+
+def naive_breakeven_tokens(context_tokens: float, speedup: float) -> int:
+    """The seed post's breakeven: the claimed context divided by the claimed speedup, in tokens."""
+    return round(context_tokens / speedup)
+
+
+def _smallest_root(a: float, b: float, c: float) -> float | None:
+    """Smallest x ≥ 0 with a·x² + b·x + c ≥ 0, for a ≥ 0 and c ≤ 0 (``None`` if there is none)."""
+    if a == 0.0:
+        return -c / b if b > 0 else None
+    root_disc = math.sqrt(b * b - 4.0 * a * c)
+    # Two algebraically equal forms; each avoids cancellation for its sign of b.
+    return -2.0 * c / (b + root_disc) if b > 0 else (root_disc - b) / (2.0 * a)
+
+
+def _whole_tokens(root: float | None) -> int | None:
+    return None if root is None else math.ceil(root)

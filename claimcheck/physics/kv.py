@@ -1,0 +1,44 @@
+"""KV-cache size from the architecture (analytic-anchors §3.1).
+
+GQA layers store K and V for every KV head; MLA layers store one shared latent of
+``kv_lora_rank + qk_rope_head_dim`` elements. Sizes are in bytes (GB = 1e9 bytes).
+"""
+
+from __future__ import annotations
+
+from claimcheck.catalog.specs import ModelSpec
+from claimcheck.physics.dtypes import Dtype, bytes_per_element
+
+
+def kv_bytes_per_token_per_layer(model: ModelSpec, kv_dtype: Dtype = "bf16") -> int:
+    """Bytes one token's keys and values take in one layer."""
+    if model.kv_lora_rank is not None and model.qk_rope_head_dim is not None:
+        elements = model.kv_lora_rank + model.qk_rope_head_dim
+    else:
+        elements = model.kv_heads * (model.head_dim + model.value_head_dim)
+    return elements * bytes_per_element(kv_dtype)
+
+
+def kv_bytes_per_token(model: ModelSpec, kv_dtype: Dtype = "bf16") -> int:
+    """Bytes per token summed over all layers, every layer holding the full length."""
+    return model.layers * kv_bytes_per_token_per_layer(model, kv_dtype)
+
+
+def kv_bytes(
+    model: ModelSpec,
+    prefix_tokens: int,
+    kv_dtype: Dtype = "bf16",
+    *,
+    windowed_layers_store_full: bool = True,
+) -> int:
+    """Bytes of the KV cache of a prefix of ``prefix_tokens`` tokens.
+
+    Windowed (sliding or chunked) layers hold the full length by default, as vLLM sizes
+    them (reference-data §A.2, gpt-oss note); with ``windowed_layers_store_full=False`` they
+    hold only ``min(prefix_tokens, window_tokens)``.
+    """
+    windowed_tokens = prefix_tokens
+    if model.window_tokens is not None and not windowed_layers_store_full:
+        windowed_tokens = min(prefix_tokens, model.window_tokens)
+    token_layers = model.full_layers * prefix_tokens + model.windowed_layers * windowed_tokens
+    return token_layers * kv_bytes_per_token_per_layer(model, kv_dtype)

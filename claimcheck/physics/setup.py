@@ -1,0 +1,52 @@
+"""One hardware-and-model setup, so callers pass one object instead of ten arguments."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
+from claimcheck.physics.dtypes import Dtype
+from claimcheck.physics.load import aggregate_bandwidth_gb_s
+from claimcheck.physics.prefill import peak_flops_per_s
+
+
+class Setup(BaseModel):
+    """Model, GPUs, compute efficiency and KV tier of one recompute-vs-load comparison.
+
+    ``mfu`` is the achieved fraction of dense peak; ``power_factor`` the relative throughput
+    under a power cap (1.0 uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
+    the tier's figure and ``latency_s`` of its fixed latency. ``kv_dtype`` is the cache's
+    format, ``dtype`` the compute and weight format.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    model: ModelSpec
+    gpu: GpuSpec
+    gpu_count: int = Field(1, gt=0)
+    dtype: Dtype = "bf16"
+    kv_dtype: Dtype = "bf16"
+    mfu: float = Field(0.5, gt=0, le=1)
+    power_factor: float = Field(1.0, gt=0, le=1)
+    tier: TierSpec | None = None
+    bandwidth_gb_s: float | None = Field(None, gt=0)
+    latency_s: float | None = Field(None, ge=0)
+    windowed_layers_store_full: bool = True
+
+    @property
+    def flops_per_s(self) -> float:
+        """Achieved FLOP/s of all GPUs together: count × dense peak × MFU × power factor."""
+        peak = peak_flops_per_s(self.gpu, self.dtype)
+        return self.gpu_count * peak * self.mfu * self.power_factor
+
+    @property
+    def load_bandwidth_gb_s(self) -> float:
+        """Effective aggregate GB/s of the KV load path (narrowest hop)."""
+        return aggregate_bandwidth_gb_s(self.gpu, self.gpu_count, self.tier, self.bandwidth_gb_s)
+
+    @property
+    def load_latency_s(self) -> float:
+        """Fixed latency of one load in seconds: the override, else the tier's, else 0."""
+        if self.latency_s is not None:
+            return self.latency_s
+        return self.tier.latency_s if self.tier is not None else 0.0

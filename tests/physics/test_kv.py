@@ -1,0 +1,110 @@
+"""KV bytes against reference-data §A.2 and analytic-anchors §3.1/§3.5."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimcheck.catalog import builtin_catalog
+from claimcheck.physics import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
+
+CATALOG = builtin_catalog()
+
+# reference-data §A.2, "All layers (B/token)", BF16; Llama 3 as Llama 3.1, R1 as V3.
+ALL_LAYERS_B_PER_TOKEN = {
+    "llama-2-70b": 327_680,
+    "llama-3-8b": 131_072,
+    "llama-3-70b": 327_680,
+    "llama-3.1-8b": 131_072,
+    "llama-3.1-70b": 327_680,
+    "llama-3.3-70b": 327_680,
+    "llama-3.1-405b": 516_096,
+    "mistral-7b": 131_072,
+    "mixtral-8x7b": 131_072,
+    "mixtral-8x22b": 229_376,
+    "qwen2.5-72b": 327_680,
+    "qwen3-32b": 262_144,
+    "qwen3-30b-a3b": 98_304,
+    "qwen3-235b-a22b": 192_512,
+    "deepseek-v3": 70_272,
+    "deepseek-r1": 70_272,
+    "kimi-k2": 70_272,
+    "gpt-oss-120b": 73_728,
+    "gpt-oss-20b": 49_152,
+    "gemma-3-27b": 507_904,
+    "llama-4-scout": 196_608,
+    "llama-4-maverick": 196_608,
+}
+
+
+def test_table_covers_every_catalog_model() -> None:
+    assert set(ALL_LAYERS_B_PER_TOKEN) == {model.id for model in CATALOG.models}
+
+
+@pytest.mark.parametrize("model_id", sorted(ALL_LAYERS_B_PER_TOKEN))
+def test_bf16_bytes_per_token_match_reference(model_id: str) -> None:
+    model = CATALOG.require_model(model_id)
+    assert kv_bytes_per_token(model) == ALL_LAYERS_B_PER_TOKEN[model_id]
+    assert kv_bytes(model, 1000) == 1000 * ALL_LAYERS_B_PER_TOKEN[model_id]
+
+
+def test_mla_caches_the_latent_not_the_heads() -> None:
+    deepseek = CATALOG.require_model("deepseek-v3")
+    # (512 + 64) elements × 2 bytes per layer; a naive MHA count would be ~1.75 MB/token
+    assert kv_bytes_per_token_per_layer(deepseek) == 1_152
+    assert kv_bytes_per_token(deepseek, "fp8") == 35_136
+
+
+def test_fp8_halves_gqa_cache() -> None:
+    assert kv_bytes_per_token(CATALOG.require_model("llama-3.1-70b"), "fp8") == 327_680 // 2
+
+
+def test_worked_audit_kv_size() -> None:
+    llama = CATALOG.require_model("llama-3.1-70b")
+    # analytic-anchors §3.5: 114,688 tokens → 37.6 GB; 112,000 tokens → 36.7 GB
+    assert kv_bytes(llama, 114_688) / 1e9 == pytest.approx(37.6, rel=0.005)
+    assert kv_bytes(llama, 112_000) / 1e9 == pytest.approx(36.7, rel=0.005)
+    # reference-data §F: 128k tokens of Llama-3-70B = 42.9 GB = 40 GiB
+    assert kv_bytes(llama, 131_072) == 40 * 2**30
+
+
+@pytest.mark.parametrize(
+    ("model_id", "growing_b_per_token", "windowed_cap_bytes"),
+    [
+        # reference-data §A.2 "Growing part": full layers per token + windowed layers' cap
+        ("gpt-oss-120b", 36_864, 18 * 128 * 2_048),
+        ("gpt-oss-20b", 24_576, 12 * 128 * 2_048),
+        ("gemma-3-27b", 81_920, 52 * 1_024 * 8_192),
+        ("llama-4-scout", 12 * 4_096, 36 * 8_192 * 4_096),
+    ],
+)
+def test_windowed_layers_can_store_only_their_window(
+    model_id: str, growing_b_per_token: int, windowed_cap_bytes: int
+) -> None:
+    model = CATALOG.require_model(model_id)
+    n = 100_000
+    capped = kv_bytes(model, n, windowed_layers_store_full=False)
+    assert capped == n * growing_b_per_token + windowed_cap_bytes
+    assert kv_bytes(model, n) == n * ALL_LAYERS_B_PER_TOKEN[model_id]
+    # below the window both conventions agree
+    assert kv_bytes(model, 100, windowed_layers_store_full=False) == kv_bytes(model, 100)
+
+
+def test_gemma_window_cap_is_about_436_mb() -> None:
+    gemma = CATALOG.require_model("gemma-3-27b")
+    fixed = kv_bytes(gemma, 2_000, windowed_layers_store_full=False) - 2_000 * 81_920
+    assert fixed / 1e6 == pytest.approx(436, rel=0.01)
+
+
+@given(
+    model_id=st.sampled_from(sorted(ALL_LAYERS_B_PER_TOKEN)),
+    n=st.integers(min_value=0, max_value=2_000_000),
+    extra=st.integers(min_value=1, max_value=100_000),
+    store_full=st.booleans(),
+)
+def test_kv_bytes_grow_with_prefix(model_id: str, n: int, extra: int, store_full: bool) -> None:
+    model = CATALOG.require_model(model_id)
+    smaller = kv_bytes(model, n, windowed_layers_store_full=store_full)
+    larger = kv_bytes(model, n + extra, windowed_layers_store_full=store_full)
+    assert larger > smaller

@@ -1,0 +1,75 @@
+"""KV load path: narrowest hop, load time and implied bandwidth (analytic-anchors §3.3, §3.5)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimcheck.catalog import builtin_catalog
+from claimcheck.errors import UsageError
+from claimcheck.physics import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
+
+CATALOG = builtin_catalog()
+H100 = CATALOG.require_gpu("h100-sxm")
+A100 = CATALOG.require_gpu("a100-sxm")
+GH200 = CATALOG.require_gpu("gh200")
+
+
+def test_per_gpu_tiers_scale_with_the_gpu_count() -> None:
+    # one Gen4 NVMe (6.5 GB/s) per GPU, 8 GPUs: 52 GB/s aggregate
+    assert aggregate_bandwidth_gb_s(H100, 8, CATALOG.require_tier("nvme-gen4")) == pytest.approx(52)
+
+
+def test_shared_tiers_do_not() -> None:
+    assert aggregate_bandwidth_gb_s(H100, 8, CATALOG.require_tier("cxl")) == pytest.approx(50)
+
+
+def test_the_gpu_host_link_can_be_the_narrowest_hop() -> None:
+    c2c = CATALOG.require_tier("gh200-c2c")
+    # on GH200 the 346 GB/s C2C rate holds; through an H100's PCIe link only 55.6 GB/s (§D.2)
+    assert aggregate_bandwidth_gb_s(GH200, 1, c2c) == pytest.approx(346)
+    assert aggregate_bandwidth_gb_s(H100, 1, c2c) == pytest.approx(55.6)
+    # 8 × 400 Gb/s NICs at 43.5 GB/s each into 8 A100s limited to 25.13 GB/s each
+    network = CATALOG.require_tier("rdma-400")
+    assert aggregate_bandwidth_gb_s(A100, 8, network) == pytest.approx(8 * 25.13)
+
+
+def test_explicit_bandwidth_replaces_the_tier_but_not_the_host_link() -> None:
+    nvme = CATALOG.require_tier("nvme")
+    assert aggregate_bandwidth_gb_s(H100, 1, nvme, bandwidth_gb_s=17.9) == pytest.approx(17.9)
+    assert aggregate_bandwidth_gb_s(H100, 1, None, bandwidth_gb_s=300) == pytest.approx(55.6)
+
+
+def test_no_tier_and_no_bandwidth_is_a_usage_error() -> None:
+    with pytest.raises(UsageError, match="no storage tier or bandwidth"):
+        aggregate_bandwidth_gb_s(H100, 1)
+
+
+def test_load_seconds_is_latency_plus_bytes_over_bandwidth() -> None:
+    # 2 GB at 1.2 GB/s after a 10 ms latency
+    assert load_seconds(2e9, 1.2, 0.010) == pytest.approx(0.010 + 2 / 1.2)
+
+
+def test_worked_audit_implied_bandwidth() -> None:
+    # analytic-anchors §3.5: 37.6 GB loaded in 2.1 s needs ≈ 17.9 GB/s
+    assert implied_bandwidth_gb_s(37.6e9, 2.1) == pytest.approx(17.9, rel=0.03)
+    assert implied_bandwidth_gb_s(37.6e9, 2.1, latency_s=0.1) == pytest.approx(18.8, rel=0.01)
+
+
+def test_no_time_left_after_the_latency_needs_infinite_bandwidth() -> None:
+    assert implied_bandwidth_gb_s(1e9, 0.005, latency_s=0.010) == math.inf
+
+
+@given(
+    tier_id=st.sampled_from([tier.id for tier in CATALOG.tiers]),
+    gpus=st.integers(min_value=1, max_value=72),
+    more=st.integers(min_value=0, max_value=72),
+)
+def test_more_gpus_never_narrow_the_path(tier_id: str, gpus: int, more: int) -> None:
+    tier = CATALOG.require_tier(tier_id)
+    assert aggregate_bandwidth_gb_s(H100, gpus + more, tier) >= aggregate_bandwidth_gb_s(
+        H100, gpus, tier
+    )
