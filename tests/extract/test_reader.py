@@ -40,7 +40,7 @@ def test_times_and_spans() -> None:
 def test_gpu_count_is_not_a_speedup() -> None:
     found = values("3x faster TTFT on 8x H100")
     assert found["speedup"] == 3
-    assert (found["gpu"], found["gpu_count"]) == ("H100", 8)
+    assert (found["gpu"], found["gpu_count"]) == ("h100-sxm", 8)
 
 
 def test_no_speedup_no_claim() -> None:

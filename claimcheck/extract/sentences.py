@@ -1,0 +1,78 @@
+"""Sentence boundaries in prose, as offsets, without splitting decimals, versions or abbreviations."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+_ABBREVIATIONS = frozenset(
+    [
+        "e.g",
+        "i.e",
+        "vs",
+        "etc",
+        "approx",
+        "fig",
+        "no",
+        "dr",
+        "mr",
+        "ms",
+        "inc",
+        "ltd",
+        "corp",
+        "u.s",
+        "cf",
+        "al",
+        "est",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
+)
+
+
+@cache
+def _boundary() -> re.Pattern[str]:
+    # A full stop, "!" or "?" (and closing quotes or brackets), then space and a capital, digit,
+    # quote or bracket; or a line break before a capital (headline lines).
+    return re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9@$])|\n(?=\s*[A-Z0-9@#*-])")
+
+
+def sentence_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """``[start, end)`` of each sentence of ``text[lo:hi]``, whitespace trimmed."""
+    spans = []
+    start = lo
+    for match in _boundary().finditer(text, lo, hi):
+        if match.group().startswith(".") and _abbreviation(text, lo, match.start()):
+            continue
+        spans.append((start, match.end()))
+        start = match.end()
+    spans.append((start, hi))
+    return [trimmed for s, e in spans if (trimmed := _trim(text, s, e))[0] < trimmed[1]]
+
+
+def _abbreviation(text: str, lo: int, dot: int) -> bool:
+    word_start = dot
+    while word_start > lo and (text[word_start - 1].isalpha() or text[word_start - 1] == "."):
+        word_start -= 1
+    if word_start > lo and text[word_start - 1].isdigit():
+        return False  # "20x." ends a sentence
+    word = text[word_start:dot].lower().strip(".")
+    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

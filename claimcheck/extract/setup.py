@@ -1,0 +1,180 @@
+"""The setup a sentence names: model, GPUs and their count, power mode, resolved via the catalog."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimcheck.catalog import Catalog, builtin_catalog
+from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.mentions import Found, params
+from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
+from claimcheck.extract.types import Span
+
+
+@dataclass(frozen=True, slots=True)
+class ModelMention:
+    """A model name: the catalog id when known (``known``), else the name as written."""
+
+    name: str
+    known: bool
+    span: Span
+    size_billions: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GpuMention:
+    """A GPU (catalog id, or the name as written) and the count the sentence gives, if any."""
+
+    gpu: str
+    span: Span
+    count: int | None
+    count_span: Span | None
+
+
+_SIZE = re.compile(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
+
+
+def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[ModelMention]:
+    """Model names, longest catalog match first: "Llama 3.1 70B", "Llama-3.3-70B-Instruct",
+    "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
+    out = []
+    for match in pattern("model").finditer(text, lo, hi):
+        catalog = catalog or builtin_catalog()
+        written = match.group(0).strip(" -.")
+        found = _resolve(written, catalog)
+        size = _size(written)
+        if found is not None:
+            resolved, used = found
+            out.append(
+                ModelMention(resolved, True, Span(match.start(), match.start() + len(used)), size)
+            )
+        elif re.search(r"\d", written):
+            out.append(
+                ModelMention(
+                    written, False, Span(match.start(), match.start() + len(written)), size
+                )
+            )
+    return out
+
+
+def _resolve(written: str, catalog: Catalog) -> tuple[str, str] | None:
+    """Try the whole name, then drop trailing words ("Llama 3.1 70B on" → "Llama 3.1 70B")."""
+    parts = re.split(r"(?<=[\w.])(?=[-\s])", written)
+    for cut in range(len(parts), 0, -1):
+        candidate = "".join(parts[:cut]).strip(" -")
+        spec = catalog.model(candidate)
+        if spec is not None:
+            return spec.id, candidate
+    return None
+
+
+def _size(written: str) -> float | None:
+    """The total size a name carries: "70B" → 70, "235B-A22B" → 235; "8x7B" → none."""
+    if re.search(r"\d+x\d+b", written, re.IGNORECASE):
+        return None
+    sizes = [float(m.group(1)) for m in _SIZE.finditer(written)]
+    return max(sizes) if sizes else None
+
+
+def sizes(text: str, lo: int, hi: int, named: list[ModelMention]) -> list[Found]:
+    """Stated model sizes: explicit ("a 70B-parameter model") and inside model names."""
+    out = [Found(m.size_billions, m.span) for m in named if m.size_billions is not None]
+    inside = [m.span for m in named]
+    out += [
+        f for f in params(text, lo, hi) if not any(s.start <= f.span.start < s.end for s in inside)
+    ]
+    return sorted(out, key=lambda f: f.span.start)
+
+
+_COUNT_WORDS = {"a single": 1, "single": 1, "a": 1, "an": 1, "dual": 2, "quad": 4}
+
+
+def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[GpuMention]:
+    """GPUs with counts: "8x H100", "eight H200 GPUs", "16 A100s", "a 4-GPU MI300X node",
+    "DGX B200" (8), "GB200 NVL72" (72), "two DGX H100 nodes" (16), "an H100" (1)."""
+    out = []
+    for match in pattern("gpu").finditer(text, lo, hi):
+        catalog = catalog or builtin_catalog()
+        name = re.sub(r"\s+", " ", match.group("name")).strip()
+        spec = catalog.gpu(name) or catalog.gpu(_plain_gpu(name))
+        gpu_id = spec.id if spec is not None else name
+        system = catalog.gpu_count(name)
+        count, count_span = _count(match, text, hi)
+        if system is not None:
+            nodes = count if count is not None else 1
+            count, count_span = system * nodes, Span(match.start(), match.end("name"))
+        elif count is None and _per_gpu(text, match.start(), lo):
+            count = None
+        out.append(
+            GpuMention(gpu_id, Span(match.start("name"), match.end("name")), count, count_span)
+        )
+    return out
+
+
+def _plain_gpu(name: str) -> str:
+    """ "NVIDIA DGX H100" → "H100", "A100 80GB PCIe" → "A100 PCIe": what the catalog indexes."""
+    name = re.sub(r"^(?:nvidia\s)?(?:dgx|hgx)\s?", "", name, flags=re.IGNORECASE)
+    return re.sub(r"\s?\d+\s?gb\b", "", name, flags=re.IGNORECASE).strip()
+
+
+def _count(match: re.Match[str], text: str, hi: int) -> tuple[int | None, Span | None]:
+    for group in ("count", "count2"):
+        if match.group(group):
+            return int(match.group(group)), Span(match.start(group), match.end(group))
+    word = match.group("countword")
+    if word:
+        value = _COUNT_WORDS.get(word.lower()) or parse_word_number(word)
+        if value:
+            return int(value), Span(match.start("countword"), match.end("countword"))
+    nodes = match.group("nodes")
+    if nodes:
+        value = parse_word_number(nodes) if not nodes.isdigit() else float(nodes)
+        if value:
+            return int(value), Span(match.start("nodes"), match.end("nodes"))
+    return None, None
+
+
+def _per_gpu(text: str, start: int, lo: int) -> bool:
+    before = text[max(lo, start - 8) : start].lower()
+    return before.endswith(("per ", "each "))
+
+
+@dataclass(frozen=True, slots=True)
+class PowerMention:
+    """A power setting: ``low``, or ``capped`` with the cap in watts when given."""
+
+    mode: str
+    span: Span
+    watts: float | None = None
+    watts_span: Span | None = None
+
+
+def power(text: str, lo: int, hi: int) -> PowerMention | None:
+    """ "low-power mode", "Max-Q", "power-capped at 350 W", "350W power limit", "limited to 600 watts"."""
+    low = pattern("power_low").search(text, lo, hi)
+    cap = pattern("power_cap").search(text, lo, hi)
+    if cap is not None:
+        watts = _nearest_watts(text, cap.start(), cap.end(), lo, hi)
+        if watts is not None:
+            value, span = watts
+            return PowerMention(
+                "capped", Span(min(cap.start(), span.start), max(cap.end(), span.end)), value, span
+            )
+    if low is not None:
+        return PowerMention("low", Span(low.start(), low.end()))
+    if cap is not None and re.search(r"power", cap.group(), re.IGNORECASE):
+        return PowerMention("capped", Span(cap.start(), cap.end()))
+    return None
+
+
+def _nearest_watts(text: str, start: int, end: int, lo: int, hi: int) -> tuple[float, Span] | None:
+    best: tuple[int, float, Span] | None = None
+    for match in pattern("watts").finditer(text, lo, hi):
+        distance = match.start() - end if match.start() >= end else start - match.end()
+        if distance <= 30 and (best is None or distance < best[0]):
+            best = (distance, parse_number(match.group(1)), Span(match.start(), match.end()))
+    return (best[1], best[2]) if best else None
+
+
+__all__ = ["NUM", "GpuMention", "ModelMention", "PowerMention", "gpus", "models", "power", "sizes"]
