@@ -1,12 +1,23 @@
-"""What a claim's numbers imply: the naive breakeven and the speedup its times give."""
+"""What a claim's numbers imply: the naive breakeven, and with a known model and GPU the physical
+one, the implied MFU and load bandwidth, the speedup at ordinary prefixes, at full power and end
+to end. Every assumed value is named in ``Analysis.assumptions``."""
 
 from __future__ import annotations
 
+import math
+
+from claimcheck import physics
+from claimcheck.catalog import GpuSpec, ModelSpec
 from claimcheck.claim import Claim, Metric
 from claimcheck.report import Analysis
+from claimcheck.resolve import Resolved
+from claimcheck.settings import Assumptions
 
 # Only a ratio of recompute time to load time says where loading starts to pay.
 _PREFILL_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
+DEFAULT_MFU = 0.5
+DEFAULT_LATENCY_S = 0.001
+TYPICAL_PREFIXES = (1_000, 4_000, 16_000)
 
 
 def naive_breakeven_tokens(claim: Claim) -> int | None:
@@ -33,9 +44,191 @@ def implied_speedup(claim: Claim) -> float | None:
     return claim.baseline_seconds / claim.cached_seconds
 
 
-def analyse(claim: Claim) -> Analysis:
-    """Every figure the claim's own numbers give, without a physical model."""
-    return Analysis(
-        naive_breakeven_tokens=naive_breakeven_tokens(claim),
-        implied_speedup=implied_speedup(claim),
+def analyse(
+    claim: Claim, resolved: Resolved | None = None, assume: Assumptions | None = None
+) -> Analysis:
+    """Every figure the claim implies; the physical ones need a resolved model and GPU."""
+    assume = assume or Assumptions()
+    naive = naive_breakeven_tokens(claim)
+    base = Analysis(naive_breakeven_tokens=naive, implied_speedup=_round(implied_speedup(claim), 3))
+    if resolved is None:
+        return base
+    notes = [*resolved.unknown, *resolved.assumed]
+    if resolved.model is None or resolved.gpu is None:
+        if resolved.model is not None or resolved.gpu is not None:
+            notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
+        return base.model_copy(update={"assumptions": notes})
+    return _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+
+
+def _physical(
+    claim: Claim,
+    model: ModelSpec,
+    gpu: GpuSpec,
+    resolved: Resolved,
+    assume: Assumptions,
+    base: Analysis,
+    notes: list[str],
+) -> Analysis:
+    count = resolved.gpu_count or 1
+    if resolved.gpu_count is None:
+        notes.append("1 GPU assumed (the claim gives no GPU count; --gpus)")
+    tokens = claim.context_tokens
+    prefill = claim.metric in _PREFILL_METRICS
+    notes.append(
+        "BF16 compute and BF16 KV cache assumed (dense peak, no sparsity); K = 1,000 tokens, GB = 10^9 bytes"
     )
+
+    power = None
+    if claim.power_watts is not None:
+        power = physics.power_factor(gpu, claim.power_watts)
+        how = "extrapolated below the measured curve" if power.extrapolated else "interpolated"
+        notes.append(
+            f"power cap {claim.power_watts:g} W = {power.cap_fraction:.0%} of the default limit: "
+            f"prefill throughput × {power.factor:.2f} ({how}; {power.source})"
+        )
+
+    # Compute: calibrate from the stated baseline time, else assume an MFU.
+    implied_mfu = None
+    if prefill and tokens and claim.baseline_seconds:
+        flops = physics.prefill_flops(model, tokens)
+        implied_mfu = physics.implied_mfu(flops, claim.baseline_seconds, gpu, count)
+        if implied_mfu > 1:
+            notes.append(
+                f"the {claim.baseline_seconds:g} s baseline needs {implied_mfu:.0%} of the dense BF16 peak of "
+                f"{count} × {gpu.id}: impossible, so the baseline ran on more GPUs or in FP8"
+            )
+        mfu, factor = min(implied_mfu, 1.0), 1.0
+    else:
+        mfu = assume.mfu or DEFAULT_MFU
+        factor = power.factor if power else 1.0
+        notes.append(
+            f"recompute at MFU {mfu:g} of dense peak{' (--mfu)' if assume.mfu else ''} (reference-data §C: 0.58–0.78 measured for long prefills)"
+        )
+
+    # Load: calibrate from the stated cached time, else the claim's own ratio, else the tier.
+    tier = resolved.tier
+    latency_s = tier.latency_s if tier else DEFAULT_LATENCY_S
+    if tier is None:
+        notes.append(f"fixed load latency {latency_s * 1000:g} ms assumed (no tier named; --tier)")
+    setup_kwargs: dict[str, object] = {}
+    implied_gb_s = None
+    if prefill and tokens:
+        bytes_ = physics.kv_bytes(model, tokens)
+        cached_s = claim.cached_seconds
+        if cached_s is None and claim.speedup:
+            recompute_s = physics.prefill_seconds(
+                physics.prefill_flops(model, tokens), gpu, count, "bf16", mfu, factor
+            )
+            cached_s = (claim.baseline_seconds or recompute_s) / claim.speedup
+            notes.append(f"load time taken from the {claim.speedup:g}x ratio: {cached_s:.3g} s")
+        if cached_s is not None:
+            implied_gb_s = physics.implied_bandwidth_gb_s(bytes_, cached_s, latency_s)
+            if math.isfinite(implied_gb_s):
+                setup_kwargs["bandwidth_gb_s"] = implied_gb_s
+    if "bandwidth_gb_s" not in setup_kwargs and tier is None:
+        return _finish(base, notes, implied_mfu, implied_gb_s, gpu, count)
+    setup = physics.Setup(
+        model=model,
+        gpu=gpu,
+        gpu_count=count,
+        mfu=mfu,
+        power_factor=factor,
+        tier=tier,
+        latency_s=latency_s,
+        **setup_kwargs,
+    )
+    if tier is not None and "bandwidth_gb_s" not in setup_kwargs:
+        notes.append(f"load at {setup.load_bandwidth_gb_s:.3g} GB/s from {tier.id} ({tier.source})")
+    breakeven = physics.breakeven_tokens(setup)
+    knee = physics.memory_bound_knee_tokens(model, gpu, mfu=mfu, power_factor=factor)
+    at_prefix = {
+        str(n): round(physics.speedup_at(setup, n), 2)
+        for n in TYPICAL_PREFIXES
+        if n <= model.max_context_tokens
+    }
+    analysis = _finish(base, notes, implied_mfu, implied_gb_s, gpu, count)
+    update: dict[str, object] = {
+        "physical_breakeven_tokens": breakeven,
+        "speedup_at_prefix": at_prefix,
+        "memory_bound_knee_tokens": round(knee),
+        "breakeven_explanation": _explain(
+            claim, setup, base.naive_breakeven_tokens, breakeven, knee
+        ),
+        "full_power_speedup": _full_power(claim, power.factor if power else None),
+        "end_to_end_speedup": _end_to_end(claim, setup, assume.output_tokens)
+        if prefill and tokens
+        else None,
+    }
+    if update["end_to_end_speedup"] is not None:
+        notes.append(
+            f"end to end: {assume.output_tokens} output tokens decoded from HBM at {physics.HBM_EFFICIENCY:g} of its bandwidth"
+        )
+    return analysis.model_copy(update={**update, "assumptions": notes})
+
+
+def _finish(
+    base: Analysis,
+    notes: list[str],
+    mfu: float | None,
+    gb_s: float | None,
+    gpu: GpuSpec,
+    count: int,
+) -> Analysis:
+    ceiling = count * gpu.host_link_gb_s
+    return base.model_copy(
+        update={
+            "implied_mfu": _round(mfu, 3),
+            "implied_load_gb_s": _round(gb_s, 2)
+            if gb_s is not None and math.isfinite(gb_s)
+            else None,
+            "load_ceiling_gb_s": round(ceiling, 1),
+            "assumptions": notes,
+        }
+    )
+
+
+def _explain(
+    claim: Claim, setup: physics.Setup, naive: int | None, breakeven: int | None, knee: float
+) -> str | None:
+    """One or two sentences on what separates the naive from the physical breakeven."""
+    if naive is None or breakeven is None or not claim.context_tokens:
+        return None
+    load_s = physics.cached_load_seconds(setup, naive)
+    recompute_s = physics.recompute_seconds(setup, naive)
+    held = f"{claim.cached_seconds:g} s" if claim.cached_seconds else "whole-context"
+    text = (
+        f"The naive figure holds the {held} load time fixed, but load time scales with the prefix: "
+        f"{naive:,} tokens load in {load_s:.2g} s against {recompute_s:.2g} s to recompute, so loading "
+        f"wins from ≈ {breakeven:,} tokens."
+    )
+    if breakeven < knee:
+        text += f" On an idle GPU prefixes under ≈ {knee:,.0f} tokens ride along in a memory-bound pass almost for free."
+    return text
+
+
+def _full_power(claim: Claim, factor: float | None) -> float | None:
+    """The headline had the baseline run at full power: recompute is ``factor`` times as long."""
+    if factor is None or factor >= 1:
+        return None
+    ratio = implied_speedup(claim) or claim.speedup
+    return round(ratio * factor, 2) if ratio else None
+
+
+def _end_to_end(claim: Claim, setup: physics.Setup, output_tokens: int) -> float | None:
+    tokens = claim.context_tokens
+    if not tokens:
+        return None
+    baseline_s = claim.baseline_seconds or physics.recompute_seconds(setup, tokens)
+    if claim.cached_seconds is not None:
+        cached_s = claim.cached_seconds
+    elif claim.speedup:
+        cached_s = baseline_s / claim.speedup
+    else:
+        cached_s = physics.cached_load_seconds(setup, tokens)
+    decode_s = physics.decode_seconds(setup, tokens, output_tokens)
+    return round(physics.end_to_end_speedup(baseline_s, cached_s, decode_s), 2)
+
+
+def _round(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)

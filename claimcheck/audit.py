@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimcheck.analysis import analyse
+from claimcheck.catalog import Catalog
 from claimcheck.claim import MEASUREMENT_FIELDS, Claim
 from claimcheck.errors import InputError
 from claimcheck.extract import Extraction, extract_claims
@@ -22,9 +23,9 @@ from claimcheck.report import (
     SourceRef,
     Summary,
 )
-from claimcheck.resolve import resolve
-from claimcheck.rules import Rule, Subject, enabled
-from claimcheck.settings import Settings
+from claimcheck.resolve import Resolved, resolve, size_from_name
+from claimcheck.rules import Hit, Rule, Subject, enabled
+from claimcheck.settings import Assumptions, Settings
 from claimcheck.sources.claimfile import load_claims, looks_like_claims
 from claimcheck.sources.inputs import FileInput, Input, StdinInput, TextInput, expand
 from claimcheck.sources.reading import read_text
@@ -41,10 +42,15 @@ class Request:
 
 
 def audit(request: Request, read_stdin: Callable[[], str]) -> Report:
-    """Audit every input of ``request``; a bad input becomes an error entry, never a crash."""
+    """Audit every input of ``request``; a bad input becomes an error entry, never a crash.
+
+    Bad options (an unknown ``--model``, a broken ``--catalog`` file) raise ``UsageError``.
+    """
     settings = request.settings
     rules = enabled(settings.select, settings.ignore, settings.extend_select)
-    claims: list[ClaimReport] = []
+    catalogs = CatalogSource(settings.assume)
+    catalogs.check_assumptions()
+    prepared: list[Prepared] = []
     problems: list[InputError] = []
     files = 0
     for item in expand(request.arguments, request.texts, request.stdin_filename):
@@ -59,8 +65,42 @@ def audit(request: Request, read_stdin: Callable[[], str]) -> Report:
             continue
         files += counted
         problems.extend(item_problems)
-        claims.extend(audit_record(record, rules, settings) for record in records)
-    return build_report(claims, problems, files, rules)
+        prepared.extend(prepare(record, catalogs, settings) for record in records)
+    return build_report(judge(prepared, rules, settings), problems, files, rules)
+
+
+class CatalogSource:
+    """The run's catalog, parsed only when a claim or option first needs it."""
+
+    def __init__(self, assume: Assumptions) -> None:
+        self.assume = assume
+        self._catalog: Catalog | None = None
+
+    def get(self) -> Catalog:
+        """The built-in catalog merged with ``--catalog FILE`` if given."""
+        if self._catalog is None:
+            from claimcheck.catalog import load_catalog
+
+            self._catalog = load_catalog(Path(self.assume.catalog) if self.assume.catalog else None)
+        return self._catalog
+
+    def check_assumptions(self) -> None:
+        """Refuse unknown names in the options before reading any input."""
+        assume = self.assume
+        if assume.catalog is not None:
+            self.get()
+        if assume.model is not None:
+            self.get().require_model(assume.model)
+        if assume.gpu is not None:
+            self.get().require_gpu(assume.gpu)
+        if assume.tier is not None:
+            self.get().require_tier(assume.tier)
+
+    def needed(self, claim: Claim) -> bool:
+        """Does this claim name anything the catalog resolves?"""
+        assume = self.assume
+        named = (claim.model, claim.gpu, claim.tier, assume.model, assume.gpu, assume.tier)
+        return any(name is not None for name in named)
 
 
 def _read(
@@ -128,29 +168,78 @@ def _text_record(text: str, display: str, number: int, extraction: Extraction) -
     )
 
 
-def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
-    """Analyse one claim and run the enabled rules on it."""
+@dataclass(frozen=True)
+class Prepared:
+    """A claim ready for the rules: its record and what the rules see."""
+
+    record: ClaimRecord
+    subject: Subject
+
+
+def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Settings) -> Prepared:
+    """Resolve and analyse one claim."""
     claim = record.claim
-    analysis = analyse(claim)
-    subject = Subject(claim, analysis, resolve(claim), frozenset(record.cues), settings.thresholds)
+    if catalogs is not None and catalogs.needed(claim):
+        resolved = resolve(claim, catalogs.get(), settings.assume)
+    else:
+        resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
+    analysis = analyse(claim, resolved, settings.assume)
+    subject = Subject(
+        claim, analysis, resolved, frozenset(record.cues), settings.thresholds, record.conflicts
+    )
+    return Prepared(record, subject)
+
+
+def _size(claim: Claim) -> float | None:
+    return size_from_name(claim.model) if claim.model else None
+
+
+def judge(prepared: list[Prepared], rules: Iterable[Rule], settings: Settings) -> list[ClaimReport]:
+    """Run the rules: each claim on its own, then the rules that compare claims."""
+    rules = tuple(rules)
+    extra: dict[int, list[tuple[Rule, Hit]]] = {}
+    subjects = [p.subject for p in prepared]
+    for rule in rules:
+        if rule.batch is not None and len(subjects) > 1:
+            for index, hit in rule.batch(subjects):
+                extra.setdefault(index, []).append((rule, hit))
+    return [
+        _claim_report(
+            p,
+            [(rule, hit) for rule in rules for hit in rule.check(p.subject)] + extra.get(i, []),
+            settings,
+        )
+        for i, p in enumerate(prepared)
+    ]
+
+
+def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
+    """Analyse one claim on its own and run the rules on it (no catalog overrides, no batch)."""
+    return judge([prepare(record, CatalogSource(settings.assume), settings)], rules, settings)[0]
+
+
+def _claim_report(
+    prepared: Prepared, hits: list[tuple[Rule, Hit]], settings: Settings
+) -> ClaimReport:
+    record = prepared.record
+    claim = record.claim
     quiet = record.confidence < settings.thresholds.low_confidence
     findings = []
-    for rule in rules:
-        for hit in rule.check(subject):
-            where = record.where(hit.field)
-            findings.append(
-                Finding(
-                    code=rule.code,
-                    name=rule.name,
-                    severity=Severity.INFO if quiet else rule.severity,
-                    message=hit.message,
-                    path=_shown_path(record.path),
-                    line=where.line if where else None,
-                    column=where.column if where else None,
-                    end_line=where.end_line if where else None,
-                    end_column=where.end_column if where else None,
-                )
+    for rule, hit in hits:
+        where = record.where(hit.field)
+        findings.append(
+            Finding(
+                code=rule.code,
+                name=rule.name,
+                severity=Severity.INFO if quiet else rule.severity,
+                message=hit.message,
+                path=_shown_path(record.path),
+                line=where.line if where else None,
+                column=where.column if where else None,
+                end_line=where.end_line if where else None,
+                end_column=where.end_column if where else None,
             )
+        )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
     return ClaimReport(
         id=record.id,
@@ -165,7 +254,7 @@ def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings)
         ),
         confidence=record.confidence,
         readings=list(record.readings),
-        analysis=analysis,
+        analysis=prepared.subject.analysis,
         findings=findings,
     )
 

@@ -21,6 +21,7 @@ from claimcheck.errors import ClaimcheckError, ExitCode
 if TYPE_CHECKING:
     from claimcheck.formats import OutputFormat, RenderOptions
     from claimcheck.report import Report
+    from claimcheck.settings import Assumptions
 
 app = typer.Typer(
     name="claimcheck",
@@ -181,6 +182,59 @@ def check(
             show_default=False,
         ),
     ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            help="Model to assume where a claim names none (e.g. llama-3.1-70b).",
+            show_default=False,
+        ),
+    ] = None,
+    gpu: Annotated[
+        str | None,
+        typer.Option(
+            "--gpu",
+            help="GPU to assume where a claim names none (e.g. h100-sxm).",
+            show_default=False,
+        ),
+    ] = None,
+    gpus: Annotated[
+        int | None,
+        typer.Option(
+            "--gpus",
+            min=1,
+            help="GPU count to assume where a claim gives none.",
+            show_default=False,
+        ),
+    ] = None,
+    tier: Annotated[
+        str | None,
+        typer.Option(
+            "--tier",
+            help="KV tier to assume: a catalog id or a kind (nvme, dram, network, object, cxl).",
+            show_default=False,
+        ),
+    ] = None,
+    mfu: Annotated[
+        float | None,
+        typer.Option(
+            "--mfu",
+            help="Recompute MFU to assume where a claim gives no baseline time (0 < MFU ≤ 1) [default: 0.5].",
+            show_default=False,
+        ),
+    ] = None,
+    output_tokens: Annotated[
+        int,
+        typer.Option("--output-tokens", min=1, help="Output tokens for the end-to-end speedup."),
+    ] = 500,
+    catalog: Annotated[
+        Path | None,
+        typer.Option(
+            "--catalog",
+            help="TOML file of extra or replacement models, GPUs and tiers.",
+            show_default=False,
+        ),
+    ] = None,
     max_file_size: Annotated[
         int,
         typer.Option(
@@ -222,6 +276,7 @@ def check(
             extend_select=selectors["--extend-select"],
             fail_on=None if fail_on is FailOn.NEVER else Severity(fail_on.value),
             max_file_bytes=max_file_size,
+            assume=_assumptions(model, gpu, gpus, tier, mfu, output_tokens, catalog),
         )
         request = Request(list(inputs or []), list(text or []), stdin_filename, settings)
         report = audit(request, read_stdin=sys.stdin.read)
@@ -252,6 +307,36 @@ def check(
         )
         raise typer.Exit(ExitCode.ERROR) from None
     raise typer.Exit(exit_code(report, settings.fail_on, exit_zero))
+
+
+def _assumptions(
+    model: str | None,
+    gpu: str | None,
+    gpus: int | None,
+    tier: str | None,
+    mfu: float | None,
+    output_tokens: int,
+    catalog: Path | None,
+) -> Assumptions:
+    from pydantic import ValidationError
+
+    from claimcheck.settings import Assumptions
+
+    try:
+        return Assumptions(
+            model=model,
+            gpu=gpu,
+            gpus=gpus,
+            tier=tier,
+            mfu=mfu,
+            output_tokens=output_tokens,
+            catalog=str(catalog) if catalog else None,
+        )
+    except ValidationError as err:
+        detail = err.errors()[0]
+        raise ClaimcheckError(
+            f"--{str(detail['loc'][0]).replace('_', '-')}: {detail['msg']}"
+        ) from None
 
 
 def _default_format() -> FormatChoice:

@@ -19,6 +19,15 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
+class Conflict:
+    """A claim file field that its own text contradicts (rule KV306)."""
+
+    field: str
+    stated: str
+    read: str
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimRecord:
     """One claim and its provenance.
 
@@ -35,6 +44,7 @@ class ClaimRecord:
     cues: Mapping[str, Position | None] = field(default_factory=dict)
     readings: tuple[str, ...] = ()
     confidence: float = 1.0
+    conflicts: tuple[Conflict, ...] = ()
 
     def where(self, field_name: str | None) -> Position | None:
         """The position of ``field_name`` if known, else of the claim itself."""

@@ -57,6 +57,8 @@ class Analysis(_Frozen):
     implied_mfu: float | None = None
     implied_load_gb_s: float | None = None
     end_to_end_speedup: float | None = None
+    load_ceiling_gb_s: float | None = None
+    memory_bound_knee_tokens: int | None = None
     speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
     full_power_speedup: float | None = None
     breakeven_explanation: str | None = None

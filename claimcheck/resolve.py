@@ -1,13 +1,15 @@
-"""Names in a claim → the setup rules reason about (model size, context window, power limit)."""
+"""Names in a claim → catalog entries, with the user's assumptions filling what the claim leaves out."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
+from claimcheck.catalog import Catalog, GpuSpec, ModelSpec, TierSpec
 from claimcheck.claim import Claim
-from claimcheck.rules.base import Setup
+from claimcheck.settings import Assumptions
 
-_SIZE_IN_NAME = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
+_SIZE_IN_NAME = re.compile(r"(?<![\d.x])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
 def size_from_name(name: str) -> float | None:
@@ -16,9 +18,78 @@ def size_from_name(name: str) -> float | None:
     return max(sizes) if sizes else None
 
 
-def resolve(claim: Claim) -> Setup:
-    """The setup the claim itself gives."""
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """The setup of one claim: what it names (resolved), what was assumed, and what is unknown.
+
+    ``assumed`` lists, in words, every value taken from the user's options rather than the claim.
+    """
+
+    model: ModelSpec | None = None
+    gpu: GpuSpec | None = None
+    gpu_count: int | None = None
+    tier: TierSpec | None = None
+    total_params_billions: float | None = None
+    assumed: tuple[str, ...] = ()
+    unknown: tuple[str, ...] = field(default=())
+
+    @property
+    def max_context_tokens(self) -> int | None:
+        """The model's context window, when the model is known."""
+        return self.model.max_context_tokens if self.model else None
+
+    @property
+    def gpu_default_watts(self) -> float | None:
+        """The GPU's default power limit, when known."""
+        if self.gpu is None:
+            return None
+        return self.gpu.default_power_w or self.gpu.max_power_w
+
+
+def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
+    """Resolve the claim's model, GPU and tier; assumptions fill only what the claim leaves out."""
+    assumed: list[str] = []
+    unknown: list[str] = []
+
+    model: ModelSpec | None = None
+    if claim.model is not None:
+        model = catalog.model(claim.model)
+        if model is None:
+            unknown.append(
+                f"model '{claim.model}' is not in the catalog (add it with --catalog FILE)"
+            )
+    elif assume.model is not None:
+        model = catalog.require_model(assume.model)
+        assumed.append(f"model {model.id} assumed (--model)")
+
+    gpu: GpuSpec | None = None
+    count = claim.gpu_count
+    if claim.gpu is not None:
+        gpu = catalog.gpu(claim.gpu)
+        if gpu is None:
+            unknown.append(f"GPU '{claim.gpu}' is not in the catalog (add it with --catalog FILE)")
+        elif count is None:
+            count = catalog.gpu_count(claim.gpu)
+    elif assume.gpu is not None:
+        gpu = catalog.require_gpu(assume.gpu)
+        count = count or catalog.gpu_count(assume.gpu)
+        assumed.append(f"GPU {gpu.id} assumed (--gpu)")
+    if count is None and assume.gpus is not None:
+        count = assume.gpus
+        assumed.append(f"{count} GPU{'s' if count > 1 else ''} assumed (--gpus)")
+
+    tier: TierSpec | None = None
+    if claim.tier is not None:
+        tier = catalog.tier(claim.tier)
+        if tier is None:
+            unknown.append(f"storage tier '{claim.tier}' is not in the catalog")
+    elif assume.tier is not None:
+        tier = catalog.require_tier(assume.tier)
+        assumed.append(f"KV tier {tier.id} assumed (--tier)")
+
     size = claim.params_billions
-    if size is None and claim.model is not None:
+    if size is None and model is not None:
+        size = model.total_params_b
+    elif size is None and claim.model is not None:
         size = size_from_name(claim.model)
-    return Setup(total_params_billions=size)
+    return Resolved(model, gpu, count, tier, size, tuple(assumed), tuple(unknown))

@@ -47,6 +47,28 @@ class Thresholds(BaseModel):
     )
 
 
+class Assumptions(BaseModel):
+    """Values to assume where a claim is silent (``--model``, ``--gpu``, …). A claim's own
+    disclosure always wins; every assumed value is listed in the claim's analysis."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    model: str | None = Field(None, description="model to assume, e.g. llama-3.1-70b")
+    gpu: str | None = Field(None, description="GPU to assume, e.g. h100-sxm")
+    gpus: int | None = Field(None, gt=0, description="GPU count to assume")
+    tier: str | None = Field(None, description="KV tier (id or kind) to assume, e.g. nvme")
+    mfu: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="recompute MFU to assume when the claim gives no baseline time",
+    )
+    output_tokens: int = Field(500, gt=0, description="output tokens for the end-to-end speedup")
+    catalog: str | None = Field(
+        None, description="a TOML file of extra or replacement catalog entries"
+    )
+
+
 class Settings(BaseModel):
     """Everything an audit needs besides its inputs."""
 
@@ -57,4 +79,5 @@ class Settings(BaseModel):
     extend_select: tuple[str, ...] = ()
     fail_on: Severity | None = Severity.ERROR
     thresholds: Thresholds = Field(default_factory=Thresholds)
+    assume: Assumptions = Field(default_factory=Assumptions)
     max_file_bytes: int = Field(10_000_000, gt=0)

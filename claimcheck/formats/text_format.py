@@ -117,7 +117,7 @@ def _analysis(analysis: Analysis) -> Table:
     if analysis.implied_load_gb_s is not None:
         grid.add_row("implied load", f"{analysis.implied_load_gb_s:.1f} GB/s")
     for prefix, speedup in analysis.speedup_at_prefix.items():
-        grid.add_row(f"at {prefix} tokens", f"{speedup:.2f}x")
+        grid.add_row(f"at {int(prefix):,} tokens", f"{speedup:.2f}x")
     if analysis.full_power_speedup is not None:
         grid.add_row("at full power", f"{analysis.full_power_speedup:.1f}x")
     if analysis.end_to_end_speedup is not None:

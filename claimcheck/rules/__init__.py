@@ -3,27 +3,46 @@
 from __future__ import annotations
 
 from claimcheck.errors import UsageError, did_you_mean
+from claimcheck.record import Conflict
 from claimcheck.rules import (
     arithmetic_mismatch,
     best_case_only,
     breakeven,
+    cross_user_sharing,
+    decode_speedup,
+    end_to_end_gap,
     filled_context,
+    impossible_bandwidth,
+    incomparable_headlines,
+    inexact_prefix_reuse,
     large_model,
+    loaded_baseline,
     low_power_gpu,
     missing_setup,
     prefill_only,
+    slow_baseline,
+    text_field_mismatch,
 )
-from claimcheck.rules.base import Hit, Rule, Setup, Subject
+from claimcheck.rules.base import Hit, Rule, Subject
 
 RULES: tuple[Rule, ...] = (
     prefill_only.RULE,
     large_model.RULE,
     filled_context.RULE,
     low_power_gpu.RULE,
+    loaded_baseline.RULE,
     breakeven.RULE,
     arithmetic_mismatch.RULE,
+    slow_baseline.RULE,
+    impossible_bandwidth.RULE,
+    decode_speedup.RULE,
+    end_to_end_gap.RULE,
     missing_setup.RULE,
     best_case_only.RULE,
+    incomparable_headlines.RULE,
+    cross_user_sharing.RULE,
+    inexact_prefix_reuse.RULE,
+    text_field_mismatch.RULE,
 )
 
 _BY_CODE = {rule.code: rule for rule in RULES}
@@ -78,4 +97,4 @@ def enabled(
     )
 
 
-__all__ = ["RULES", "Hit", "Rule", "Setup", "Subject", "check_selectors", "enabled", "get"]
+__all__ = ["RULES", "Conflict", "Hit", "Rule", "Subject", "check_selectors", "enabled", "get"]

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from claimcheck.claim import Claim
+from claimcheck.record import Conflict
 from claimcheck.report import Analysis, Severity
+from claimcheck.resolve import Resolved
 from claimcheck.settings import Thresholds
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What the claim's names resolve to (from the claim, the catalog or the user's options)."""
-
-    total_params_billions: float | None = None
-    max_context_tokens: int | None = None
-    gpu_default_watts: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +19,10 @@ class Subject:
 
     claim: Claim
     analysis: Analysis
-    setup: Setup
+    setup: Resolved
     cues: frozenset[str]
     thresholds: Thresholds
+    conflicts: tuple[Conflict, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +35,16 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule. ``doc`` is the module docstring: its first line is the summary."""
+    """One rule. ``doc`` is the module docstring: its first line is the summary. A rule that
+    compares claims with each other has a ``batch`` check over all subjects of a run, which
+    yields (index of the subject, hit)."""
 
     code: str
     name: str
     severity: Severity
     check: Callable[[Subject], Iterator[Hit]]
     doc: str
+    batch: Callable[[Sequence[Subject]], Iterator[tuple[int, Hit]]] | None = None
 
     @property
     def summary(self) -> str:

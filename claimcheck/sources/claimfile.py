@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +14,7 @@ from pydantic_core import ErrorDetails
 from claimcheck.claim import Claim
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import extract_claims
-from claimcheck.record import ClaimRecord, Position
+from claimcheck.record import ClaimRecord, Conflict, Position
 from claimcheck.sources.structured import Format, RawClaim, parse_structured
 
 CLAIM_KEYS = tuple(Claim.model_fields)
@@ -104,36 +106,71 @@ def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
             ]
         )
     fields = {key: pos for key, pos in raw.keys.items() if key in CLAIM_KEYS}
-    claim, cues, readings = _fill_from_text(claim)
     text_pos = fields.get("text")
+    if claim.text is None:
+        return ClaimRecord(
+            claim=claim,
+            id=claim.id or default_id,
+            path=display,
+            position=raw.position,
+            fields=fields,
+        )
+    found = extract_claims(claim.text, explicit=True)
+    if not found:
+        return ClaimRecord(
+            claim=claim,
+            id=claim.id or default_id,
+            path=display,
+            position=raw.position,
+            fields=fields,
+        )
+    extraction = found[0]
+    explicit = claim.model_dump(exclude_unset=True)
+    update = {k: v for k, v in extraction.values.items() if k not in explicit}
+    # If the text reads as something the fields forbid, the fields stand alone.
+    with suppress(ValidationError):
+        claim = Claim.model_validate({**explicit, **update}) if update else claim
     return ClaimRecord(
         claim=claim,
         id=claim.id or default_id,
         path=display,
         position=raw.position,
-        fields=fields,
-        cues=dict.fromkeys(cues, text_pos),
-        readings=readings,
+        fields={**dict.fromkeys(update, text_pos), **fields} if text_pos else fields,
+        cues=dict.fromkeys(extraction.cues, text_pos),
+        readings=extraction.readings,
+        conflicts=_conflicts(explicit, extraction.values),
     )
 
 
-def _fill_from_text(claim: Claim) -> tuple[Claim, tuple[str, ...], tuple[str, ...]]:
-    """Explicit fields win; fields the file leaves empty are read from its ``text``."""
-    if claim.text is None:
-        return claim, (), ()
-    found = extract_claims(claim.text, explicit=True)
-    if not found:
-        return claim, (), ()
-    extraction = found[0]
-    explicit = claim.model_dump(exclude_unset=True)
-    update = {k: v for k, v in extraction.values.items() if k not in explicit}
-    if not update:
-        return claim, tuple(extraction.cues), extraction.readings
-    try:
-        filled = Claim.model_validate({**explicit, **update})
-    except ValidationError:  # the text reads as something the fields forbid: keep the fields
-        return claim, tuple(extraction.cues), extraction.readings
-    return filled, tuple(extraction.cues), extraction.readings
+_NUMERIC = (
+    "speedup",
+    "speedup_low",
+    "context_tokens",
+    "baseline_seconds",
+    "cached_seconds",
+    "params_billions",
+    "gpu_count",
+    "power_watts",
+)
+
+
+def _conflicts(explicit: dict[str, Any], read: Mapping[str, object]) -> tuple[Conflict, ...]:
+    """Fields the file states that its text contradicts: numbers more than 5 % apart, or a
+    different metric (prefill and TTFT are one)."""
+    found = []
+    for name in _NUMERIC:
+        stated, text_value = explicit.get(name), read.get(name)
+        if not isinstance(stated, (int, float)) or not isinstance(text_value, (int, float)):
+            continue
+        if abs(stated - text_value) > 0.05 * max(abs(stated), abs(text_value)):
+            found.append(Conflict(name, f"{stated:g}", f"{text_value:g}"))
+    family = {"prefill": "ttft"}
+    stated_metric, read_metric = explicit.get("metric"), read.get("metric")
+    if stated_metric is not None and read_metric is not None:
+        stated_family = family.get(str(stated_metric), str(stated_metric))
+        if stated_family != family.get(str(read_metric), str(read_metric)):
+            found.append(Conflict("metric", str(stated_metric), str(read_metric)))
+    return tuple(found)
 
 
 def _label(data: object, default_id: str) -> str:

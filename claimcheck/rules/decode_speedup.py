@@ -1,0 +1,34 @@
+"""The claim credits offloaded or stored KV with faster decode or token generation.
+
+Every decode step reads the whole KV cache. That cache must sit in GPU memory (HBM): fetching
+it from CPU memory, SSD or the network at every step would make decode far slower, not faster.
+A KV tier outside the GPU can shorten prefill (time to first token) or free GPU memory for more
+users; it cannot speed up the generation of each token.
+
+Flags:
+    Offloading the KV cache to our NVMe tier speeds up token generation 3x.
+
+Does not flag:
+    Offloading the KV cache to our NVMe tier cuts time to first token 3x at 64K tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from claimcheck.report import Severity
+from claimcheck.rules.base import Hit, Rule, Subject
+
+
+def check(subject: Subject) -> Iterator[Hit]:
+    """Flag a decode / token-generation speedup attributed to KV held outside the GPU."""
+    if "decode_credit" not in subject.cues:
+        return
+    yield Hit(
+        "Credits KV held outside the GPU with faster decode: each decode step reads the whole KV "
+        "cache, which must be in HBM; an offload tier can only help prefill (TTFT) or capacity.",
+        field="decode_credit",
+    )
+
+
+RULE = Rule("KV205", "decode-speedup", Severity.ERROR, check, __doc__ or "")
