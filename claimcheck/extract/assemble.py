@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import TypeVar
 
 from claimcheck.extract import mentions, setup
 from claimcheck.extract.lexicon import pattern
@@ -29,37 +30,47 @@ class _Sentence:
     excluded: bool = False
 
 
+MAX_SENTENCES = 8
+"""A unit longer than this is read in windows of this many sentences: a claim's fields sit
+within a few sentences of each other, and the windows keep the work linear in the text."""
+
+
 def unit_claims(
     text: str, lo: int, hi: int, split: SentenceSplitter, *, explicit: bool
 ) -> list[Extraction]:
     """The claims of ``text[lo:hi]``."""
-    sentences = [_read_sentence(text, s, e) for s, e in split(text, lo, hi)]
+    spans = split(text, lo, hi)
+    claims: list[Extraction] = []
+    for first in range(0, max(len(spans), 1), MAX_SENTENCES):
+        window = spans[first : first + MAX_SENTENCES]
+        if window:
+            claims += _window_claims(
+                text, [_read_sentence(text, s, e) for s, e in window], explicit
+            )
+    return claims
+
+
+def _window_claims(text: str, sentences: list[_Sentence], explicit: bool) -> list[Extraction]:
+    lo, hi = sentences[0].start, sentences[-1].end
     unit_cue = any(s.strong_cue for s in sentences)
-    anchored = [
-        s
-        for s in sentences
-        if s.factors
-        and not s.excluded
-        and (s.strong_cue or s.weak_cue or (unit_cue and any(f.metric for f in s.factors)))
-    ]
+    anchored = {
+        i
+        for i, s in enumerate(sentences)
+        if s.factors and not s.excluded and (s.strong_cue or s.weak_cue or unit_cue)
+    }
     if not anchored and explicit:
-        anchored = [s for s in sentences if s.factors]
+        anchored = {i for i, s in enumerate(sentences) if s.factors}
     factors: list[tuple[Speedup, _Sentence]] = []
     if anchored:
-        for sentence in sentences:
-            if sentence.excluded:
-                continue
-            joins = sentence in anchored or (
-                sentence.factors and _adjacent(sentence, anchored, sentences)
-            )
-            factors += [(f, sentence) for f in sentence.factors] if joins else []
-    cue_anywhere = any(s.strong_cue for s in sentences) or (
-        explicit and any(s.weak_cue for s in sentences)
-    )
+        for i, sentence in enumerate(sentences):
+            # A factor in a sentence without a cue joins a claim in the sentence right before it.
+            if not sentence.excluded and (i in anchored or i - 1 in anchored):
+                factors += [(f, sentence) for f in sentence.factors]
     groups = _group_by_metric(factors)
     if not groups:
         times = _times(text, sentences)
-        if times is None or not (cue_anywhere or explicit):
+        ttft = any(pattern("metric_ttft").search(text, s.start, s.end) for s in sentences)
+        if times is None or not (ttft or explicit):
             return []
         groups = [[]]
     claims = []
@@ -73,9 +84,11 @@ def unit_claims(
 def _read_sentence(text: str, start: int, end: int) -> _Sentence:
     sentence = _Sentence(start, end)
     sentence.strong_cue = pattern("cue_strong").search(text, start, end) is not None
-    sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or bool(
-        mentions.tiers(text, start, end)
+    # A storage tier alone ("10x faster than standard S3") is a cue only beside a speed metric.
+    tier_and_metric = bool(mentions.tiers(text, start, end)) and bool(
+        mentions.metrics_in(text, start, end)
     )
+    sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or tier_and_metric
     sentence.excluded = _excluded(text, start, end)
     sentence.factors = mentions.speedups(text, start, end)
     return sentence
@@ -89,13 +102,7 @@ def _excluded(text: str, start: int, end: int) -> bool:
     ):
         return True
     named = {g.gpu for g in setup.gpus(text, start, end)}
-    return len(named) >= 2 and pattern("compare").search(text, start, end) is not None
-
-
-def _adjacent(sentence: _Sentence, anchored: list[_Sentence], sentences: list[_Sentence]) -> bool:
-    """A factor in a sentence without a cue joins a claim in the sentence right before it."""
-    index = sentences.index(sentence)
-    return index > 0 and sentences[index - 1] in anchored
+    return len(named) >= 2
 
 
 def _group_by_metric(
@@ -173,7 +180,9 @@ def _claim(
         if unit_metric is not None:
             put("metric", unit_metric[0], unit_metric[1])
 
-    _setup_fields(text, lo, hi, sentences, put, extras, readings)
+    many = len(valued) > 1
+    anchor = head.span if valued and many else None
+    _setup_fields(text, lo, hi, sentences, put, extras, readings, anchor)
     cues = _cues(text, lo, hi, values.get("metric"), "tier" in values)
     in_unit = [s for s in sentences if any(f in s.factors for f, _ in group)] or sentences
     span = Span(in_unit[0].start, in_unit[-1].end)
@@ -225,17 +234,41 @@ def _unit_metric(text: str, sentences: list[_Sentence]) -> tuple[str, Span] | No
     return None
 
 
-def _times(text: str, sentences: list[_Sentence]) -> tuple[Found, Found] | None:
-    """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given;
-    the longer one is the recompute baseline."""
+def _times(
+    text: str, sentences: list[_Sentence], anchor: Span | None = None
+) -> tuple[Found, Found] | None:
+    """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given
+    (in a list or table, the two nearest the headline); the longer is the recompute baseline."""
     found = [d for s in sentences for d in mentions.durations(text, s.start, s.end)]
     if len(found) < 2:
         return None
     pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
+    if pair is None and anchor is not None and len(found) > 2:
+        pair = _nearest(
+            list(pairwise(found)), anchor, lambda ab: Span(ab[0].span.start, ab[1].span.end)
+        )
     first, second = pair or (found[0], found[1])
     if first.value == second.value:
         return None
     return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
+
+
+T = TypeVar("T")
+
+
+def _nearest(found: list[T], anchor: Span | None, span_of: Callable[[T], Span]) -> T:
+    """The candidate closest to the headline factor when a unit quotes several factors (a list
+    or a table: "Llama 3.1 8B 6.1x · Llama 3.1 405B 31x"); otherwise the first one named."""
+    if anchor is None or len(found) == 1:
+        return found[0]
+
+    def distance(item: T) -> int:
+        span = span_of(item)
+        return (
+            anchor.start - span.end if span.end <= anchor.start else max(0, span.start - anchor.end)
+        )
+
+    return min(found, key=distance)
 
 
 def _setup_fields(
@@ -246,14 +279,16 @@ def _setup_fields(
     put: Callable[[str, object, Span], None],
     extras: dict[str, object],
     readings: list[str],
+    anchor: Span | None,
 ) -> None:
-    times = _times(text, sentences)
+    times = _times(text, sentences, anchor)
     if times is not None:
         put("baseline_seconds", times[0].value, times[0].span)
         put("cached_seconds", times[1].value, times[1].span)
     counts = mentions.tokens(text, lo, hi)
     if counts:
-        put("context_tokens", counts[0].value, counts[0].span)
+        count = _nearest(counts, anchor, lambda f: f.span)
+        put("context_tokens", count.value, count.span)
     else:
         book = mentions.hobbit(text, lo, hi)
         if book is not None:
@@ -262,9 +297,11 @@ def _setup_fields(
             readings.append("'The Hobbit' read as about 128,000 tokens (an estimate)")
     named = setup.models(text, lo, hi)
     if named:
-        put("model", named[0].name, named[0].span)
-        if not named[0].known:
-            extras["model_name"] = named[0].name
+        model = _nearest(named, anchor, lambda m: m.span)
+        put("model", model.name, model.span)
+        if not model.known:
+            extras["model_name"] = model.name
+        named = [model]
     stated = setup.sizes(text, lo, hi, named)
     if stated:
         put("params_billions", stated[0].value, stated[0].span)
@@ -311,10 +348,8 @@ def _confidence(
     mine = [s for s in sentences if id(s) in anchor_sentences]
     if any(s.strong_cue for s in mine):
         score = 1.0
-    elif any(s.weak_cue for s in mine):
+    elif any(s.weak_cue for s in mine) or any(s.strong_cue for s in sentences):
         score = 0.7
-    elif any(s.strong_cue for s in sentences):
-        score = 0.8
     else:
         score = 0.6 if explicit else 0.4
     if all(f.value is None for f, _ in group):

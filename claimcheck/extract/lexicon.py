@@ -13,27 +13,30 @@ from claimcheck.extract.numbers import NUM, WORD_NUM
 
 _I = re.IGNORECASE
 
-MULT = r"(?:\s?[x×](?![\w])|[-\s]?fold\b|\s+times\b)"
+MULT = r"(?:\s?[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|[-\s]?fold\b|(?:\s+|-)times\b)"
 """What turns a number into a multiplier: ``27x``, ``27 ×``, ``27-fold``, ``27 times``."""
 
 METRIC_WORDS: dict[str, str] = {
     "ttft": (
-        r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]token(?:\s(?:latency|time))?|"
+        r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]tokens?(?:\s(?:latency|time))?|"
         r"prefill(?:s|ed|ing)?|pre-fill|prefills"
     ),
     "throughput": (
-        r"throughput|tokens?\s(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
-        r"requests?\s(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
-        r"concurrent\s(?:users|sessions|requests)|users\sper|more\susers|as\smany\s(?:requests|users)"
+        r"throughput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
+        r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
+        r"concurrent\s(?:users|sessions|requests|chats|conversations|streams)|users\sper|more\susers|"
+        r"as\smany\s(?:requests|users)"
     ),
     "end_to_end": (
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|time)|"
-        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency"
+        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|"
+        r"jobs?\s(?:completed|finished|ran)"
     ),
     "decode": (
         r"decod(?:e|ing)|tbt|time\sbetween\stokens|inter[-\s]token\slatency|itl|"
         r"time\sper\soutput\stoken|tpot|token\sgeneration(?:\s(?:rate|speed|throughput))?|"
-        r"generation\s(?:speed|rate)|output\stokens?\sper\ssecond"
+        r"generation\s(?:speed|rate)|output\stokens?\s?(?:per\ssecond|/s(?:ec)?)|streaming\soutput|"
+        r"tokens?/s(?:ec)?\sper\sstream"
     ),
 }
 
@@ -47,7 +50,8 @@ NOT_SPEED = (
     r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
     r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data)|"
-    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)"
+    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
+    r"extend\w*|expand\w*|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts"
 )
 
 # Comparatives of size or price: about something other than speed when they follow the factor.
@@ -59,12 +63,12 @@ SPEED = (
     r"faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|"
     r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
     r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
-    r"increases?|increased|rose|rises|up|down|trims?|trimmed|advantage|lead|jump"
+    r"increases?|increased|rose|rises|trims?|trimmed|advantage|lead|jump|↓|↑"
 )
 
 CUE_STRONG = (
     r"kv|key[-\s]value|kvcache|prefill\w*|pre-fill|ttft|time[-\s]to[-\s]first[-\s]token|"
-    r"first[-\s]token|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
+    r"first[-\s]tokens?|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
     r"context\scach\w*|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt)\w*|"
     r"cache\shit"
 )
@@ -75,7 +79,11 @@ CUE_WEAK = (
 EXCLUDE_TOPIC = (
     r"speculative|draft\smodel|medusa|eagle|lookahead\sdecoding|quantiz\w*|quantis\w*|"
     r"int8|int4|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|sparsity|"
-    r"pruning|distill\w*|training|fine[-\s]?tun\w*|pre-?train\w*"
+    r"pruning|distill\w*|training|fine[-\s]?tun\w*|pre-?train\w*|flash-?attention\w*|"
+    r"kernels?|fused|tokeni[sz]ers?|chunked\sprefill|tensor\sparallel\w*|pipeline\sparallel\w*|"
+    r"continuous\sbatching|cuda\sgraphs?|torch\.compile|previous\sgeneration|prior\sgeneration|"
+    r"last\sgeneration|gen-over-gen|no\s(?:kv\s)?caching|without\s(?:kv\s)?caching|weight\sloading|"
+    r"model\sloading|checkpoint\w*|cold\sstarts?"
 )
 STORAGE_CUE = r"offload\w*|tier|nvme|ssd|flash|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)"
 
@@ -84,17 +92,27 @@ QUALIFIERS: tuple[tuple[str, str], ...] = (
         "up to",
         r"up\sto|as\smuch\sas|as\shigh\sas|a\smaximum\sof|maximum\sof|max(?:imum)?\.?|peak(?:\sof|ing\sat)?|peaks\sat",
     ),
-    ("at least", r"at\sleast|more\sthan|over|upwards\sof|in\sexcess\sof|north\sof"),
-    ("average", r"on\saverage|an\saverage\sof|average\sof|averag\w*|typically|typical"),
+    (
+        "at least",
+        r"at\sleast|more\sthan|over|upwards\sof|in\sexcess\sof|north\sof|no\sless\sthan|better\sthan",
+    ),
+    (
+        "average",
+        r"on\saverage|an\saverage\sof|average\sof|averag\w*|typically|typical|geo-?mean|geometric\smean",
+    ),
 )
 
 TIERS: tuple[tuple[str, str], ...] = (
-    ("object", r"s3\b|object\s(?:storage|store|tier)|blob\s(?:storage|store)|object-storage"),
+    (
+        "object",
+        r"s3\b|object\s(?:storage|store|tier)|(?:azure\s)?blob(?:\s(?:storage|store))?|object-storage|gcs\b",
+    ),
     (
         "network",
         (
-            r"nvme[-\s]?o[-\s]?f|nvme\sover\s(?:fabrics?|tcp|rdma)|rdma|nfs|network(?:ed)?\s(?:storage|file|kv|attached)|"
-            r"networked|parallel\sfile\s?system|storage\scluster|remote\s(?:storage|kv|memory|tier)|"
+            r"nvme[-\s]?o[-\s]?f|nvme[-\s]over[-\s](?:fabrics?|tcp|rdma)|rdma|nfs|network(?:ed)?\s(?:storage|file|kv|attached)|"
+            r"networked|parallel\s(?:file\s?system|fs)|storage\scluster|remote\s(?:storage|kv|memory|tier)|"
+            r"\d+\s?gbe|weka\w*|vast\sdata|file\s?system|"
             r"shared\sstorage|storage\sfabric|infiniband|roce|lustre|gpfs|distributed\s(?:storage|kv|cache)|"
             r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver"
         ),
@@ -102,13 +120,13 @@ TIERS: tuple[tuple[str, str], ...] = (
     ("cxl", r"cxl"),
     (
         "nvme",
-        r"nvme|ssds?|flash|local\s(?:drives?|disks?)|gpudirect\sstorage|gds\b|solid[-\s]state",
+        r"nvme|ssds?|flash|local\s(?:drives?|disks?)|solid[-\s]state",
     ),
     (
         "dram",
         (
             r"dram|host\s(?:memory|ram|dram)|cpu\s(?:memory|ram|dram)|system\s(?:memory|ram)|"
-            r"main\smemory|lpddr5x?|ddr5|ram\b"
+            r"main\smemory|lpddr5x?|ddr5|ram\b|(?:host-)?pinned\smemory|host-memory"
         ),
     ),
 )
@@ -130,7 +148,8 @@ CUES: tuple[tuple[str, str], ...] = (
             r"shared\s(?:across|between|among)\s(?:users|tenants|customers)|every\sother\s(?:user|customer|tenant)|"
             r"other\s(?:users|customers|tenants)|different\s(?:users|customers|tenants)|multi-tenant\skv|"
             r"cross-(?:user|tenant|customer)|one\suser's\s\w+\s\w+\saccelerates|everyone\selse|global\skv\spool|"
-            r"another\s(?:user|customer|tenant)"
+            r"another\s(?:user|customer|tenant)|each\sother's|(?:org|organi[sz]ation|company|customer|tenant)-wide|"
+            r"every\sother\s\w+'s|colleagues"
         ),
     ),
     (
@@ -138,12 +157,16 @@ CUES: tuple[tuple[str, str], ...] = (
         (
             r"semantic(?:ally)?\s(?:similar|kv|cache|caching|reuse|match\w*)|similar\s(?:prompts|questions|queries|requests)|"
             r"paraphras\w*|related\s(?:prompts|queries|questions|requests)|near[-\s]identical|fuzzy|"
-            r"approximate\s(?:prefix|match\w*|reuse)|close\senough|reworded|rephrased"
+            r"approximate\s(?:prefix|match\w*|reuse)|close[-\s]enough|reworded|rephrased|embedding[-\s]similar\w*|"
+            r"similarity\s(?:search|lookup|match\w*)"
         ),
     ),
 )
 
-POWER_LOW = r"low[-\s]power(?:\smode)?|max-q|power[-\s](?:efficient|saving|saver)(?:\smode)?|eco(?:nomy)?\smode|reduced\spower"
+POWER_LOW = (
+    r"low[-\s]power(?:\smode)?|max-?q|power[-\s](?:efficient|saving|saver)(?:\smode)?|eco(?:nomy)?\smode|"
+    r"reduced\spower|clocks?\s(?:locked|capped|pinned)\slow|(?:locked|lowered|reduced)\sclocks?"
+)
 
 
 @cache
@@ -161,6 +184,12 @@ _SOURCES: dict[str, str] = {
     "multiplier": "(" + NUM + ")" + MULT,
     "word_multiplier": r"\b(" + WORD_NUM + r")(?:[-\s]?fold\b|\s+times\b)",
     "fold_word": r"\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)fold\b",
+    "factor_of": r"\bfactor\sof\s(" + NUM + ")",
+    "magnitude": r"\b(an|one|two|three)\sorders?[-\s]of[-\s]magnitude\b",
+    "fraction": (
+        r"(?<![\w.])1\s?/\s?(\d+(?:\.\d+)?)(?:th|st|nd|rd)?\s(?:of|the)\b|"
+        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b"
+    ),
     "doubling": r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|cuts?\s\w+\sin\shalf)\b",
     # "4–20x", "3-10x", "2.5×–9×", "3 to 10 times"
     "range": "(" + NUM + r")\s?[x×]?\s?(?:–|—|-|to)\s?(" + NUM + ")" + MULT,
@@ -176,14 +205,14 @@ _SOURCES: dict[str, str] = {
     # times
     "duration": "("
     + NUM
-    + r")\s?-?\s?(ms|msec|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
+    + r")\s?-?\s?(ms|msec|milliseconds?|µs|us|microseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
     "time_link": r"\s?(?:→|->|=>|⇒|⟶|to|down\sto|into|versus|vs\.?|instead\sof|compared\swith|compared\sto|against)\s?",
     # tokens: "112K-token", "128,000 tokens", "1M tokens", "@64k", "a million-token context"
-    "tokens": ("(" + NUM + r")\s?(k|m|thousand|million)?\s?-?\s?(?:tokens?|toks?)\b"),
+    "tokens": ("(" + NUM + r")\s?(k|m|thousand|million)?\+?\s?-?\s?(?:tokens?|toks?)\b"),
     "tokens_context": (
         "("
         + NUM
-        + r")\s?(k|m)\b(?:[-\s](?:token\s)?(?:context|prompts?|prefix(?:es)?|input|sequences?|documents?|"
+        + r")\s?(k|m)\b\+?(?:[-\s](?:token\s)?(?:context|ctx|prompts?|prefix(?:es)?|input|sequences?|documents?|"
         r"conversations?|chats?|transcripts?|windows?))?"
     ),
     "tokens_word": r"\b(?:a|one)\s(million|thousand)[-\s](?:tokens?|token)\b",
@@ -191,14 +220,17 @@ _SOURCES: dict[str, str] = {
     # setup
     "params": "("
     + NUM
-    + r")\s?-?\s?(b|billion|t|trillion)\b(?:[-\s]?(?:param(?:eter)?s?)\b|\s(?:model|dense|moe|llm|total)\b|\))?",
+    + r")\s?-?\s?(b|billion|t|trillion)\b(?:[-\s]?(?:param(?:eter)?s?|class)\b|\s(?:model|dense|moe|llm|total)\b|\))?",
     "watts": "(" + NUM + r")\s?-?\s?(?:w|watts?)\b",
     "power_low": _words(POWER_LOW),
-    "power_cap": r"\b(?:power[-\s]?capped|power[-\s]?cap|power[-\s]?limit(?:ed)?|capped|limited\sto|tdp\sof|cap\sof|cap\sat)\b",
+    "power_cap": (
+        r"\b(?:power[-\s]?capp(?:ed|ing)|power[-\s]?cap|power[-\s]?limit(?:ed)?|capped|limited\sto|tdp|cap)\b|"
+        r"-pl\b"
+    ),
     "model": (
         r"(?<![\w-])(?:meta[-\s])?(llama|mistral|mixtral|qwen|deepseek|gemma|gpt-oss|kimi|phi|falcon|yi|"
         r"nemotron|granite|jamba|dbrx|grok|glm|internlm|olmo|codellama|starcoder|command[-\s]r)"
-        r"((?:[-\s.]?(?:\d+(?:\.\d+)?(?:[bmk](?![a-z]))?|v\d+(?:\.\d+)?|r\d|k\d|a\d+b|\d+x\d+b|instruct|chat|it|hf|base|"
+        r"((?:[-\s.:]?(?:\d+(?:\.\d+)?(?:[bmk](?![a-z]))?|v\d+(?:\.\d+)?|r\d|k\d|a\d+b|\d+x\d+b|instruct|chat|it|hf|base|"
         r"scout|maverick|coder|math|vl|turbo|plus|nano|super|ultra|large|small|medium|distill))"
         r"{0,6})(?![\w])"
     ),
@@ -207,7 +239,7 @@ _SOURCES: dict[str, str] = {
         + WORD_NUM
         + r"|a\ssingle|single|an?|dual|quad)\s|"
         r"(?P<count2>\d{1,4})(?:\s|-gpu\s)|(?P<nodes>\w+)\s(?=(?:nvidia\s)?dgx))?"
-        r"(?P<name>(?:nvidia\s)?(?:(?:dgx|hgx)\s?)?(?:gb200(?:\snvl72)?|gb300|gh200|a100|h100|h200|h20|h800|b200|b300|"
+        r"(?P<name>(?:nvidia\s|amd\s(?:instinct\s)?)?(?:(?:dgx|hgx)\s?)?(?:gb200(?:\snvl72)?|gb300|gh200|a100|h100|h200|h20|h800|b200|b300|"
         r"mi300x|mi325x|mi355x|l40s|l40|l4|a10g?|rtx\s?\d{4})"
         r"(?:[-\s](?:sxm[45]?|pcie|nvl(?:72)?|80\s?gb|94\s?gb|141\s?gb|hbm3e?|grace\shopper|superchip))*)"
         r"(?P<plural>s)?(?![\w])"

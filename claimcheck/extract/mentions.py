@@ -54,18 +54,31 @@ def _near(name: str, text: str) -> bool:
 
 def metric_at(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
     """The metric named nearest to ``[start, end)`` within the sentence ``[lo, hi)``."""
-    best: tuple[int, str] | None = None
+    best: tuple[int, int, str] | None = None
+    lo, hi = max(lo, start - NEAR), min(hi, end + NEAR)
     for metric in ("ttft", "throughput", "end_to_end", "decode"):
         for match in pattern(f"metric_{metric}").finditer(text, lo, hi):
-            distance = match.start() - end if match.start() >= end else start - match.end()
-            if best is None or distance < best[0]:
-                best = (max(distance, 0), metric)
-    return best[1] if best else None
+            distance = max(match.start() - end if match.start() >= end else start - match.end(), 0)
+            # Nearest wins; at equal distance the longer phrase ("output tokens/s" over "tokens/s").
+            rank = (distance, -(match.end() - match.start()), metric)
+            if best is None or rank < best:
+                best = rank
+    return best[2] if best else None
 
 
-def _qualifier(text: str, start: int, lo: int) -> tuple[str | None, Span | None]:
+def _qualifier(
+    text: str, start: int, lo: int, end: int = -1, hi: int = -1
+) -> tuple[str | None, Span | None]:
     """ "up to" (or "as much as") at most two words before the factor; "at least", "over" and
-    "more than" right before it; "on average" or "typically" anywhere shortly before."""
+    "more than" right before it (or a "+" right after: "10x+"); "on average" or "typically"
+    shortly before, or "on average" shortly after."""
+    if end >= 0 and text[end : end + 1] == "+":
+        return "at least", Span(end, end + 1)
+    if end >= 0:
+        after = pattern("qualifier_2").search(text, end, min(hi, end + 40))
+        gap = text[end : after.start()] if after is not None else ""
+        if after is not None and len(gap.split()) <= 4 and "." not in gap:
+            return "average", Span(after.start(), after.end())
     window_start = max(lo, start - 48)
     for index, (name, _source) in enumerate(QUALIFIERS):
         for match in pattern(f"qualifier_{index}").finditer(text, window_start, start):
@@ -78,26 +91,7 @@ def _qualifier(text: str, start: int, lo: int) -> tuple[str | None, Span | None]
 
 
 _SKIP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "in",
-        "on",
-        "of",
-        "for",
-        "with",
-        "and",
-        "its",
-        "their",
-        "our",
-        "your",
-        "more",
-        "less",
-        "higher",
-        "lower",
-        "greater",
-    ]
+    "the a an in on of for with and its their our your more less higher lower greater better".split()  # noqa: SIM905
 )
 
 
@@ -115,6 +109,8 @@ def _is_speed(text: str, start: int, end: int, lo: int, hi: int) -> bool:
         if any(_match_metric(rest)):
             return True
         word = word_match.group().lower()
+        if rest.startswith("up to"):
+            break
         if word not in _SKIP and pattern("speed").match(rest):
             return True
         if word not in _SKIP:
@@ -127,6 +123,12 @@ def _is_speed(text: str, start: int, end: int, lo: int, hi: int) -> bool:
         if pattern("speed").match(rest) or any(_match_metric(rest)):
             return True
     return True
+
+
+def metrics_in(text: str, lo: int, hi: int) -> list[str]:
+    """The metrics named anywhere in ``text[lo:hi]``."""
+    names = ("ttft", "throughput", "end_to_end", "decode")
+    return [m for m in names if pattern(f"metric_{m}").search(text, lo, hi)]
 
 
 def _match_metric(text: str) -> list[str]:
@@ -151,20 +153,41 @@ def _gpu_or_model_follows(text: str, end: int, hi: int) -> bool:
     )
 
 
+_OLD_FIGURE = re.compile(
+    r"[(,;]\s*(?:was|previously|formerly|down\sfrom|up\sfrom)\s*$", re.IGNORECASE
+)
+_NAMED_FRACTIONS = {
+    "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10,
+    "twentieth": 20, "fiftieth": 50, "hundredth": 100,
+}  # fmt: skip
+
+
+MAX_FACTORS = 32
+"""Factors read per sentence at most: a sentence quoting more is a table or an attack."""
+NEAR = 240
+"""How far (in characters) from a factor its metric may be named."""
+
+
 def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
     """Every speed factor of the sentence ``[lo, hi)``: ranges, arrows and lists resolved."""
     found: list[Speedup] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(hi - lo)  # characters already read as part of a factor
 
     def free(start: int, end: int) -> bool:
-        return all(end <= a or start >= b for a, b in taken)
+        return not any(taken[start - lo : end - lo])
+
+    def take(start: int, end: int) -> None:
+        taken[start - lo : end - lo] = b"\x01" * (end - start)
 
     def add(value: float | None, start: int, end: int, **extra: object) -> None:
-        if not free(start, end):
+        if not free(start, end) or len(found) >= MAX_FACTORS:
+            return
+        if _OLD_FIGURE.search(text, max(lo, start - 16), start):
+            take(start, end)  # "35x (was 22x)": the old figure is not a claim
             return
         if not _is_speed(text, start, end, lo, hi):
             return
-        qualifier, qspan = _qualifier(text, start, lo)
+        qualifier, qspan = _qualifier(text, start, lo, end, hi)
         found.append(
             Speedup(
                 value,
@@ -175,7 +198,7 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
                 **extra,  # type: ignore[arg-type]
             )
         )
-        taken.append((start, end))
+        take(start, end)
 
     for match in pattern("arrow").finditer(text, lo, hi):
         before = _words_before(text, match.start(), lo, 2)
@@ -207,6 +230,18 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
             if match.group().lower().endswith("times") and not _changes(text, match, lo, hi):
                 continue
             add(word_value, match.start(), match.end())
+    for match in pattern("factor_of").finditer(text, lo, hi):
+        add(parse_number(match.group(1)), match.start(), match.end())
+    for match in pattern("magnitude").finditer(text, lo, hi):
+        orders = {"an": 1, "one": 1, "two": 2, "three": 3}[match.group(1).lower()]
+        add(10.0**orders, match.start(), match.end())
+    for match in pattern("fraction").finditer(text, lo, hi):
+        if match.group(1):
+            share = parse_number(match.group(1))
+        else:
+            share = float(_NAMED_FRACTIONS[match.group(2).lower()])
+        if share > 1 and metric_at(text, match.start(), match.end(), lo, hi) is not None:
+            add(share, match.start(), match.end())
     for match in pattern("doubling").finditer(text, lo, hi):
         if (
             metric_at(
@@ -240,17 +275,15 @@ def _percents(text: str, lo: int, hi: int, free: Callable[[int, int], bool]) -> 
     """Percentages of a speed metric: a time reduction becomes 1/(1−p), "p% faster" 1+p, a rate
     increase 1+p; "70% improvement" is ambiguous and keeps no value (its reading says so)."""
     out: list[Speedup] = []
-    matches: list[tuple[re.Match[str], bool]] = [
-        (m, False) for m in pattern("percent").finditer(text, lo, hi)
-    ]
-    matches += [(m, True) for m in pattern("minus_percent").finditer(text, lo, hi)]
-    for match, minus in matches:
+    plain = list(pattern("percent").finditer(text, lo, hi))
+    minus = {m.start(1): m for m in pattern("minus_percent").finditer(text, lo, hi)}
+    # "TTFT -40%": the minus form wins over the plain "40%" inside it.
+    matches = [(minus.get(m.start(1), m), m.start(1) in minus) for m in plain][:MAX_FACTORS]
+    for match, minus_sign in matches:
         if not free(match.start(), match.end()):
             continue
-        if any(m.start() < match.start() < m.end() for m, _ in matches if m is not match):
-            continue
-        high = parse_number(match.group(2) if not minus and match.group(2) else match.group(1))
-        low = parse_number(match.group(1)) if not minus and match.group(2) else None
+        high = parse_number(match.group(2) if not minus_sign and match.group(2) else match.group(1))
+        low = parse_number(match.group(1)) if not minus_sign and match.group(2) else None
         after = _words_after(text, match.end(), hi, 5)
         before = _words_before(text, match.start(), lo, 6)
         if pattern("not_speed_after").match(after):
@@ -258,7 +291,7 @@ def _percents(text: str, lo: int, hi: int, free: Callable[[int, int], bool]) -> 
         metric = metric_at(text, match.start(), match.end(), lo, hi)
         if metric is None:
             continue
-        reading = _percent_reading(after, before, minus, metric)
+        reading = _percent_reading(after, before, minus_sign, metric)
         if reading is None:
             continue
         value: float | None
@@ -273,7 +306,7 @@ def _percents(text: str, lo: int, hi: int, free: Callable[[int, int], bool]) -> 
             low_value = round(1 + low / 100, 2) if low is not None else None
         else:
             value, low_value = None, None
-        qualifier, qspan = _qualifier(text, match.start(), lo)
+        qualifier, qspan = _qualifier(text, match.start(), lo, match.end(), hi)
         out.append(
             Speedup(
                 value,
@@ -290,10 +323,10 @@ def _percents(text: str, lo: int, hi: int, free: Callable[[int, int], bool]) -> 
 
 _REDUCE = re.compile(
     r"\b(?:lower|less|reduc\w*|decreas\w*|cuts?|cutting|drops?|dropped|fell|falls|down|trims?|trimmed|"
-    r"shorter|slash\w*|shaves?|shaved|lowers?|lowered|shrinks?)\b"
+    r"shorter|slash\w*|shaves?|shaved|lowers?|lowered|shrinks?)\b|↓"
 )
 _FASTER = re.compile(r"\b(?:faster|quicker|sooner|speedier)\b")
-_INCREASE = re.compile(r"\b(?:higher|more|increas\w*|up|rose|rises|raised|grew|jump\w*)\b")
+_INCREASE = re.compile(r"\b(?:higher|more|increas\w*|up|rose|rises|raised|grew|jump\w*)\b|↑|\+$")
 _AMBIGUOUS = re.compile(r"\b(?:improv\w*|better|gains?|boost\w*|enhanc\w*|accelerat\w*)\b")
 
 
@@ -319,7 +352,9 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
         number = parse_number(match.group(1))
         if unit in {"s", "h"} and number.is_integer() and number >= 1000:
             continue  # "1980s", not 1,980 seconds
-        if unit.startswith("m") and (
+        if unit in {"µs", "us"} or unit.startswith("micro"):
+            seconds = number / 1_000_000
+        elif unit.startswith("m") and (
             unit == "ms" or unit.startswith("msec") or unit.startswith("milli")
         ):
             seconds = number / 1000
@@ -374,8 +409,14 @@ def _context_ok(text: str, match: re.Match[str], lo: int) -> bool:
     """``128K`` without the word "tokens" counts after "@"/"at"/"of" or before a context word."""
     if match.group(0).rstrip()[-1:].isalpha() and len(match.group(0)) > len(match.group(1)) + 2:
         return True  # "128K context", "64K prompt"
-    before = text[max(lo, match.start() - 4) : match.start()].lower()
-    return before.endswith("@") or before.endswith("at ") or before.endswith("of ")
+    before = text[max(lo, match.start() - 4) : match.start()].lower().rstrip()
+    if before.endswith(("@", " at", " of")) or before in {"at", "of"}:
+        return True
+    # Standing alone in a list or a table cell: "(DeepSeek-V3, 128K)", "| 128K |".
+    return _ALONE.match(text, match.end()) is not None
+
+
+_ALONE = re.compile(r"\s?(?:[),|;·→]|->|$|\.(?!\d)|\s[-–—|·→])")
 
 
 def _scale(unit: str | None) -> int:

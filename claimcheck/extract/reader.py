@@ -16,7 +16,8 @@ def _candidate() -> re.Pattern[str]:
     fold, times, % or a time unit, or a doubling/halving verb. Text without one holds no claim."""
     return re.compile(
         r"\d\s?(?:[x×%]|-?fold|\s?times|\s?percent|\s?-?(?:ms|msec|milli\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b)|"
-        r"\b(?:twice|doubl|tripl|quadrupl|halv|percent)|fold\b|\btimes\b",
+        r"\b(?:twice|doubl|tripl|quadrupl|halv|percent|magnitude|factor\sof|third|quarter|tenth)|fold\b|"
+        r"\btimes\b|\d\s?/\s?\d",
         re.IGNORECASE,
     )
 

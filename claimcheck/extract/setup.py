@@ -40,6 +40,8 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
     "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
     out = []
     for match in pattern("model").finditer(text, lo, hi):
+        if not match.group(2).strip(" -.:"):
+            continue  # a family name alone ("DeepSeek", "Llama") names no model
         catalog = catalog or builtin_catalog()
         written = match.group(0).strip(" -.")
         found = _resolve(written, catalog)
@@ -87,6 +89,9 @@ def sizes(text: str, lo: int, hi: int, named: list[ModelMention]) -> list[Found]
     return sorted(out, key=lambda f: f.span.start)
 
 
+_TRAILING_COUNT = re.compile(r"\s*(?:gpus?\s*)?\(\s?[x×]\s?(\d+)\s?\)", re.IGNORECASE)
+_SMI_CAP = re.compile(r"-pl\s+(\d+)\b")
+
 _COUNT_WORDS = {"a single": 1, "single": 1, "a": 1, "an": 1, "dual": 2, "quad": 4}
 
 
@@ -101,6 +106,9 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
         gpu_id = spec.id if spec is not None else name
         system = catalog.gpu_count(name)
         count, count_span = _count(match, text, hi)
+        trailing = _TRAILING_COUNT.match(text, match.end(), hi)
+        if count is None and trailing is not None:  # "L40S GPUs (x4)"
+            count, count_span = int(trailing.group(1)), Span(trailing.start(1), trailing.end(1))
         if system is not None:
             nodes = count if count is not None else 1
             count, count_span = system * nodes, Span(match.start(), match.end("name"))
@@ -152,6 +160,10 @@ class PowerMention:
 
 def power(text: str, lo: int, hi: int) -> PowerMention | None:
     """ "low-power mode", "Max-Q", "power-capped at 350 W", "350W power limit", "limited to 600 watts"."""
+    smi = _SMI_CAP.search(text, lo, hi)
+    if smi is not None:  # "nvidia-smi -pl 350"
+        watts_span = Span(smi.start(1), smi.end(1))
+        return PowerMention("capped", Span(smi.start(), smi.end()), float(smi.group(1)), watts_span)
     low = pattern("power_low").search(text, lo, hi)
     cap = pattern("power_cap").search(text, lo, hi)
     if cap is not None:

@@ -1,8 +1,21 @@
-"""The extractor against the labelled corpus: field-level precision and recall of at least 0.95."""
+"""The extractor against labelled corpora: field-level precision and recall.
+
+``corpus.yaml`` covers every form the extractor reads and every kind of look-alike (at least
+0.95 required). ``holdout.yaml`` is a second, harder set written separately in the style of
+real pages (bullets, tables flattened to text, footnotes, tweets); it guards against fitting
+the first one (at least 0.90 required).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+import yaml
+
 from tests.extract.scoring import load_corpus, score
+
+HOLDOUT = Path(__file__).with_name("holdout.yaml")
 
 
 def test_corpus_is_large_and_covers_both_kinds() -> None:
@@ -12,8 +25,13 @@ def test_corpus_is_large_and_covers_both_kinds() -> None:
     assert sum(not e["claim"] for e in entries) >= 40
 
 
-def test_field_precision_and_recall() -> None:
-    result = score(load_corpus())
+@pytest.mark.parametrize(
+    ("entries", "floor"),
+    [(load_corpus(), 0.95), (yaml.safe_load(HOLDOUT.read_text(encoding="utf-8")), 0.90)],
+    ids=["corpus", "holdout"],
+)
+def test_field_precision_and_recall(entries: list[dict[str, object]], floor: float) -> None:
+    result = score(entries)
     report = "\n".join(result.misses)
-    assert result.precision >= 0.95, f"precision {result.precision:.3f}\n{report}"
-    assert result.recall >= 0.95, f"recall {result.recall:.3f}\n{report}"
+    assert result.precision >= floor, f"precision {result.precision:.3f}\n{report}"
+    assert result.recall >= floor, f"recall {result.recall:.3f}\n{report}"
