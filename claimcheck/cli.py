@@ -39,6 +39,11 @@ class FormatChoice(StrEnum):
     TEXT = "text"
     CONCISE = "concise"
     JSON = "json"
+    SARIF = "sarif"
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    JUNIT = "junit"
+    MARKDOWN = "markdown"
 
 
 class FailOn(StrEnum):
@@ -390,6 +395,17 @@ def schema() -> None:
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     document["title"] = "claimcheck claim"
     print(json.dumps(document, indent=2))
+
+
+def _register() -> None:
+    from claimcheck.commands.breakeven import breakeven
+    from claimcheck.commands.catalog import catalog
+
+    app.command("breakeven")(breakeven)
+    app.command("catalog")(catalog)
+
+
+_register()
 
 
 def main() -> None:

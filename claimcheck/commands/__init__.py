@@ -1,0 +1,76 @@
+"""Commands beside ``check``: plain Typer functions that the CLI registers.
+
+Shared here: the ``--format`` and ``--color`` choices, the terminal settings and the one-line
+error exit. Kept free of heavy imports: the commands import what they need when they run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from typing import NoReturn
+
+import typer
+
+from claimcheck.errors import ClaimcheckError, ExitCode
+
+
+class TextOrJson(StrEnum):
+    """``--format`` values of the calculator and the catalog."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class Color(StrEnum):
+    """``--color`` values."""
+
+    AUTO = "auto"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``claimcheck: error: <message>`` to stderr and exit 2."""
+    print(f"claimcheck: error: {message}", file=sys.stderr)
+    raise typer.Exit(ExitCode.ERROR)
+
+
+def use_color(choice: Color) -> bool:
+    """Colour for stdout: forced, refused (also by ``NO_COLOR``), or on a terminal only."""
+    if choice is Color.ALWAYS:
+        return True
+    if choice is Color.NEVER or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def terminal_width() -> int:
+    """The terminal's width on a terminal (at least 60), else 100 columns."""
+    if sys.stdout.isatty():
+        return max(60, shutil.get_terminal_size().columns)
+    return 100
+
+
+def run(work: Callable[[], str], *, debug: bool) -> None:
+    """Write what ``work`` returns to stdout; any failure becomes one line on stderr and exit 2."""
+    try:
+        text = work()
+    except ClaimcheckError as err:
+        fail(str(err))
+    except Exception as err:  # the one place an unexpected failure becomes exit 2
+        if debug:
+            raise
+        print(
+            f"claimcheck: internal error: {type(err).__name__}: {err} "
+            "(run with --debug for the traceback)",
+            file=sys.stderr,
+        )
+        raise typer.Exit(ExitCode.ERROR) from None
+    sys.stdout.write(text)
+    sys.stdout.flush()

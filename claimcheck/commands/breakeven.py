@@ -1,0 +1,226 @@
+"""``claimcheck breakeven``: the calculator. Options → Setup → sweep → text or JSON."""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.errors import UsageError
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
+    from claimcheck.physics import Dtype, Setup
+
+
+class DtypeChoice(StrEnum):
+    """``--dtype`` and ``--kv-dtype`` values."""
+
+    BF16 = "bf16"
+    FP8 = "fp8"
+
+
+_DTYPES: dict[DtypeChoice, Dtype] = {DtypeChoice.BF16: "bf16", DtypeChoice.FP8: "fp8"}
+
+
+def breakeven(
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            help="Model id or alias (see 'claimcheck catalog models').",
+            show_default=False,
+        ),
+    ],
+    gpu: Annotated[
+        str,
+        typer.Option(
+            "--gpu",
+            help="GPU id, alias or system name such as 'DGX H100' (see 'claimcheck catalog gpus').",
+            show_default=False,
+        ),
+    ],
+    gpus: Annotated[
+        int | None,
+        typer.Option(
+            "--gpus",
+            help="GPUs the prefill and the KV are split across (default: 1, or a system's count).",
+            show_default=False,
+        ),
+    ] = None,
+    tier: Annotated[
+        str | None,
+        typer.Option(
+            "--tier",
+            help="Storage tier id, alias or kind: nvme, dram, network, ... (default: nvme).",
+            show_default=False,
+        ),
+    ] = None,
+    bandwidth_gb_s: Annotated[
+        float | None,
+        typer.Option(
+            "--bandwidth-gb-s",
+            help="Aggregate effective KV load bandwidth into all the GPUs, GB/s (replaces the tier's).",
+            show_default=False,
+        ),
+    ] = None,
+    latency_ms: Annotated[
+        float | None,
+        typer.Option(
+            "--latency-ms",
+            help="Fixed latency of one load, ms (replaces the tier's).",
+            show_default=False,
+        ),
+    ] = None,
+    power_watts: Annotated[
+        float | None,
+        typer.Option(
+            "--power-watts", help="Power cap per GPU, W (default: none).", show_default=False
+        ),
+    ] = None,
+    dtype: Annotated[
+        DtypeChoice, typer.Option("--dtype", help="Weight and compute format.")
+    ] = DtypeChoice.BF16,
+    kv_dtype: Annotated[
+        DtypeChoice, typer.Option("--kv-dtype", help="KV cache format.")
+    ] = DtypeChoice.BF16,
+    mfu: Annotated[
+        float,
+        typer.Option("--mfu", help="Achieved fraction of dense peak in prefill, 0 < MFU ≤ 1."),
+    ] = 0.5,
+    context: Annotated[
+        int | None,
+        typer.Option(
+            "--context", help="Prefix length to report end to end, tokens.", show_default=False
+        ),
+    ] = None,
+    output_tokens: Annotated[
+        int,
+        typer.Option("--output-tokens", help="Output tokens decoded for the end-to-end figure."),
+    ] = 500,
+    catalog_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--catalog",
+            help="TOML file of extra or replacement catalog entries.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")] = (
+        TextOrJson.TEXT
+    ),
+    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
+    ] = False,
+) -> None:
+    """Where loading a KV cache beats recomputing it: breakeven prefix, speedups and a chart."""
+
+    def work() -> str:
+        from claimcheck.catalog import load_catalog
+        from claimcheck.formats import RenderOptions
+        from claimcheck.formats.breakeven_format import render_json, render_text
+        from claimcheck.sweep import sweep
+
+        _check_numbers(gpus, bandwidth_gb_s, latency_ms, power_watts, mfu, context, output_tokens)
+        setup, tier_is_default = _setup(
+            load_catalog(catalog_file),
+            model,
+            gpu,
+            gpus,
+            tier,
+            bandwidth_gb_s,
+            latency_ms,
+            dtype,
+            kv_dtype,
+            mfu,
+        )
+        result = sweep(
+            setup,
+            output_tokens=output_tokens,
+            context_tokens=context,
+            power_cap_w=power_watts,
+            tier_is_default=tier_is_default,
+        )
+        if fmt is TextOrJson.JSON:
+            return render_json(result)
+        return render_text(result, RenderOptions(width=terminal_width(), color=use_color(color)))
+
+    run(work, debug=debug)
+
+
+def _check_numbers(
+    gpus: int | None,
+    bandwidth_gb_s: float | None,
+    latency_ms: float | None,
+    power_watts: float | None,
+    mfu: float,
+    context: int | None,
+    output_tokens: int,
+) -> None:
+    """One clear line for each out-of-range option (click would print a usage box)."""
+    if gpus is not None and gpus < 1:
+        raise UsageError(f"--gpus must be at least 1, not {gpus}")
+    if not (math.isfinite(mfu) and 0 < mfu <= 1):
+        raise UsageError(f"--mfu must be above 0 and at most 1 (a fraction of peak), not {mfu:g}")
+    if bandwidth_gb_s is not None and not (math.isfinite(bandwidth_gb_s) and bandwidth_gb_s > 0):
+        raise UsageError(
+            f"--bandwidth-gb-s must be a positive number of GB/s, not {bandwidth_gb_s:g}"
+        )
+    if latency_ms is not None and not (math.isfinite(latency_ms) and latency_ms >= 0):
+        raise UsageError(f"--latency-ms must be zero or more milliseconds, not {latency_ms:g}")
+    if power_watts is not None and not (math.isfinite(power_watts) and power_watts > 0):
+        raise UsageError(f"--power-watts must be a positive number of watts, not {power_watts:g}")
+    if context is not None and context < 1:
+        raise UsageError(f"--context must be at least 1 token, not {context}")
+    if output_tokens < 0:
+        raise UsageError(f"--output-tokens must be zero or more, not {output_tokens}")
+
+
+def _setup(
+    catalog: Catalog,
+    model_name: str,
+    gpu_name: str,
+    gpus: int | None,
+    tier_name: str | None,
+    bandwidth_gb_s: float | None,
+    latency_ms: float | None,
+    dtype: DtypeChoice,
+    kv_dtype: DtypeChoice,
+    mfu: float,
+) -> tuple[Setup, bool]:
+    """The Setup the options describe, and whether its tier is the assumed default."""
+    from claimcheck.physics import Setup
+
+    model = catalog.require_model(model_name)
+    gpu = catalog.require_gpu(gpu_name)
+    tier = None
+    tier_is_default = False
+    if tier_name is not None:
+        tier = catalog.require_tier(tier_name)
+    elif bandwidth_gb_s is None or latency_ms is None:
+        tier = catalog.default_tier("nvme")
+        tier_is_default = True
+        if tier is None:
+            raise UsageError(
+                "the catalog has no default nvme tier: give --tier, or --bandwidth-gb-s "
+                "with --latency-ms"
+            )
+    return (
+        Setup(
+            model=model,
+            gpu=gpu,
+            gpu_count=gpus or catalog.gpu_count(gpu_name) or 1,
+            dtype=_DTYPES[dtype],
+            kv_dtype=_DTYPES[kv_dtype],
+            mfu=mfu,
+            tier=tier,
+            bandwidth_gb_s=bandwidth_gb_s,
+            latency_s=None if latency_ms is None else latency_ms / 1000,
+        ),
+        tier_is_default,
+    )

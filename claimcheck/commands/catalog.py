@@ -1,0 +1,53 @@
+"""``claimcheck catalog models|gpus|tiers``: the built-in catalog (or a merged one) with sources."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.errors import UsageError, did_you_mean
+
+
+def catalog(
+    kind: Annotated[
+        str,
+        typer.Argument(metavar="models|gpus|tiers", help="Which part of the catalog to list."),
+    ],
+    catalog_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--catalog",
+            help="TOML file of extra or replacement entries; lists the merged catalog.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")] = (
+        TextOrJson.TEXT
+    ),
+    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
+    ] = False,
+) -> None:
+    """List the models, GPUs or storage tiers claimcheck knows, each with its source."""
+
+    def work() -> str:
+        from claimcheck.catalog import load_catalog
+        from claimcheck.formats import RenderOptions
+        from claimcheck.formats.catalog_format import KINDS, listing, render_json, render_text
+
+        chosen = next((k for k in KINDS if k == kind.strip().lower()), None)
+        if chosen is None:
+            raise UsageError(
+                f"unknown catalog kind {kind!r}{did_you_mean(kind.lower(), KINDS)}; "
+                "choose models, gpus or tiers"
+            )
+        entries = listing(load_catalog(catalog_file), chosen)
+        if fmt is TextOrJson.JSON:
+            return render_json(entries)
+        return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
+
+    run(work, debug=debug)

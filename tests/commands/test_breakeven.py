@@ -1,0 +1,191 @@
+"""``claimcheck breakeven`` as a user runs it: the acceptance case, defaults, and bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from claimcheck.commands.breakeven import breakeven
+from claimcheck.commands.catalog import catalog
+
+app = typer.Typer()
+app.command("breakeven")(breakeven)
+app.command("catalog")(catalog)
+
+ANCHOR = [
+    "breakeven",
+    "--model",
+    "llama-3.1-70b",
+    "--gpu",
+    "h100-sxm",
+    "--gpus",
+    "8",
+    "--mfu",
+    "0.5",
+    "--bandwidth-gb-s",
+    "52",
+    "--latency-ms",
+    "1",
+]
+
+
+def _run(args: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _json(args: list[str]) -> dict[str, Any]:
+    code, stdout, stderr = _run([*args, "--format", "json"])
+    assert (code, stderr) == (0, "")
+    document: dict[str, Any] = json.loads(stdout)
+    return document
+
+
+def test_acceptance_anchor_breakeven_and_knee() -> None:
+    document = _json(ANCHOR)
+    # analytic-anchors §3.4 by hand: c_r = 2·68.45e9 / (8·989e12·0.5) = 34.6 µs/token,
+    # c_l = 327,680 B / 52 GB/s = 6.3 µs/token, N* ≈ t0 / (c_r − c_l) = 1 ms / 28.3 µs ≈ 35.
+    c_r = 2 * 68.45e9 / (8 * 989e12 * 0.5)
+    c_l = 327_680 / 52e9
+    assert document["breakeven_tokens"] == pytest.approx(1e-3 / (c_r - c_l), abs=1.5)
+    assert 30 <= document["breakeven_tokens"] <= 40
+    # §3.2: the memory-bound knee of a dense BF16 model on H100 at u = 0.5 is ~150 tokens.
+    assert document["knee_tokens"] == pytest.approx(150, abs=5)
+    assert document["breakeven_below_knee"] is True
+    assert "idle GPU" in document["knee_note"] and "at least" in document["knee_note"]
+    assert document["setup"]["load_bandwidth_gb_s"] == 52
+    assert document["output_tokens"] == 500
+
+
+def test_text_output_has_the_sentences_and_the_chart() -> None:
+    code, stdout, stderr = _run(ANCHOR)
+    assert (code, stderr) == (0, "")
+    assert "Loading beats recomputing from ≈ 36 tokens." in stdout
+    assert "at least ≈ 152" in " ".join(stdout.split())
+    assert "100K" in stdout and "1M" in stdout and "┊" in stdout
+    assert "\x1b[" not in stdout
+
+
+def test_no_tier_assumes_the_default_nvme_tier() -> None:
+    document = _json(["breakeven", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpus", "8"])
+    assert document["setup"]["tier"] == "nvme-gen4"
+    assert document["setup"]["load_bandwidth_gb_s"] == pytest.approx(6.5 * 8)  # per GPU × 8
+    assert document["setup"]["load_latency_ms"] == 1
+    assert any("No storage tier was given" in a for a in document["assumptions"])
+    assert any("MFU 0.5" in a for a in document["assumptions"])
+
+
+def test_bandwidth_alone_keeps_the_default_latency_and_vice_versa() -> None:
+    base = ["breakeven", "--model", "llama-3.1-8b", "--gpu", "h100"]
+    alone = _json([*base, "--bandwidth-gb-s", "20"])["setup"]
+    assert (alone["load_bandwidth_gb_s"], alone["load_latency_ms"]) == (20, 1)
+    latency = _json([*base, "--latency-ms", "0.5"])["setup"]
+    assert (latency["load_bandwidth_gb_s"], latency["load_latency_ms"]) == (6.5, 0.5)
+
+
+def test_a_tier_kind_and_a_system_name() -> None:
+    document = _json(
+        ["breakeven", "--model", "llama-3.1-70b", "--gpu", "DGX H100", "--tier", "dram"]
+    )
+    setup = document["setup"]
+    assert (setup["gpu"], setup["gpu_count"], setup["tier"]) == ("h100-sxm", 8, "dram-pcie-gen5")
+    assert setup["load_bandwidth_gb_s"] == pytest.approx(50 * 8)
+    assert not any("No storage tier" in a for a in document["assumptions"])
+
+
+def test_power_cap_context_and_output_tokens() -> None:
+    document = _json(
+        [*ANCHOR, "--power-watts", "350", "--context", "100000", "--output-tokens", "0"]
+    )
+    assert document["setup"]["power_factor"] == pytest.approx(0.4291, abs=1e-4)  # §E.1 curve
+    row = next(r for r in document["rows"] if r["prefix_tokens"] == 100_000)
+    assert document["end_to_end_prefix_tokens"] == 100_000
+    assert document["end_to_end_speedup"] == pytest.approx(
+        row["recompute_seconds"] / row["load_seconds"]
+    )
+
+
+def test_fp8_doubles_the_breakeven_bandwidth() -> None:
+    bf16 = _json(ANCHOR)["breakeven_bandwidth_gb_s"]
+    fp8 = _json([*ANCHOR, "--dtype", "fp8"])["breakeven_bandwidth_gb_s"]
+    assert fp8 == pytest.approx(2 * bf16 * 1979 / 1978, rel=1e-3)  # 1,979 vs 2 × 989 TFLOPS
+
+
+def test_a_user_catalog_replaces_a_tier(tmp_path: Path) -> None:
+    path = tmp_path / "catalog.toml"
+    path.write_text(
+        '[[tiers]]\nid = "nvme-gen4"\nname = "Our RAID"\nkind = "nvme"\nbandwidth_gb_s = 26.0\n'
+        'per_gpu = false\nlatency_ms = 0.5\ndefault_for_kind = true\nsource = "our run"\n',
+        encoding="utf-8",
+    )
+    setup = _json(
+        [
+            "breakeven",
+            "--model",
+            "llama-3.1-8b",
+            "--gpu",
+            "h100",
+            "--gpus",
+            "2",
+            "--catalog",
+            str(path),
+        ]
+    )["setup"]
+    assert (setup["load_bandwidth_gb_s"], setup["load_latency_ms"]) == (26, 0.5)  # shared: not × 2
+
+
+BAD = [
+    (["--model", "llama-70"], "unknown model 'llama-70' (did you mean"),
+    (["--gpu", "h1000"], "unknown GPU 'h1000'"),
+    (["--tier", "tape"], "unknown storage tier 'tape'"),
+    (["--bandwidth-gb-s", "0"], "--bandwidth-gb-s must be a positive number of GB/s, not 0"),
+    (["--bandwidth-gb-s", "-3"], "--bandwidth-gb-s must be a positive number"),
+    (["--bandwidth-gb-s", "nan"], "--bandwidth-gb-s must be a positive number"),
+    (["--mfu", "1.5"], "--mfu must be above 0 and at most 1"),
+    (["--mfu", "0"], "--mfu must be above 0 and at most 1"),
+    (["--latency-ms", "-1"], "--latency-ms must be zero or more"),
+    (["--gpus", "0"], "--gpus must be at least 1, not 0"),
+    (["--context", "0"], "--context must be at least 1 token"),
+    (["--context", "200000"], "outside llama-3.1-70b's window"),
+    (["--power-watts", "-5"], "--power-watts must be a positive number of watts"),
+    (["--gpu", "a100-sxm", "--dtype", "fp8"], "has no FP8 tensor cores"),
+    (["--catalog", "missing.toml"], "missing.toml: cannot read catalog file"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), BAD)
+def test_bad_input_is_one_line_and_exit_2(change: list[str], message: str) -> None:
+    args = ["breakeven", "--model", "llama-3.1-70b", "--gpu", "h100-sxm"]
+    for option, value in zip(change[::2], change[1::2], strict=True):
+        if option in args:
+            args[args.index(option) + 1] = value
+        else:
+            args += [option, value]
+    code, stdout, stderr = _run(args)
+    assert code == 2
+    assert stdout == ""
+    assert stderr.startswith("claimcheck: error: ")
+    assert message in stderr
+    assert stderr.count("\n") == 1 and "Traceback" not in stderr
+
+
+def test_an_invalid_catalog_file_names_the_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[[models]\nid = 3\n", encoding="utf-8")
+    code, _, stderr = _run([*ANCHOR, "--catalog", str(path)])
+    assert code == 2
+    assert stderr.startswith(f"claimcheck: error: {path}:1:")
+    assert "invalid TOML" in stderr and stderr.count("\n") == 1
+
+
+def test_knee_bounded_breakeven_is_not_reported_when_above_it() -> None:
+    document = _json(["breakeven", "--model", "qwen3-30b-a3b", "--gpu", "h100", "--tier", "nvme"])
+    assert document["breakeven_tokens"] > document["knee_tokens"]
+    assert document["knee_note"] is None
+    assert math.isclose(document["breakeven_tokens"], 5_500, rel_tol=0.1)  # §3.4 table
