@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from claimcheck import DOCS_URL
 from claimcheck.analysis import analyse
 from claimcheck.catalog import Catalog
 from claimcheck.claim import MEASUREMENT_FIELDS, Claim
@@ -22,6 +24,7 @@ from claimcheck.report import (
     Severity,
     SourceRef,
     Summary,
+    fingerprint,
 )
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Hit, Rule, Subject, enabled
@@ -238,6 +241,7 @@ def _claim_report(
                 column=where.column if where else None,
                 end_line=where.end_line if where else None,
                 end_column=where.end_column if where else None,
+                fingerprint=fingerprint(rule.code, claim.text, record.path),
             )
         )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
@@ -264,11 +268,31 @@ def _shown_path(path: str | None) -> str | None:
     return None if path is None or path.startswith("<") else path
 
 
+def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
+    """Repeated fingerprints (the same claim twice in one file) get an occurrence number, so
+    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint)."""
+    seen: Counter[str] = Counter()
+    out = []
+    for claim in claims:
+        findings = []
+        for finding in claim.findings:
+            seen[finding.fingerprint] += 1
+            if seen[finding.fingerprint] > 1:
+                again = f"{finding.fingerprint}#{seen[finding.fingerprint]}"
+                finding = finding.model_copy(
+                    update={"fingerprint": fingerprint(finding.code, again, finding.path)}
+                )
+            findings.append(finding)
+        out.append(claim.model_copy(update={"findings": findings}))
+    return out
+
+
 def build_report(
     claims: list[ClaimReport], problems: list[InputError], files: int, rules: Iterable[Rule] = ()
 ) -> Report:
     """Sort everything (path, line, column, code) and count the summary."""
     claims.sort(key=lambda c: (c.source.path or "", c.source.line or 0, c.source.column or 0, c.id))
+    claims = _unique_fingerprints(claims)
     errors = sorted(
         (
             InputProblem(path=p.path, message=p.message, line=p.line, column=p.column)
@@ -294,7 +318,15 @@ def build_report(
         errors=len(errors),
     )
     infos = [
-        RuleInfo(code=r.code, name=r.name, severity=r.severity, summary=r.summary) for r in rules
+        RuleInfo(
+            code=r.code,
+            name=r.name,
+            severity=r.severity,
+            summary=r.summary,
+            description=inspect.cleandoc(r.doc),
+            help_uri=f"{DOCS_URL}#{r.code.lower()}-{r.name}",
+        )
+        for r in rules
     ]
     return Report(claims=claims, errors=errors, summary=summary, rules=infos)
 

@@ -46,6 +46,7 @@ class Finding(_Frozen):
     end_column: int | None = None
     suppressed: bool = False
     suppression_reason: str | None = None
+    fingerprint: str = ""
 
 
 class Analysis(_Frozen):
@@ -106,12 +107,18 @@ class Summary(_Frozen):
 
 
 class RuleInfo(_Frozen):
-    """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend)."""
+    """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend).
+
+    ``description`` is the rule's documentation (its module docstring, dedented) and
+    ``help_uri`` the address of its section in the README.
+    """
 
     code: str
     name: str
     severity: Severity
     summary: str
+    description: str = ""
+    help_uri: str | None = None
 
 
 class Tool(_Frozen):
@@ -129,8 +136,24 @@ class Report(_Frozen):
     claims: list[ClaimReport]
     errors: list[InputProblem]
     summary: Summary
+    findings: list[Finding] = Field(default_factory=list)
     rules: list[RuleInfo] = Field(default_factory=list)
+
+    def all_findings(self) -> list[Finding]:
+        """Every finding: those of claims and those about documents (e.g. unused suppressions),
+        sorted by path, line, column and code."""
+        found = [f for c in self.claims for f in c.findings] + list(self.findings)
+        return sorted(found, key=lambda f: (f.path or "", f.line or 0, f.column or 0, f.code))
 
     def unsuppressed(self) -> list[Finding]:
         """Every finding that counts toward the exit code."""
-        return [f for c in self.claims for f in c.findings if not f.suppressed]
+        return [f for f in self.all_findings() if not f.suppressed]
+
+
+def fingerprint(code: str, text: str | None, path: str | None) -> str:
+    """A stable identity for a finding across edits: the rule code, the claim's text with
+    whitespace and case folded, and the path — never line numbers (SARIF, GitLab, baselines)."""
+    import hashlib
+
+    normal = " ".join((text or "").lower().split())
+    return hashlib.sha256(f"{code}\0{normal}\0{path or ''}".encode()).hexdigest()[:32]

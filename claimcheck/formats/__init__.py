@@ -15,6 +15,11 @@ class OutputFormat(StrEnum):
     TEXT = "text"
     CONCISE = "concise"
     JSON = "json"
+    SARIF = "sarif"
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    JUNIT = "junit"
+    MARKDOWN = "markdown"
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,7 +123,7 @@ def _analysis(analysis: Analysis) -> Table:
     if analysis.end_to_end_speedup is not None:
         grid.add_row("end to end", f"{analysis.end_to_end_speedup:.2f}x")
     for assumption in analysis.assumptions:
-        grid.add_row("assumed", Text(assumption))
+        grid.add_row("assumption", Text(assumption))
     return grid
 
 

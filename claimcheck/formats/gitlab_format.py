@@ -1,0 +1,39 @@
+"""``--format gitlab``: a GitLab Code Quality report (``artifacts: reports: codequality``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from claimcheck.formats import RenderOptions
+from claimcheck.formats.tables import TEXT_PATH
+from claimcheck.report import Report, Severity, fingerprint
+
+_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
+
+
+def render(report: Report, options: RenderOptions) -> str:
+    """One issue per unsuppressed finding, in report order, each with a unique fingerprint."""
+    issues: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for finding in report.unsuppressed():
+        base = finding.fingerprint or fingerprint(finding.code, finding.message, finding.path)
+        # GitLab shows only the first issue of a fingerprint: a repeat gets an occurrence number.
+        unique, occurrence = base, 1
+        while unique in seen:
+            occurrence += 1
+            unique = f"{base}-{occurrence}"
+        seen.add(unique)
+        issues.append(
+            {
+                "description": f"{finding.code} {finding.name}: {finding.message}",
+                "check_name": finding.code,
+                "fingerprint": unique,
+                "severity": _SEVERITY[finding.severity],
+                "location": {
+                    "path": finding.path or TEXT_PATH,
+                    "lines": {"begin": finding.line or 1},
+                },
+            }
+        )
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"

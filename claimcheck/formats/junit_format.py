@@ -1,0 +1,88 @@
+"""``--format junit``: JUnit XML with one test suite per file, for CI test report tabs."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from claimcheck.formats import RenderOptions
+from claimcheck.formats.tables import TEXT_PATH, place, problem_place
+from claimcheck.report import Finding, InputProblem, Report, Severity
+
+# Characters XML 1.0 cannot hold even escaped (most C0 controls); documents may contain them.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def render(report: Report, options: RenderOptions) -> str:
+    """Warnings and errors fail, info passes with its message, input errors are errors."""
+    cases: dict[str, list[ET.Element]] = {}
+    for claim in report.claims:
+        cases.setdefault(claim.source.path or TEXT_PATH, [])
+    for finding in report.all_findings():
+        found = cases.setdefault(finding.path or TEXT_PATH, [])
+        if not finding.suppressed:
+            found.append(_finding_case(finding))
+    for problem in report.errors:
+        cases.setdefault(problem.path or TEXT_PATH, []).append(_problem_case(problem))
+
+    root = ET.Element("testsuites", name="claimcheck")
+    totals = {"tests": 0, "failures": 0, "errors": 0}
+    for path in sorted(cases):
+        suite = _suite(path, cases[path])
+        root.append(suite)
+        for key in totals:
+            totals[key] += int(suite.get(key, "0"))
+    for key, value in totals.items():
+        root.set(key, str(value))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _clean(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def _case(classname: str, name: str) -> ET.Element:
+    return ET.Element("testcase", classname=_clean(classname), name=_clean(name))
+
+
+def _suite(path: str, cases: list[ET.Element]) -> ET.Element:
+    failures = sum(case.find("failure") is not None for case in cases)
+    errors = sum(case.find("error") is not None for case in cases)
+    if not failures and not errors:
+        cases = [*cases, _case(path, "no warnings or errors")]
+    suite = ET.Element(
+        "testsuite",
+        name=_clean(f"claimcheck: {path}"),
+        tests=str(len(cases)),
+        failures=str(failures),
+        errors=str(errors),
+    )
+    suite.extend(cases)
+    return suite
+
+
+def _finding_case(finding: Finding) -> ET.Element:
+    case = _case(
+        finding.path or TEXT_PATH,
+        f"{finding.code} {finding.name} at {finding.line or 1}:{finding.column or 1}",
+    )
+    text = f"{place(finding)}: {finding.code} [{finding.severity}] {finding.message}"
+    if finding.severity is Severity.INFO:
+        ET.SubElement(case, "system-out").text = _clean(text)
+    else:
+        failure = ET.SubElement(
+            case, "failure", type=finding.severity.value, message=_clean(finding.message)
+        )
+        failure.text = _clean(text)
+    return case
+
+
+def _problem_case(problem: InputProblem) -> ET.Element:
+    name = "input error"
+    if problem.line is not None:
+        name += f" at {problem.line}:{problem.column or 1}"
+    case = _case(problem.path or TEXT_PATH, name)
+    error = ET.SubElement(case, "error", type="input-error", message=_clean(problem.message))
+    error.text = _clean(f"{problem_place(problem)}: {problem.message}")
+    return case

@@ -1,0 +1,101 @@
+"""JUnit XML: a suite per file, failures for warnings and errors, input errors as errors."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from claimcheck.formats import OutputFormat, render
+from claimcheck.report import Report, Severity
+from tests.formats.ci_sample import build, hit, problem
+
+
+def xml(report: Report) -> str:
+    return render(report, OutputFormat.JUNIT)
+
+
+def parsed(report: Report) -> ET.Element:
+    return ET.fromstring(xml(report).encode())
+
+
+def suite(root: ET.Element, path: str) -> ET.Element:
+    found = root.find(f"testsuite[@name='claimcheck: {path}']")
+    assert found is not None
+    return found
+
+
+def test_declaration_and_totals() -> None:
+    text = xml(build([hit()]))
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')
+    root = ET.fromstring(text.encode())
+    assert root.tag == "testsuites"
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("1", "1", "0")
+
+
+def test_one_suite_per_file_with_counts() -> None:
+    findings = [
+        hit("KV101", Severity.WARNING, path="docs/a.md", line=3, column=5),
+        hit("KV202", Severity.ERROR, path="docs/a.md", line=8, column=1),
+        hit("KV201", Severity.INFO, path="docs/a.md", line=3, column=5),
+        hit("KV101", Severity.WARNING, path="docs/b.md", suppressed=True),
+    ]
+    root = parsed(build(findings))
+    assert [s.get("name") for s in root] == ["claimcheck: docs/a.md", "claimcheck: docs/b.md"]
+    a = suite(root, "docs/a.md")
+    assert (a.get("tests"), a.get("failures"), a.get("errors")) == ("3", "2", "0")
+    names = [case.get("name") for case in a]
+    assert names == [
+        "KV101 name-kv101 at 3:5",
+        "KV201 name-kv201 at 3:5",
+        "KV202 name-kv202 at 8:1",
+    ]
+    assert {case.get("classname") for case in a} == {"docs/a.md"}
+    (failure,) = a[2]
+    assert failure.tag == "failure"
+    assert failure.get("type") == "error"
+    assert failure.get("message") == "message of KV202"
+    assert failure.text == "docs/a.md:8:1: KV202 [error] message of KV202"
+    (out,) = a[1]
+    assert out.tag == "system-out"
+    assert "message of KV201" in (out.text or "")
+
+
+def test_a_clean_file_gets_one_passing_case() -> None:
+    root = parsed(build([hit(path="docs/b.md", suppressed=True)]))
+    b = suite(root, "docs/b.md")
+    assert (b.get("tests"), b.get("failures"), b.get("errors")) == ("1", "0", "0")
+    (case,) = b
+    assert list(case) == []
+
+
+def test_input_errors_are_error_cases() -> None:
+    errors = [problem("claims/bad.yaml", "unknown field", line=3, column=2), problem(None, "empty")]
+    root = parsed(build([], errors))
+    assert root.get("errors") == "2"
+    bad = suite(root, "claims/bad.yaml")
+    (case,) = bad
+    assert case.get("name") == "input error at 3:2"
+    (error,) = case
+    assert error.tag == "error"
+    assert error.get("message") == "unknown field"
+    assert error.text == "claims/bad.yaml:3:2: unknown field"
+    assert suite(root, "<text>").get("errors") == "1"
+
+
+def test_markup_and_control_characters_survive() -> None:
+    message = 'say "<b>&</b>"\nthen\x0cstop'
+    root = parsed(build([hit(path="docs/<x>&.md", message=message)]))
+    failure = suite(root, "docs/<x>&.md").find("testcase/failure")
+    assert failure is not None
+    assert failure.get("message") == 'say "<b>&</b>"\nthen\ufffdstop'
+
+
+def test_pretty_printed() -> None:
+    text = xml(build([hit()]))
+    assert "\n  <testsuite " in text
+    assert "\n    <testcase " in text
+
+
+def test_empty_report() -> None:
+    root = parsed(build([]))
+    assert list(root) == []
+    assert root.get("tests") == "0"

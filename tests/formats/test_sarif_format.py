@@ -1,0 +1,210 @@
+"""SARIF 2.1.0: valid against the official schema, with rules, regions and suppressions right."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+
+from claimcheck import DOCS_URL, __version__
+from claimcheck.formats import OutputFormat, render
+from claimcheck.report import Report, Severity
+from tests.formats.ci_sample import build, hit, problem, rule
+
+SCHEMA = json.loads(
+    (Path(__file__).parent.parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+)
+RULES = [rule("KV101"), rule("KV201", Severity.INFO), rule("KV202", Severity.ERROR)]
+
+
+def sarif(report: Report) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(render(report, OutputFormat.SARIF))
+    return doc
+
+
+def run_of(report: Report) -> dict[str, Any]:
+    run: dict[str, Any] = sarif(report)["runs"][0]
+    return run
+
+
+REPORTS = {
+    "empty": build([]),
+    "suppressed": build(
+        [
+            hit("KV101", suppressed=True, suppression_reason="benchmark is disclosed below"),
+            hit("KV202", Severity.ERROR, suppressed=True),
+            hit("KV201", Severity.INFO),
+        ],
+        rules=RULES,
+    ),
+    "text-only": build([hit("KV202", Severity.ERROR, path=None, line=1, column=4)], rules=RULES),
+    "input-errors": build(
+        [hit(end_line=3, end_column=12)],
+        [
+            problem("claims/bad.yaml", "unknown field", line=3, column=1),
+            problem("claims/gone.yaml", "cannot read"),
+            problem(None, "stdin is empty"),
+        ],
+        rules=RULES,
+        document=[hit("KV900", path="docs/other.md", line=9, column=1)],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REPORTS))
+def test_valid_against_the_official_schema(name: str) -> None:
+    jsonschema.Draft4Validator(SCHEMA).validate(sarif(REPORTS[name]))
+
+
+def test_schema_check_would_catch_a_malformed_log() -> None:
+    doc = sarif(REPORTS["suppressed"])
+    doc["runs"][0]["results"][0]["level"] = "fatal"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft4Validator(SCHEMA).validate(doc)
+
+
+def test_log_header_and_driver() -> None:
+    doc = sarif(build([]))
+    assert doc["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json"
+    assert doc["version"] == "2.1.0"
+    assert len(doc["runs"]) == 1
+    run = doc["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "claimcheck"
+    assert driver["version"] == __version__
+    assert driver["semanticVersion"] == __version__
+    assert driver["informationUri"] == DOCS_URL
+    assert driver["rules"] == []
+    assert run["results"] == []
+    assert run["columnKind"] == "unicodeCodePoints"
+    assert run["invocations"] == [{"executionSuccessful": True}]
+
+
+def test_rule_descriptors() -> None:
+    long_doc = "Long. " + "word " * 400
+    rules = [
+        rule("KV202", Severity.ERROR),
+        rule("KV101", description=long_doc),
+        rule("KV201", Severity.INFO),
+    ]
+    descriptors = run_of(build([], rules=rules))["tool"]["driver"]["rules"]
+    assert [d["id"] for d in descriptors] == ["KV101", "KV201", "KV202"]
+    kv101, kv201, kv202 = descriptors
+    assert kv202 == {
+        "id": "KV202",
+        "name": "name-kv202",
+        "shortDescription": {"text": "Summary of KV202"},
+        "fullDescription": {"text": "Summary of KV202.\n\nWhat KV202 flags, in *Markdown*."},
+        "help": {
+            "text": "Summary of KV202.\n\nWhat KV202 flags, in *Markdown*.",
+            "markdown": "Summary of KV202.\n\nWhat KV202 flags, in *Markdown*.",
+        },
+        "defaultConfiguration": {"level": "error"},
+        "properties": {"tags": ["claimcheck", "KV2"]},
+        "helpUri": "https://example.org/rules#kv202",
+    }
+    assert kv201["defaultConfiguration"] == {"level": "note"}
+    assert kv101["defaultConfiguration"] == {"level": "warning"}
+    assert len(kv101["fullDescription"]["text"]) == 1024
+    assert long_doc.startswith(kv101["fullDescription"]["text"][:-1])
+    assert kv101["help"]["text"] == long_doc
+    assert "security-severity" not in json.dumps(descriptors)
+
+
+def test_result_for_a_located_finding() -> None:
+    finding = hit(
+        "KV202", Severity.ERROR, line=4, column=7, end_line=4, end_column=19, fingerprint="abc123"
+    )
+    (result,) = run_of(build([finding], rules=RULES))["results"]
+    assert result == {
+        "ruleId": "KV202",
+        "ruleIndex": 2,
+        "level": "error",
+        "message": {"text": "message of KV202"},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": "docs/page.md"},
+                    "region": {"startLine": 4, "startColumn": 7, "endLine": 4, "endColumn": 19},
+                }
+            }
+        ],
+        "partialFingerprints": {"claimcheck/v1": "abc123"},
+    }
+
+
+def test_info_is_a_note_and_missing_numbers_are_one() -> None:
+    finding = hit("KV201", Severity.INFO, line=None, column=None)
+    (result,) = run_of(build([finding], rules=RULES))["results"]
+    assert result["level"] == "note"
+    assert result["ruleIndex"] == 1
+    assert result["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 1,
+        "startColumn": 1,
+    }
+
+
+def test_uri_is_percent_encoded() -> None:
+    (result,) = run_of(build([hit(path="docs/my page#2:100%.md")]))["results"]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "docs/my%20page%232%3A100%25.md"
+
+
+def test_text_finding_has_no_location() -> None:
+    (result,) = run_of(REPORTS["text-only"])["results"]
+    assert "locations" not in result
+    assert result["ruleId"] == "KV202"
+
+
+def test_suppressed_findings_stay_marked() -> None:
+    results = {r["ruleId"]: r for r in run_of(REPORTS["suppressed"])["results"]}
+    assert results["KV101"]["suppressions"] == [
+        {"kind": "inSource", "justification": "benchmark is disclosed below"}
+    ]
+    assert results["KV202"]["suppressions"] == [{"kind": "inSource"}]
+    assert "suppressions" not in results["KV201"]
+
+
+def test_rule_outside_the_descriptors_has_no_index() -> None:
+    results = run_of(REPORTS["input-errors"])["results"]
+    kv900 = next(r for r in results if r["ruleId"] == "KV900")
+    assert "ruleIndex" not in kv900
+    assert kv900["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "docs/other.md"
+
+
+def test_results_follow_report_order() -> None:
+    findings = [
+        hit("KV202", Severity.ERROR, path="docs/b.md", line=1),
+        hit("KV101", path="docs/a.md", line=9),
+        hit("KV201", Severity.INFO, path="docs/a.md", line=2),
+    ]
+    results = run_of(build(findings, rules=RULES))["results"]
+    assert [r["ruleId"] for r in results] == ["KV201", "KV101", "KV202"]
+
+
+def test_input_errors_become_notifications() -> None:
+    invocation = run_of(REPORTS["input-errors"])["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    assert invocation["toolExecutionNotifications"] == [
+        {
+            "level": "error",
+            "message": {"text": "unknown field"},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": "claims/bad.yaml"},
+                        "region": {"startLine": 3, "startColumn": 1},
+                    }
+                }
+            ],
+        },
+        {
+            "level": "error",
+            "message": {"text": "cannot read"},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": "claims/gone.yaml"}}}],
+        },
+        {"level": "error", "message": {"text": "stdin is empty"}},
+    ]
