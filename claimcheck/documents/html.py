@@ -1,0 +1,320 @@
+"""HTML documents: prose units from a small linear-time tokenizer, each character mapped back.
+
+Not ``html.parser``: on Python 3.11 it takes quadratic time on unclosed markup (90 KB of
+``<a `` takes minutes) and raises on ``<![foo[``. This tokenizer follows the HTML5 states that
+matter for prose (text, tags with quoted attributes, comments, bogus comments, raw-text
+elements, implied end tags) and consumes input at every step.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from html import unescape
+
+from claimcheck.documents.document import Document, assemble
+from claimcheck.documents.lines import line_bounds
+from claimcheck.documents.suppressions import Comment, comment_end
+from claimcheck.documents.units import TextUnit, UnitBuilder
+
+_MARKUP = re.compile(r"<[A-Za-z/!?]")
+_TAG_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />]*")
+_BETWEEN = re.compile(r"[\t\n\f\r /]*")
+_ATTRIBUTE = re.compile(
+    r"""([^\t\n\f\r />][^\t\n\f\r />=]*)"""
+    r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)("?)|'([^']*)('?)|([^\t\n\f\r >]*)))?"""
+)
+_ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
+
+_HEADINGS = frozenset(f"h{level}" for level in range(1, 7))
+_CONTAINERS = (
+    {"html", "body", "main", "article", "section", "header", "footer", "aside", "nav", "search"}
+    | {"ul", "ol", "dl", "menu", "table", "thead", "tbody", "tfoot"}
+    | {"form", "fieldset", "figure", "hgroup", "dialog", "details"}
+)
+_PARAGRAPHS = {"p", "div", "figcaption", "caption", "summary", "legend", "address", "center"}
+# The unit kind of text directly inside each block element; other elements are inline.
+_KINDS = {
+    **dict.fromkeys(_CONTAINERS, "text"),
+    **dict.fromkeys(_PARAGRAPHS, "paragraph"),
+    **dict.fromkeys(_HEADINGS, "heading"),
+    **dict.fromkeys(("li", "dt", "dd"), "list_item"),
+    "blockquote": "blockquote",
+    **dict.fromkeys(("tr", "td", "th"), "table_row"),
+}
+# Paragraphs and containers inside these take their kind, as Markdown list paragraphs do.
+_INHERITING = frozenset(("list_item", "blockquote", "table_row"))
+_SKIPPED_BLOCKS = frozenset(("pre", "template"))
+_SKIPPED_INLINE = frozenset(("code", "tt", "svg", "math"))
+_SKIPPED = _SKIPPED_BLOCKS | _SKIPPED_INLINE
+_RAW_TEXT = frozenset(
+    {"script", "style", "noscript", "textarea", "xmp", "iframe", "noembed", "noframes", "title"}
+)
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta"}
+    | {"param", "source", "track", "wbr"}
+)
+_CELLS = frozenset(("td", "th"))
+# Start tags that end an open element (HTML's implied end tags), up to a barrier element.
+_IMPLIED_ENDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "li": (frozenset(("li",)), frozenset(("ul", "ol", "menu", "table"))),
+    "dt": (frozenset(("dt", "dd")), frozenset(("dl", "table"))),
+    "dd": (frozenset(("dt", "dd")), frozenset(("dl", "table"))),
+    "tr": (frozenset(("tr",)), frozenset(("table",))),
+    "td": (_CELLS, frozenset(("tr", "table"))),
+    "th": (_CELLS, frozenset(("tr", "table"))),
+    **dict.fromkeys(
+        ("thead", "tbody", "tfoot"),
+        (frozenset(("thead", "tbody", "tfoot")), frozenset(("table",))),
+    ),
+}
+_ENDS_P = frozenset(_KINDS) - {"tr", "td", "th", "thead", "tbody", "tfoot", "caption"} | {"pre"}
+# Deeper unclosed elements are left open: a bound that keeps hostile nesting linear.
+_SCAN_LIMIT = 64
+_CELL_SEPARATOR = " | "
+
+
+def scan_html(source: str) -> Document:
+    """Prose units, directives and malformed directives of an HTML document."""
+    reader = _Reader(source.replace("\0", "\ufffd"))
+    reader.read()
+    starts, _ = line_bounds(source)
+    return assemble(starts, reader.units, reader.comments)
+
+
+@lru_cache(maxsize=1024)
+def _decode(reference: str) -> str:
+    if reference.startswith("&#"):
+        number = reference[2:].rstrip(";")
+        digits = number[1:] if number[:1] in ("x", "X") else number
+        if len(digits.lstrip("0")) > 8:
+            return "\ufffd"  # beyond Unicode, and beyond what int() accepts for huge inputs
+    return unescape(reference)
+
+
+@cache
+def _end_tag(name: str) -> re.Pattern[str]:
+    return re.compile(rf"</{name}(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
+
+
+class _Reader:
+    """Tokenizes the source and keeps a stack of open block and skipped elements."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.units: list[TextUnit] = []
+        self.comments: list[Comment] = []
+        self.builder = UnitBuilder()
+        self.stack: list[tuple[str, str]] = []  # (tag, unit kind of text inside it)
+        self.counts: dict[str, int] = {}
+        self.cells = 0
+        self.rows = 0
+        self.skipping = 0
+
+    def read(self) -> None:
+        source, position = self.source, 0
+        while position < len(source):
+            match = _MARKUP.search(source, position)
+            if match is None:
+                self._text(position, len(source))
+                break
+            if match.start() > position:
+                self._text(position, match.start())
+            position = self._markup(match.start())
+        self._flush()
+
+    def _markup(self, start: int) -> int:
+        source = self.source
+        marker = source[start + 1]
+        if marker == "!":
+            return (
+                self._comment(start) if source.startswith("<!--", start) else self._bogus(start + 2)
+            )
+        if marker == "?":
+            return self._bogus(start + 1)
+        if marker != "/":
+            return self._start_tag(start)
+        following = source[start + 2 : start + 3]
+        if following.isascii() and following.isalpha():
+            return self._end_tag(start)
+        if following == ">":
+            return start + 3
+        if not following:
+            self._text(start, start + 2)
+            return start + 2
+        return self._bogus(start + 2)
+
+    def _bogus(self, start: int) -> int:
+        close = self.source.find(">", start)
+        return close + 1 if close >= 0 else len(self.source)
+
+    def _comment(self, start: int) -> int:
+        source = self.source
+        bounds = comment_end(source, start)
+        if bounds is None:
+            self.comments.append(Comment(start, len(source), source[start + 4 :], False))
+            return len(source)
+        body_end, end = bounds
+        self.comments.append(Comment(start, end, source[start + 4 : body_end]))
+        return end
+
+    def _tag(self, start: int) -> tuple[str, int, tuple[int, int] | None]:
+        """Name, end offset (``-1`` at end of input) and ``alt`` value range of a tag."""
+        source = self.source
+        name_match = _TAG_NAME.match(source, start)
+        assert name_match is not None
+        name, position, alt = name_match.group().lower(), name_match.end(), None
+        while True:
+            between = _BETWEEN.match(source, position)
+            position = between.end() if between else position
+            if position >= len(source):
+                return name, -1, None
+            if source[position] == ">":
+                return name, position + 1, alt
+            attribute = _ATTRIBUTE.match(source, position)
+            assert attribute is not None
+            if attribute.group(3) == "" or attribute.group(5) == "":
+                return name, -1, None  # a quoted value never closed
+            if alt is None and attribute.group(1).lower() == "alt":
+                value = next((g for g in (2, 4, 6) if attribute.group(g) is not None), None)
+                alt = attribute.span(value) if value else (position, position)
+            position = attribute.end()
+
+    def _start_tag(self, start: int) -> int:
+        name, end, alt = self._tag(start + 1)
+        if end < 0:
+            return len(self.source)  # a tag cut off by the end of input is dropped, as browsers do
+        if name in _RAW_TEXT:
+            match = _end_tag(name).search(self.source, end)
+            close = match.start() if match else len(self.source)
+            if name == "title" and not self.skipping:
+                self._emit_text(end, close, "heading")
+            return close
+        if name == "plaintext":
+            return len(self.source)
+        if self.source[end - 2] == "/" and name in _SKIPPED_INLINE:
+            return end  # <svg/> is self-closing in foreign content
+        if name in _VOID:
+            self._void(name, start, end, alt)
+        elif name in _KINDS or name in _SKIPPED:
+            self._open(name, start, end)
+        return end
+
+    def _end_tag(self, start: int) -> int:
+        name, end, _ = self._tag(start + 2)
+        if end < 0:
+            return len(self.source)
+        if self.counts.get(name):
+            index = len(self.stack) - 1
+            while self.stack[index][0] != name:
+                index -= 1
+            cells_left, _ = self._left_after(index)
+            if name not in _CELLS and name not in _SKIPPED_INLINE:
+                self._boundary(start, end, cells_left)
+            self._pop(index)
+        return end
+
+    def _void(self, name: str, start: int, end: int, alt: tuple[int, int] | None) -> None:
+        if self.skipping:
+            return
+        if name == "br":
+            self.builder.add_break(start, end)
+        elif name == "hr":
+            self._boundary(start, end, self.cells)
+        elif name == "img" and alt is not None:
+            self._emit_text(*alt, "alt")
+
+    def _open(self, name: str, start: int, end: int) -> None:
+        index = self._implied_end(name)
+        cells_left, rows_left = self._left_after(index)
+        if name in _CELLS and rows_left:
+            self.builder.add_separator(_CELL_SEPARATOR, start, end)
+        elif name not in _SKIPPED_INLINE:
+            self._boundary(start, end, cells_left)
+        self._pop(index)
+        if name in _CELLS and not rows_left:
+            self._push("tr")  # a cell outside any row starts one, as in HTML
+        self._push(name)
+
+    def _implied_end(self, name: str) -> int:
+        """Index of the first stack entry that starting ``name`` closes (stack length if none)."""
+        stack, top = self.stack, len(self.stack)
+        rule = _IMPLIED_ENDS.get(name)
+        if rule is not None:
+            closes, barriers = rule
+            for index in range(top - 1, max(top - 1 - _SCAN_LIMIT, -1), -1):
+                tag = stack[index][0]
+                if tag in closes:
+                    return index
+                if tag in barriers:
+                    break
+        if stack:
+            last = stack[-1][0]
+            if (last == "p" and name in _ENDS_P) or (last in _HEADINGS and name in _HEADINGS):
+                return top - 1
+        return top
+
+    def _left_after(self, index: int) -> tuple[int, int]:
+        """Open cells and rows once the stack is cut at ``index``."""
+        cells, rows = self.cells, self.rows
+        for tag, _ in self.stack[index:]:
+            cells -= tag in _CELLS
+            rows -= tag == "tr"
+        return cells, rows
+
+    def _boundary(self, start: int, end: int, cells_left: int) -> None:
+        """A block starts or ends: inside a table cell it only separates words."""
+        if cells_left:
+            self.builder.add_break(start, end)
+        else:
+            self._flush()
+
+    def _push(self, name: str) -> None:
+        parent = self.stack[-1][1] if self.stack else "text"
+        own = _KINDS.get(name)
+        inherit = own is None or (own in ("paragraph", "text") and parent in _INHERITING)
+        self.stack.append((name, parent if inherit else own or parent))
+        self.counts[name] = self.counts.get(name, 0) + 1
+        self.cells += name in _CELLS
+        self.rows += name == "tr"
+        self.skipping += name in _SKIPPED
+
+    def _pop(self, index: int) -> None:
+        for name, _ in self.stack[index:]:
+            self.counts[name] -= 1
+            self.cells -= name in _CELLS
+            self.rows -= name == "tr"
+            self.skipping -= name in _SKIPPED
+        del self.stack[index:]
+
+    def _flush(self) -> None:
+        unit = self.builder.build(self.stack[-1][1] if self.stack else "text")
+        if unit is not None:
+            self.units.append(unit)
+            self.builder = UnitBuilder()
+
+    def _text(self, start: int, end: int) -> None:
+        if not self.skipping:
+            self._add(self.builder, start, end)
+
+    def _emit_text(self, start: int, end: int, kind: str) -> None:
+        builder = UnitBuilder()
+        self._add(builder, start, end)
+        unit = builder.build(kind)
+        if unit is not None:
+            self.units.append(unit)
+
+    def _add(self, builder: UnitBuilder, start: int, end: int) -> None:
+        """Add source text, decoding character references with their positions kept."""
+        source, position = self.source, start
+        if source.find("&", start, end) >= 0:
+            for match in _ENTITY.finditer(source, start, end):
+                decoded = _decode(match.group())
+                if decoded == match.group():
+                    continue  # not a reference: stays in the verbatim text
+                if match.start() > position:
+                    builder.add(source[position : match.start()], position)
+                builder.add_decoded(decoded, *match.span())
+                position = match.end()
+        if position < end:
+            builder.add(source[position:end], position)

@@ -1,0 +1,221 @@
+"""Markdown inline tokens: each child found in its token's content, mapped to the source.
+
+markdown-it gives inline children no positions, so the walker finds each child in the content in
+order, stepping over the markup between children (emphasis marks, link destinations, code spans,
+inline HTML) the way markdown-it's own rules delimit it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from claimcheck.documents.suppressions import Comment
+from claimcheck.documents.units import TextUnit, UnitBuilder
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
+
+
+class SourceMap:
+    """Maps offsets in an inline token's content to source offsets, piece by piece."""
+
+    __slots__ = ("origins", "starts")
+
+    def __init__(self, starts: list[int], origins: list[int]) -> None:
+        self.starts = starts
+        self.origins = origins
+
+    def at(self, index: int) -> int:
+        piece = bisect_right(self.starts, index) - 1
+        return self.origins[piece] + index - self.starts[piece]
+
+    def add(self, builder: UnitBuilder, content: str, start: int, end: int) -> None:
+        """Add ``content[start:end]`` to ``builder`` as verbatim source text."""
+        if len(self.starts) == 1:
+            builder.add(content[start:end], self.origins[0] + start)
+            return
+        piece = bisect_right(self.starts, start) - 1
+        while start < end:
+            stop = self.starts[piece + 1] if piece + 1 < len(self.starts) else end
+            stop = min(stop, end)
+            builder.add(content[start:stop], self.origins[piece] + start - self.starts[piece])
+            start = stop
+            piece += 1
+
+
+class InlineWalker:
+    """Finds each inline child of one inline token in its content, in order.
+
+    ``cursor`` only moves forward; markup between children (emphasis marks, link destinations,
+    code spans, inline HTML) is stepped over. If a child cannot be found, the walk stops
+    searching (so a surprise costs linear, not quadratic, time) and maps the rest to the cursor.
+    """
+
+    def __init__(
+        self,
+        md: MarkdownIt,
+        env: dict[str, Any],
+        content: str,
+        where: SourceMap,
+        units: list[TextUnit],
+        comments: list[Comment],
+    ) -> None:
+        self.md = md
+        self.env = env
+        self.units = units
+        self.comments = comments
+        self.content = content
+        self.where = where
+        self.cursor = 0
+        self._lost = False
+        self._state: StateInline | None = None
+
+    def walk(self, tokens: Sequence[Token], builder: UnitBuilder) -> None:
+        """Add the prose of ``tokens`` to ``builder``; image alt texts become units of their own."""
+        in_autolink = False
+        for token in tokens:
+            name = token.type
+            if in_autolink:
+                in_autolink = name != "link_close"
+            elif name == "text":
+                self._text(token.content, builder)
+            elif name == "text_special":
+                self._special(token, builder)
+            elif name in ("softbreak", "hardbreak"):
+                found = self._find("\n")
+                if found >= 0:
+                    at = self.where.at(found)
+                    builder.add_break(at, at + 1)
+                    self.cursor = found + 1
+            elif name == "code_inline":
+                self._code(token.markup)
+            elif name == "html_inline":
+                self._html(token.content)
+            elif name == "link_open":
+                in_autolink = token.markup == "autolink"
+                self._link_open(in_autolink)
+            elif name == "link_close":
+                self._label_end()
+            elif name == "image":
+                self._image(token)
+            elif token.markup and self.content.startswith(token.markup, self.cursor):
+                self.cursor += len(token.markup)  # emphasis marks
+
+    def _find(self, text: str) -> int:
+        if self._lost:
+            return -1
+        found = self.content.find(text, self.cursor)
+        self._lost = found < 0
+        return found
+
+    def _here(self) -> int:
+        return self.where.at(min(self.cursor, max(len(self.content) - 1, 0)))
+
+    def _text(self, text: str, builder: UnitBuilder) -> None:
+        if not text:
+            return
+        found = self._find(text)
+        if found < 0:
+            builder.add_decoded(text, self._here(), self._here() + 1)
+            return
+        self.where.add(builder, self.content, found, found + len(text))
+        self.cursor = found + len(text)
+
+    def _special(self, token: Token, builder: UnitBuilder) -> None:
+        found = self._find(token.markup)
+        if found < 0:
+            builder.add_decoded(token.content, self._here(), self._here() + 1)
+            return
+        end = found + len(token.markup)
+        if token.info == "escape":
+            self.where.add(builder, self.content, found + 1, end)  # the escaped character itself
+        else:
+            builder.add_decoded(token.content, self.where.at(found), self.where.at(end - 1) + 1)
+        self.cursor = end
+
+    def _html(self, html: str) -> None:
+        found = self._find(html)
+        if found < 0:
+            return
+        self.cursor = found + len(html)
+        if html.startswith("<!--") and html.endswith("-->"):
+            start, end = self.where.at(found), self.where.at(self.cursor - 1) + 1
+            self.comments.append(Comment(start, end, html[4 : max(len(html) - 3, 4)]))
+
+    def _link_open(self, autolink: bool) -> None:
+        found = self._find("<" if autolink else "[")
+        if found < 0:
+            return
+        if autolink:  # the URL is not prose: step over it
+            close = self.content.find(">", found)
+            self.cursor = close + 1 if close >= 0 else found + 1
+        else:
+            self.cursor = found + 1
+
+    def _label_end(self) -> None:
+        """Step over the ``]`` closing a link or image label, and the destination after it.
+
+        Mirrors markdown-it's link rule: an inline ``(destination "title")``, else a reference
+        ``[label]``; a shortcut reference ends at the label.
+        """
+        from markdown_it.helpers import parseLinkDestination, parseLinkLabel, parseLinkTitle
+
+        found = self._find("]")
+        if found < 0:
+            return
+        text, self.cursor = self.content, found + 1
+        if text.startswith("(", self.cursor):
+            inner = _skip_spaces(text, self.cursor + 1)
+            destination = parseLinkDestination(text, inner, len(text))
+            if destination.ok and self.md.validateLink(destination.str):
+                inner = _skip_spaces(text, destination.pos)
+                title = parseLinkTitle(text, inner, len(text))
+                if inner != destination.pos and title.ok:
+                    inner = _skip_spaces(text, title.pos)
+                if text.startswith(")", inner):
+                    self.cursor = inner + 1
+        elif text.startswith("[", self.cursor):
+            label_end = parseLinkLabel(self._inline_state(), self.cursor)
+            if label_end >= 0:
+                self.cursor = label_end + 1
+
+    def _image(self, token: Token) -> None:
+        found = self._find("![")
+        if found < 0:
+            return
+        self.cursor = found + 2
+        alt = UnitBuilder()
+        self.walk(token.children or [], alt)
+        unit = alt.build("alt")
+        if unit is not None:
+            self.units.append(unit)
+        self._label_end()
+
+    def _code(self, marker: str) -> None:
+        """Step over a code span, ending where markdown-it's own backtick rule ends it."""
+        from markdown_it.rules_inline import backtick
+
+        found = self._find(marker)
+        if found < 0:
+            return
+        state = self._inline_state()
+        state.pos, state.posMax = found, len(self.content)
+        self.cursor = state.pos if backtick(state, True) else found + len(marker)
+
+    def _inline_state(self) -> StateInline:
+        """markdown-it's inline parser state over this content, to run its rules silently."""
+        if self._state is None:
+            from markdown_it.rules_inline import StateInline
+
+            self._state = StateInline(self.content, self.md, self.env, [])
+        return self._state
+
+
+def _skip_spaces(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t\n":
+        position += 1
+    return position

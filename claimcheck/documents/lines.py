@@ -1,0 +1,35 @@
+"""Line starts of a source text and 1-based (line, column) positions in code points."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+# Lines end at \r\n, \r or \n only, so a CRLF file gets the same lines and columns as its LF twin.
+LINE_BREAK = re.compile(r"\r\n?|\n")
+BOM = "\ufeff"
+
+
+def line_bounds(source: str) -> tuple[list[int], list[int]]:
+    """Start and end offsets of every line, line breaks excluded.
+
+    A byte order mark at the start of the file is not part of line 1, so it takes no column.
+    """
+    starts = [1 if source.startswith(BOM) else 0]
+    ends: list[int] = []
+    for match in LINE_BREAK.finditer(source):
+        ends.append(match.start())
+        starts.append(match.end())
+    ends.append(len(source))
+    return starts, ends
+
+
+def line_of(starts: tuple[int, ...] | list[int], offset: int) -> int:
+    """The 1-based line holding ``offset``."""
+    return max(bisect_right(starts, offset), 1)
+
+
+def position(starts: tuple[int, ...] | list[int], offset: int) -> tuple[int, int]:
+    """The 1-based (line, column) of ``offset``, the column counted in code points."""
+    line = line_of(starts, offset)
+    return line, max(offset - starts[line - 1], 0) + 1

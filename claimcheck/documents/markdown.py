@@ -1,0 +1,221 @@
+"""Markdown documents: prose units from markdown-it-py tokens, each character mapped to the source.
+
+Block tokens give line ranges only, so each inline token's content is matched back to its source
+lines, and each inline child is found in that content in order, past the markup it skips.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from claimcheck.documents.document import Document, assemble
+from claimcheck.documents.inline import InlineWalker, SourceMap
+from claimcheck.documents.lines import line_bounds
+from claimcheck.documents.suppressions import Comment, comment_end
+from claimcheck.documents.units import TextUnit, UnitBuilder
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+_FRONT_MATTER_CLOSERS = {"---": ("---", "..."), "+++": ("+++",)}
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+_CELL_SEPARATOR = " | "
+
+
+@cache
+def _parser() -> MarkdownIt:
+    # Imported here: markdown-it costs start-up time that plain-text runs should not pay.
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").enable("table")
+    # Without text_join, entities and escapes stay separate tokens that carry their source form.
+    md.disable("text_join")
+    return md
+
+
+def scan_markdown(source: str) -> Document:
+    """Prose units, directives and malformed directives of a Markdown document."""
+    starts, ends = line_bounds(source)
+    text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
+    lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
+    skipped = _front_matter_lines(lines)
+    lines[:skipped] = [""] * skipped
+    md = _parser()
+    env: dict[str, Any] = {}
+    reader = _Reader(md, env, lines, starts)
+    reader.read(md.parse("\n".join(lines), env))
+    return assemble(starts, reader.units, reader.comments)
+
+
+def _front_matter_lines(lines: list[str]) -> int:
+    """How many leading lines form a closed YAML (``---``) or TOML (``+++``) front matter block."""
+    closers = _FRONT_MATTER_CLOSERS.get(lines[0].rstrip())
+    if closers is None:
+        return 0
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in closers:
+            return index + 1
+    return 0
+
+
+def _line_shift(source_line: str, content_line: str) -> int:
+    """Column in ``source_line`` minus column in ``content_line`` of the same text.
+
+    The content line is the source line minus container markers (``>``, list indentation), a
+    heading's ``#`` marks or surrounding whitespace, so its text ends the source line, or, with a
+    closing ``#`` sequence, is found in it.
+    """
+    core = content_line.strip()
+    fallback = max(len(source_line) - len(content_line), 0)
+    if not core:
+        return fallback
+    lead = len(content_line) - len(content_line.lstrip())
+    head = source_line.rstrip()
+    if head.endswith(core):
+        return len(head) - len(core) - lead
+    found = source_line.find(core)
+    return found - lead if found >= 0 else fallback
+
+
+def _cell_map(content: str, origin: int) -> SourceMap:
+    """Map of a table cell whose ``|`` characters were written ``\\|`` in the source."""
+    starts, origins = [0], [origin]
+    index = content.find("|")
+    while index >= 0:
+        starts.append(index)
+        origins.append(origin + index + len(starts) - 1)
+        index = content.find("|", index + 1)
+    return SourceMap(starts, origins)
+
+
+def _place_cells(line: str, forms: list[str]) -> list[tuple[int | None, int | None]]:
+    """For each cell's source text, its column in the row line and the column of the ``|`` before.
+
+    markdown-it splits the row the same way after dropping container markers, so only the first
+    cell needs care: without a leading pipe, it ends the line's text before the first pipe.
+    """
+    raw = [0]
+    raw_ends = []
+    for match in _UNESCAPED_PIPE.finditer(line):
+        raw_ends.append(match.start())
+        raw.append(match.end())
+    raw_ends.append(len(line))
+    placed: list[tuple[int | None, int | None]] = []
+    head = line[: raw_ends[0]].rstrip()
+    if forms and forms[0] and head.endswith(forms[0]):
+        placed.append((len(head) - len(forms[0]), None))
+        forms = forms[1:]
+    for index, form in enumerate(forms, start=1):
+        if index >= len(raw) or not form:
+            placed.append((None, None))
+            continue
+        found = line.find(form, raw[index], raw_ends[index])
+        placed.append((found if found >= 0 else None, raw[index] - 1))
+    return placed
+
+
+class _Reader:
+    """Walks block tokens, collecting units and comments."""
+
+    def __init__(
+        self,
+        md: MarkdownIt,
+        env: dict[str, Any],
+        lines: list[str],
+        starts: list[int],
+    ) -> None:
+        self.md = md
+        self.env = env
+        self.lines = lines
+        self.starts = starts
+        self.units: list[TextUnit] = []
+        self.comments: list[Comment] = []
+
+    def read(self, tokens: Sequence[Token]) -> None:
+        """Collect the units and comments of a document's block tokens."""
+        containers: list[str] = []
+        kind = "paragraph"
+        row: list[Token] | None = None
+        for token in tokens:
+            name = token.type
+            if name == "inline":
+                if row is not None:
+                    row.append(token)
+                elif token.map:
+                    self._inline(token, token.map[0], kind)
+            elif name == "paragraph_open":
+                kind = containers[-1] if containers else "paragraph"
+            elif name == "heading_open":
+                kind = "heading"
+            elif name in ("list_item_open", "blockquote_open"):
+                containers.append(name.removesuffix("_open"))
+            elif name in ("list_item_close", "blockquote_close") and containers:
+                containers.pop()
+            elif name == "tr_open":
+                row = []
+            elif name == "tr_close" and row is not None:
+                self._row(row)
+                row = None
+            elif name == "html_block" and token.map:
+                self._html_block(token.content, token.map[0])
+
+    def emit(self, builder: UnitBuilder, kind: str) -> None:
+        unit = builder.build(kind)
+        if unit is not None:
+            self.units.append(unit)
+
+    def _line_map(self, content: str, first_line: int) -> SourceMap:
+        starts: list[int] = []
+        origins: list[int] = []
+        index = 0
+        last = len(self.lines) - 1
+        for offset, text in enumerate(content.split("\n")):
+            line = min(first_line + offset, last)
+            starts.append(index)
+            origins.append(self.starts[line] + _line_shift(self.lines[line], text))
+            index += len(text) + 1
+        return SourceMap(starts, origins)
+
+    def _inline(self, token: Token, first_line: int, kind: str) -> None:
+        builder = UnitBuilder()
+        where = self._line_map(token.content, first_line)
+        walker = InlineWalker(self.md, self.env, token.content, where, self.units, self.comments)
+        walker.walk(token.children or [], builder)
+        self.emit(builder, kind)
+
+    def _row(self, cells: list[Token]) -> None:
+        if not cells or not cells[0].map:
+            return
+        line = cells[0].map[0]
+        origin = self.starts[line]
+        forms = [cell.content.replace("|", "\\|") for cell in cells]
+        builder = UnitBuilder()
+        for cell, (column, pipe) in zip(cells, _place_cells(self.lines[line], forms), strict=True):
+            if column is None:
+                continue
+            if pipe is not None:
+                builder.add_separator(_CELL_SEPARATOR, origin + pipe, origin + pipe + 1)
+            where = _cell_map(cell.content, origin + column)
+            walker = InlineWalker(self.md, self.env, cell.content, where, self.units, self.comments)
+            walker.walk(cell.children or [], builder)
+        self.emit(builder, "table_row")
+
+    def _html_block(self, content: str, first_line: int) -> None:
+        start = content.find("<!--")
+        if start < 0:
+            return
+        where = self._line_map(content, first_line)
+        while start >= 0:
+            bounds = comment_end(content, start)
+            if bounds is None:
+                body = content[start + 4 :]
+                self.comments.append(Comment(where.at(start), where.at(len(content)), body, False))
+                return
+            body_end, end = bounds
+            body = content[start + 4 : body_end]
+            self.comments.append(Comment(where.at(start), where.at(end - 1) + 1, body))
+            start = content.find("<!--", end)

@@ -1,0 +1,191 @@
+"""Markdown: units hold exactly the prose, and every character maps to its source position."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.documents import scan_markdown
+
+from .helpers import all_positions, expected, find, found, texts
+
+PAGE = """---
+title: Up to 99x faster
+---
+# LMCache 🚀 27× faster TTFT
+
+Our offload loads 112K tokens in 2.1 s instead of 57 s, a **27x** speedup.
+Run `bench --speedup 50x` to see 31× gains &times; 2 on *Llama 3.1 70B*.
+
+| Model | Context | Speedup |
+|-------|---------|---------|
+| Llama 3.1 70B | 128K | 27x faster |
+
+- Prefill of a 64K prefix drops to 3.2 s
+- Decode is 2x faster with [offload](https://example.com/40x "60x")
+
+<!-- this comment says 80x faster -->
+
+```text
+fenced 70x faster
+```
+
+    indented 90x faster
+"""
+
+
+def test_units_hold_exactly_the_prose() -> None:
+    assert texts(scan_markdown(PAGE)) == [
+        ("heading", "LMCache 🚀 27× faster TTFT"),
+        (
+            "paragraph",
+            "Our offload loads 112K tokens in 2.1 s instead of 57 s, a 27x speedup. "
+            "Run to see 31× gains × 2 on Llama 3.1 70B.",
+        ),
+        ("table_row", "Model | Context | Speedup"),
+        ("table_row", "Llama 3.1 70B | 128K | 27x faster"),
+        ("list_item", "Prefill of a 64K prefix drops to 3.2 s"),
+        ("list_item", "Decode is 2x faster with offload"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("needle", "line", "in_source"),
+    [
+        ("27× faster", 4, "27× faster"),  # after an emoji: one column for 🚀
+        ("TTFT", 4, "TTFT"),
+        ("27x speedup", 6, "27x**"),  # inside strong emphasis
+        ("to see", 7, "to see"),  # after an inline code span
+        ("2 on", 7, "2 on"),  # after &times;
+        ("Llama 3.1 70B.", 7, "Llama"),
+        ("Context", 9, "Context"),
+        ("27x faster", 11, "27x faster"),  # the third cell of a row
+        ("128K", 11, "128K"),
+        ("3.2 s", 13, "3.2 s"),
+        ("with offload", 14, "with [offload"),
+    ],
+)
+def test_positions_of_chosen_words(needle: str, line: int, in_source: str) -> None:
+    assert found(scan_markdown(PAGE), needle) == expected(PAGE, line, in_source)
+
+
+def test_crlf_page_gives_identical_positions() -> None:
+    lf, crlf = scan_markdown(PAGE), scan_markdown(PAGE.replace("\n", "\r\n"))
+    assert texts(crlf) == texts(lf)
+    assert all_positions(crlf) == all_positions(lf)
+    assert found(crlf, "27x faster") == expected(PAGE, 11, "27x faster")
+
+
+def test_decoded_entity_and_separators_are_marked() -> None:
+    document = scan_markdown(PAGE)
+    unit, index = find(document, "× 2")
+    assert not unit.is_verbatim(index)
+    assert document.position(unit.source_offset(index)) == expected(PAGE, 7, "&times;")
+    assert unit.source_span(index, index + 1)[1] - unit.source_offset(index) == len("&times;")
+    row, bar = find(document, " | 128K")
+    assert not row.is_verbatim(bar)
+    assert document.position(row.source_offset(bar)) == expected(PAGE, 11, "| 128K")
+
+
+def test_soft_break_is_a_space_at_the_line_end() -> None:
+    document = scan_markdown(PAGE)
+    unit, index = find(document, " Run")
+    line = PAGE.splitlines()[5]
+    assert document.position(unit.source_offset(index)) == (6, len(line) + 1)
+    assert not unit.is_verbatim(index)
+
+
+def test_escapes_links_images_and_autolinks() -> None:
+    source = (
+        "A \\*27x\\* claim, see [the **report**][ref] and <https://x.example/5x>.\n"
+        '![Chart: 27× TTFT](chart.png "40x") then 3x after.\n'
+        "\n"
+        "[ref]: https://example.com/99x\n"
+    )
+    document = scan_markdown(source)
+    assert texts(document) == [
+        ("paragraph", "A *27x* claim, see the report and . then 3x after."),
+        ("alt", "Chart: 27× TTFT"),
+    ]
+    assert found(document, "*27x*") == expected(source, 1, "*27x")
+    assert found(document, "report") == expected(source, 1, "report")
+    line, column = expected(source, 1, ">.")
+    assert found(document, ". then") == (line, column + 1)
+    assert found(document, "then 3x") == expected(source, 2, "then 3x")
+    assert found(document, "TTFT") == expected(source, 2, "TTFT")
+
+
+def test_html_blocks_comments_and_inline_html_are_not_prose() -> None:
+    source = "<div>\n100x in a block\n</div>\n\nText <span>7x</span> here <!-- 9x -->.\n"
+    assert texts(scan_markdown(source)) == [("paragraph", "Text 7x here .")]
+
+
+def test_containers_tables_and_headings() -> None:
+    source = (
+        "> Quoted 27x claim\n"
+        "> | a | b \\| c |\n"
+        "> |---|---|\n"
+        "> | 2.1 s | 57 s |\n"
+        "\n"
+        "Setext 5x\n"
+        "=========\n"
+        "\n"
+        "## Closed 6x ##\n"
+        "\n"
+        "\tcode | 8x\n"
+        "\n"
+        "1. one 3x\n"
+        "   - nested 4x\n"
+    )
+    document = scan_markdown(source)
+    assert texts(document) == [
+        ("blockquote", "Quoted 27x claim"),
+        ("table_row", "a | b | c"),
+        ("table_row", "2.1 s | 57 s"),
+        ("heading", "Setext 5x"),
+        ("heading", "Closed 6x"),
+        ("list_item", "one 3x"),
+        ("list_item", "nested 4x"),
+    ]
+    assert found(document, "| c") == expected(source, 2, "| c")  # the escaped pipe itself
+    row, index = find(document, "b | c")
+    assert document.position(row.source_offset(index + 4)) == expected(source, 2, "c |")
+    assert found(document, "57 s") == expected(source, 4, "57 s")
+    assert found(document, "Closed") == expected(source, 9, "Closed")
+    assert found(document, "nested") == expected(source, 14, "nested")
+
+
+def test_table_without_outer_pipes() -> None:
+    source = "Model | Speedup\n--- | ---\nLlama 3.1 70B | 27x\n"
+    document = scan_markdown(source)
+    assert texts(document) == [
+        ("table_row", "Model | Speedup"),
+        ("table_row", "Llama 3.1 70B | 27x"),
+    ]
+    assert found(document, "27x") == expected(source, 3, "27x")
+    assert found(document, "Llama") == (3, 1)
+
+
+def test_toml_front_matter_and_unclosed_front_matter() -> None:
+    assert texts(scan_markdown("+++\ntitle = '9x'\n+++\nBody 2x\n")) == [("paragraph", "Body 2x")]
+    # Never closed, so not front matter: a thematic break and a setext heading.
+    assert texts(scan_markdown("---\ntitle: 9x\n---x\n")) == [("paragraph", "title: 9x ---x")]
+
+
+def test_bom_is_not_a_column() -> None:
+    document = scan_markdown("\ufeff# 27x faster\n")
+    assert found(document, "27x") == (1, 3)
+
+
+def test_nul_becomes_replacement_character_without_shifting() -> None:
+    document = scan_markdown("a\0b 27x\n")
+    assert texts(document) == [("paragraph", "a\ufffdb 27x")]
+    assert found(document, "27x") == (1, 5)
+
+
+def test_reference_links_end_where_markdown_it_ends_them() -> None:
+    source = "See [a][[a] and [b][] then [a][ x ] 2x.\n\n[a]: /x\n[b]: /y\n"
+    document = scan_markdown(source)
+    assert texts(document) == [("paragraph", "See a[a and b then [a][ x ] 2x.")]
+    unit, index = find(document, "[a and")
+    assert document.position(unit.source_offset(index + 1)) == (1, source.index("a] and") + 1)
+    assert found(document, "2x") == expected(source, 1, "2x")
