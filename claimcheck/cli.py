@@ -19,9 +19,7 @@ from claimcheck import __version__
 from claimcheck.errors import ClaimcheckError, ExitCode
 
 if TYPE_CHECKING:
-    from claimcheck.formats import OutputFormat, RenderOptions
     from claimcheck.report import Report
-    from claimcheck.settings import Assumptions
 
 app = typer.Typer(
     name="claimcheck",
@@ -81,11 +79,11 @@ def _main(
     """Audit vendor claims about KV-cache offload speedups."""
 
 
-def _split(values: list[str] | None) -> tuple[str, ...]:
-    """Repeated and comma-separated selectors → one tuple."""
-    return tuple(
-        part.strip() for value in values or [] for part in value.split(",") if part.strip()
-    )
+def _split(values: list[str] | None) -> tuple[str, ...] | None:
+    """Repeated and comma-separated values → one tuple (``None`` when not given)."""
+    if values is None:
+        return None
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
 
 
 def _fail(err: ClaimcheckError) -> NoReturn:
@@ -104,20 +102,19 @@ def _use_color(choice: ColorChoice, stream: object) -> bool:
     return bool(isatty and isatty())
 
 
-def _emit(report: Report, fmt: OutputFormat, options: RenderOptions, output: Path | None) -> None:
-    from claimcheck.formats import render
+def _width() -> int:
+    return max(60, shutil.get_terminal_size().columns) if sys.stdout.isatty() else 100
 
-    text = render(report, fmt, options)
-    if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise ClaimcheckError(
-            f"cannot write the report: {err.strerror or err}", path=str(output)
-        ) from None
+
+def _default_format(configured: str | None) -> str:
+    if configured:
+        return configured
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        return "github"
+    return "text" if sys.stdout.isatty() else "concise"
+
+
+Listed = Annotated[list[str] | None, typer.Option(show_default=False)]
 
 
 @app.command()
@@ -125,7 +122,7 @@ def check(
     inputs: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Claim files, folders, '-' for stdin, or claim text (a quoted sentence).",
+            help="Claim files, documents, folders, '-' for stdin, or claim text (a quoted sentence).",
             show_default=False,
         ),
     ] = None,
@@ -143,7 +140,7 @@ def check(
         typer.Option(
             "--format",
             "-f",
-            help="Output format [default: text on a terminal, concise when piped].",
+            help="Output format [default: text on a terminal, concise when piped, github in GitHub Actions].",
             show_default=False,
         ),
     ] = None,
@@ -154,9 +151,13 @@ def check(
         ),
     ] = None,
     fail_on: Annotated[
-        FailOn,
-        typer.Option("--fail-on", help="Exit 1 when a finding is at or above this severity."),
-    ] = FailOn.ERROR,
+        FailOn | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 when a finding is at or above this severity [default: error].",
+            show_default=False,
+        ),
+    ] = None,
     exit_zero: Annotated[
         bool,
         typer.Option(
@@ -179,6 +180,54 @@ def check(
         list[str] | None,
         typer.Option("--extend-select", help="Rules to add to the selection.", show_default=False),
     ] = None,
+    per_file_ignores: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--per-file-ignores",
+            help="PATTERN:CODES, rules that do not apply to matching files.",
+            show_default=False,
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude",
+            help="Paths to skip in folders (gitignore patterns); replaces the defaults.",
+            show_default=False,
+        ),
+    ] = None,
+    extend_exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--extend-exclude", help="Paths to skip, added to the defaults.", show_default=False
+        ),
+    ] = None,
+    force_exclude: Annotated[
+        bool,
+        typer.Option(
+            "--force-exclude",
+            help="Apply excludes to files named on the command line too (for pre-commit).",
+        ),
+    ] = False,
+    respect_gitignore: Annotated[
+        bool | None,
+        typer.Option(
+            "--respect-gitignore/--no-respect-gitignore",
+            help="Skip files .gitignore ignores [default: on].",
+            show_default=False,
+        ),
+    ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="Use this configuration file instead of the nearest one.",
+            show_default=False,
+        ),
+    ] = None,
+    isolated: Annotated[
+        bool, typer.Option("--isolated", help="Ignore every configuration file.")
+    ] = False,
     stdin_filename: Annotated[
         str | None,
         typer.Option(
@@ -229,9 +278,14 @@ def check(
         ),
     ] = None,
     output_tokens: Annotated[
-        int,
-        typer.Option("--output-tokens", min=1, help="Output tokens for the end-to-end speedup."),
-    ] = 500,
+        int | None,
+        typer.Option(
+            "--output-tokens",
+            min=1,
+            help="Output tokens for the end-to-end speedup [default: 500].",
+            show_default=False,
+        ),
+    ] = None,
     catalog: Annotated[
         Path | None,
         typer.Option(
@@ -241,66 +295,45 @@ def check(
         ),
     ] = None,
     max_file_size: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--max-file-size", min=1, help="Refuse input files larger than this many bytes."
+            "--max-file-size",
+            min=1,
+            help="Refuse input files larger than this many bytes [default: 10000000].",
+            show_default=False,
         ),
-    ] = 10_000_000,
+    ] = None,
+    allow_empty: Annotated[
+        bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
+    ] = False,
     color: Annotated[
         ColorChoice, typer.Option("--color", help="Colour in text output.")
     ] = ColorChoice.AUTO,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print nothing but errors; the exit code tells.")
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="Print nothing but errors and no progress; the exit code tells."
+        ),
     ] = False,
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
     ] = False,
 ) -> None:
-    """Audit claims: files, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
-    from claimcheck.audit import Request, audit, exit_code
-    from claimcheck.formats import OutputFormat, RenderOptions
-    from claimcheck.report import Severity
-    from claimcheck.rules import check_selectors
-    from claimcheck.settings import Settings
+    """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
+    from claimcheck.options import CliOptions
 
+    options = CliOptions(
+        select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
+        per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
+        fail_on=fail_on.value if fail_on else None, format=fmt.value if fmt else None,
+        exclude=_split(exclude), extend_exclude=_split(extend_exclude), force_exclude=force_exclude,
+        respect_gitignore=respect_gitignore, max_file_size=max_file_size,
+        assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
+                "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None},
+    )  # fmt: skip
     try:
-        selectors = {
-            "--select": _split(select) or ("ALL",),
-            "--ignore": _split(ignore),
-            "--extend-select": _split(extend_select),
-        }
-        for option, values in selectors.items():
-            check_selectors(values, option)
-        if not inputs and not text:
-            raise ClaimcheckError(
-                "nothing to check: give files, folders, '-' for stdin, or claim text"
-            )
-        settings = Settings(
-            select=selectors["--select"],
-            ignore=selectors["--ignore"],
-            extend_select=selectors["--extend-select"],
-            fail_on=None if fail_on is FailOn.NEVER else Severity(fail_on.value),
-            max_file_bytes=max_file_size,
-            assume=_assumptions(model, gpu, gpus, tier, mfu, output_tokens, catalog),
-        )
-        request = Request(list(inputs or []), list(text or []), stdin_filename, settings)
-        report = audit(request, read_stdin=sys.stdin.read)
-        for problem in report.errors:
-            where = ":".join(
-                str(p) for p in (problem.path, problem.line, problem.column) if p is not None
-            )
-            print(
-                f"claimcheck: error: {where}: {problem.message}"
-                if where
-                else f"claimcheck: error: {problem.message}",
-                file=sys.stderr,
-            )
-        chosen = OutputFormat((fmt or _default_format()).value)
-        options = RenderOptions(
-            width=_width(), color=_use_color(color, sys.stdout) and output is None
-        )
-        if not quiet or output is not None:
-            _emit(report, chosen, options, output)
+        code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,
+                    output, exit_zero, allow_empty, color, quiet)  # fmt: skip
     except ClaimcheckError as err:
         _fail(err)
     except Exception as err:  # the one place an unexpected failure becomes exit 2
@@ -311,47 +344,112 @@ def check(
             file=sys.stderr,
         )
         raise typer.Exit(ExitCode.ERROR) from None
-    raise typer.Exit(exit_code(report, settings.fail_on, exit_zero))
+    raise typer.Exit(code)
 
 
-def _assumptions(
-    model: str | None,
-    gpu: str | None,
-    gpus: int | None,
-    tier: str | None,
-    mfu: float | None,
-    output_tokens: int,
-    catalog: Path | None,
-) -> Assumptions:
-    from pydantic import ValidationError
+def _run(
+    options: object, inputs: list[str], texts: list[str], stdin_filename: str | None, config: Path | None,
+    isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: ColorChoice, quiet: bool,
+) -> int:  # fmt: skip
+    from claimcheck import config as configuration
+    from claimcheck.audit import Request, audit, exit_code
+    from claimcheck.options import CliOptions, settle
 
-    from claimcheck.settings import Assumptions
-
-    try:
-        return Assumptions(
-            model=model,
-            gpu=gpu,
-            gpus=gpus,
-            tier=tier,
-            mfu=mfu,
-            output_tokens=output_tokens,
-            catalog=str(catalog) if catalog else None,
+    assert isinstance(options, CliOptions)
+    if not inputs and not texts:
+        raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
+    run = settle(options, configuration.resolve(config, isolated, Path.cwd()), Path.cwd())
+    request = Request(
+        inputs, texts, stdin_filename, run.settings, run.selection, run.per_file_ignores
+    )
+    with _progress(enabled=not quiet) as progress:
+        report = audit(request, read_stdin=sys.stdin.read, progress=progress)
+    for problem in report.errors:
+        where = ":".join(
+            str(p) for p in (problem.path, problem.line, problem.column) if p is not None
         )
-    except ValidationError as err:
-        detail = err.errors()[0]
-        raise ClaimcheckError(
-            f"--{str(detail['loc'][0]).replace('_', '-')}: {detail['msg']}"
-        ) from None
+        print(
+            f"claimcheck: error: {where}: {problem.message}"
+            if where
+            else f"claimcheck: error: {problem.message}",
+            file=sys.stderr,
+        )
+    folders = [name for name in inputs if Path(name).is_dir()]
+    if (
+        folders
+        and not allow_empty
+        and report.summary.files == 0
+        and not report.claims
+        and not report.errors
+    ):
+        print(
+            f"claimcheck: error: no claim files or documents found in {', '.join(folders)} (use --allow-empty if that is expected)",
+            file=sys.stderr,
+        )
+        return ExitCode.ERROR
+    chosen = _default_format(run.format)
+    if not quiet or output is not None:
+        _emit(report, chosen, _use_color(color, sys.stdout) and output is None, output)
+    return exit_code(report, run.settings.fail_on, exit_zero)
 
 
-def _default_format() -> FormatChoice:
-    return FormatChoice.TEXT if sys.stdout.isatty() else FormatChoice.CONCISE
+def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
+    from claimcheck.formats import OutputFormat, RenderOptions, render
+
+    text = render(report, OutputFormat(fmt), RenderOptions(width=_width(), color=color))
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise ClaimcheckError(
+                f"cannot write the report: {err.strerror or err}", path=str(output)
+            ) from None
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if fmt == "github" and summary_file:
+        from claimcheck.formats.github_format import step_summary
+
+        try:
+            with open(summary_file, "a", encoding="utf-8") as handle:
+                handle.write(step_summary(report))
+        except OSError as err:
+            raise ClaimcheckError(
+                f"cannot write the job summary: {err.strerror or err}", path=summary_file
+            ) from None
 
 
-def _width() -> int:
-    if sys.stdout.isatty():
-        return max(60, shutil.get_terminal_size().columns)
-    return 100
+def _progress(*, enabled: bool) -> _Progress:
+    return _Progress(enabled and sys.stderr.isatty())
+
+
+class _Progress:
+    """A progress line on stderr while inputs are read, only on a terminal (never when piped)."""
+
+    def __init__(self, active: bool) -> None:
+        self.active = active
+        self._progress: object = None
+        self._task: object = None
+
+    def __enter__(self) -> _Progress:
+        if self.active:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn
+
+            progress = Progress(SpinnerColumn(), TextColumn("{task.completed:,} inputs"),
+                                TextColumn("[dim]{task.description}"), console=Console(stderr=True), transient=True)  # fmt: skip
+            progress.start()
+            self._progress, self._task = progress, progress.add_task("", total=None)
+        return self
+
+    def __call__(self, name: str) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, advance=1, description=name[-60:])  # type: ignore[attr-defined]
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()  # type: ignore[attr-defined]
 
 
 @app.command("rules")
@@ -368,6 +466,8 @@ def explain_rule(
     code: Annotated[str, typer.Argument(help="A rule code (KV101) or name (prefill-only).")],
 ) -> None:
     """Explain one rule: what it flags, why, and an example that flags and one that does not."""
+    import inspect
+
     from claimcheck.rules import get
 
     try:
@@ -375,13 +475,36 @@ def explain_rule(
     except ClaimcheckError as err:
         _fail(err)
     print(f"{rule.code} {rule.name} (default severity: {rule.severity.value})\n")
-    print(_dedent_doc(rule.doc))
+    print(inspect.cleandoc(rule.doc))
 
 
-def _dedent_doc(doc: str) -> str:
-    import inspect
+@app.command("config")
+def show_config(
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="Use this configuration file instead of the nearest one.",
+            show_default=False,
+        ),
+    ] = None,
+    isolated: Annotated[
+        bool, typer.Option("--isolated", help="Ignore every configuration file.")
+    ] = False,
+) -> None:
+    """Show the settings in force and where each came from (default, a file, the command line)."""
+    from claimcheck import config as configuration
+    from claimcheck.options import CliOptions, settle
 
-    return inspect.cleandoc(doc) + "\n"
+    try:
+        loaded = configuration.resolve(config, isolated, Path.cwd())
+        run = settle(CliOptions(), loaded, Path.cwd())
+    except ClaimcheckError as err:
+        _fail(err)
+    print(f"configuration file: {loaded.path if loaded.path else '(none)'}")
+    for key, (value, source) in sorted(run.sources.items()):
+        shown = value.model_dump() if hasattr(value, "model_dump") else value
+        print(f"{key:<28} {shown!s:<44} ({source})")
 
 
 @app.command()

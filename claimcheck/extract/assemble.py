@@ -36,23 +36,25 @@ within a few sentences of each other, and the windows keep the work linear in th
 
 
 def unit_claims(
-    text: str, lo: int, hi: int, split: SentenceSplitter, *, explicit: bool
+    text: str, lo: int, hi: int, split: SentenceSplitter, *, explicit: bool, hint: str = ""
 ) -> list[Extraction]:
-    """The claims of ``text[lo:hi]``."""
+    """The claims of ``text[lo:hi]``. ``hint`` is text that frames the unit without being part
+    of it (a table's header row): it can supply the KV-cache cue and the metric, nothing else."""
     spans = split(text, lo, hi)
     claims: list[Extraction] = []
     for first in range(0, max(len(spans), 1), MAX_SENTENCES):
         window = spans[first : first + MAX_SENTENCES]
         if window:
-            claims += _window_claims(
-                text, [_read_sentence(text, s, e) for s, e in window], explicit
-            )
+            sentences = [_read_sentence(text, s, e) for s, e in window]
+            claims += _window_claims(text, sentences, explicit, hint)
     return claims
 
 
-def _window_claims(text: str, sentences: list[_Sentence], explicit: bool) -> list[Extraction]:
+def _window_claims(
+    text: str, sentences: list[_Sentence], explicit: bool, hint: str
+) -> list[Extraction]:
     lo, hi = sentences[0].start, sentences[-1].end
-    unit_cue = any(s.strong_cue for s in sentences)
+    unit_cue = any(s.strong_cue for s in sentences) or bool(pattern("cue_strong").search(hint))
     anchored = {
         i
         for i, s in enumerate(sentences)
@@ -75,7 +77,7 @@ def _window_claims(text: str, sentences: list[_Sentence], explicit: bool) -> lis
         groups = [[]]
     claims = []
     for group in groups:
-        extraction = _claim(text, lo, hi, sentences, group, explicit)
+        extraction = _claim(text, lo, hi, sentences, group, explicit, hint)
         if extraction is not None:
             claims.append(extraction)
     return claims
@@ -135,6 +137,7 @@ def _claim(
     sentences: list[_Sentence],
     group: list[tuple[Speedup, _Sentence]],
     explicit: bool,
+    hint: str = "",
 ) -> Extraction | None:
     values: dict[str, object] = {}
     spans: dict[str, Span] = {}
@@ -177,8 +180,11 @@ def _claim(
         put("metric", metric_factor.metric, metric_span)
     else:
         unit_metric = _unit_metric(text, sentences)
+        hinted = mentions.metrics_in(hint, 0, len(hint))
         if unit_metric is not None:
             put("metric", unit_metric[0], unit_metric[1])
+        elif hinted and valued:
+            put("metric", hinted[0], valued[0].span)  # named in the table's header
 
     many = len(valued) > 1
     anchor = head.span if valued and many else None
@@ -192,7 +198,8 @@ def _claim(
         and "speedup_reading" not in extras
     ):
         return None
-    confidence = _confidence(group, sentences, explicit)
+    framed = pattern("cue_strong").search(hint) is not None
+    confidence = _confidence(group, sentences, explicit or framed)
     return Extraction(
         span=span,
         values=values,
@@ -351,7 +358,7 @@ def _confidence(
     elif any(s.weak_cue for s in mine) or any(s.strong_cue for s in sentences):
         score = 0.7
     else:
-        score = 0.6 if explicit else 0.4
+        score = 0.6 if explicit else 0.4  # explicit: passed with --text, or framed by a header
     if all(f.value is None for f, _ in group):
         score = min(score, 0.6)
     return score

@@ -27,14 +27,15 @@ def might_hold_a_claim(text: str) -> bool:
     return _candidate().search(text) is not None
 
 
-def extract_claims(text: str, *, explicit: bool = False) -> list[Extraction]:
+def extract_claims(text: str, *, explicit: bool = False, hint: str = "") -> list[Extraction]:
     """The claims in ``text``. ``explicit`` marks text the user passed as a claim on purpose: it is
-    read even when it has no KV-cache cue."""
+    read even when it has no KV-cache cue. ``hint`` frames the text (a table's header row for one
+    of its rows): it may supply the cue and the metric."""
     if not might_hold_a_claim(text):
         return []
     claims: list[Extraction] = []
     for lo, hi in _paragraphs(text):
-        claims += unit_claims(text, lo, hi, sentence_spans, explicit=explicit)
+        claims += unit_claims(text, lo, hi, sentence_spans, explicit=explicit, hint=hint)
     return claims
 
 

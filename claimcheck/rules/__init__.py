@@ -22,6 +22,7 @@ from claimcheck.rules import (
     prefill_only,
     slow_baseline,
     text_field_mismatch,
+    unused_suppression,
 )
 from claimcheck.rules.base import Hit, Rule, Subject
 
@@ -43,6 +44,7 @@ RULES: tuple[Rule, ...] = (
     cross_user_sharing.RULE,
     inexact_prefix_reuse.RULE,
     text_field_mismatch.RULE,
+    unused_suppression.RULE,
 )
 
 _BY_CODE = {rule.code: rule for rule in RULES}

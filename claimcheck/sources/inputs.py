@@ -1,16 +1,37 @@
-"""Command-line inputs → a sorted stream of things to read: files, folders, stdin, text."""
+"""Command-line inputs → a sorted stream of things to read: files, folders, stdin, text.
+
+Folders are walked recursively in sorted order; ``.gitignore`` files and the ``exclude``
+patterns apply there (and to named files too with ``--force-exclude``, as pre-commit needs).
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimcheck.errors import InputError
 from claimcheck.sources.reading import display_path
 
 CLAIM_SUFFIXES: dict[str, str] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".json": "json"}
+DOCUMENT_SUFFIXES: dict[str, str] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".txt": "text",
+}
+DOCUMENT_KINDS = frozenset(DOCUMENT_SUFFIXES.values())
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    ".*",
+    "node_modules/",
+    "__pycache__/",
+    "venv/",
+    "site-packages/",
+    "build/",
+    "dist/",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,33 +64,55 @@ class StdinInput:
 Input = FileInput | TextInput | StdinInput
 
 
-def kind_of(path: str) -> str | None:
-    """The input kind a file name implies, or ``None``."""
-    return CLAIM_SUFFIXES.get(Path(path).suffix.lower())
+@dataclass(frozen=True)
+class Selection:
+    """Which files count as inputs: suffix → kind, exclude patterns (gitignore syntax, relative
+    to ``base``), whether ``.gitignore`` applies, and whether excludes apply to named files."""
+
+    extensions: Mapping[str, str] = field(default_factory=dict)
+    exclude: Sequence[str] = DEFAULT_EXCLUDE
+    base: Path = field(default_factory=Path.cwd)
+    respect_gitignore: bool = True
+    force_exclude: bool = False
+
+    def kind_of(self, name: str) -> str | None:
+        """The input kind a file name implies, or ``None``."""
+        suffix = Path(name).suffix.lower()
+        custom = {
+            k.lower() if k.startswith(".") else f".{k.lower()}": v
+            for k, v in self.extensions.items()
+        }
+        return custom.get(suffix) or CLAIM_SUFFIXES.get(suffix) or DOCUMENT_SUFFIXES.get(suffix)
 
 
 def expand(
-    arguments: list[str], texts: list[str], stdin_filename: str | None
+    arguments: list[str],
+    texts: list[str],
+    stdin_filename: str | None,
+    selection: Selection | None = None,
 ) -> Iterator[Input | InputError]:
     """Classify each argument (design.md): ``-`` is stdin; an existing path is a file or folder;
     an argument with whitespace that is not a path is claim text; anything else is a missing
     path, never silently taken as text."""
+    selection = selection or Selection()
+    ignored = _Ignored(selection)
     for number, argument in enumerate(arguments, start=1):
         if argument == "-":
             name = stdin_filename or "-"
-            yield StdinInput(display=name, kind=kind_of(name) if stdin_filename else None)
+            yield StdinInput(display=name, kind=selection.kind_of(name) if stdin_filename else None)
             continue
         path = Path(argument)
         if path.is_dir():
-            yield from _walk(path)
+            if selection.force_exclude and ignored.excluded(path, is_dir=True):
+                continue
+            yield from _walk(path, selection, ignored)
         elif path.exists() or path.is_symlink():
-            yield _named_file(path)
+            if selection.force_exclude and ignored.excluded(path, is_dir=False):
+                continue
+            yield _named_file(path, selection)
         elif any(ch.isspace() for ch in argument):
-            yield TextInput(
-                argument,
-                display=f"<text {number}>" if len(arguments) > 1 else "<text>",
-                explicit=False,
-            )
+            label = f"<text {number}>" if len(arguments) > 1 else "<text>"
+            yield TextInput(argument, display=label, explicit=False)
         else:
             yield InputError(
                 "no such file or directory (to audit a sentence, quote it or pass it with --text)",
@@ -81,28 +124,92 @@ def expand(
         )
 
 
-def _named_file(path: Path) -> FileInput | InputError:
+def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
     display = display_path(path)
-    kind = kind_of(path.name)
+    kind = selection.kind_of(path.name)
     if kind is None:
-        known = " ".join(sorted(CLAIM_SUFFIXES))
+        known = " ".join(sorted({*CLAIM_SUFFIXES, *DOCUMENT_SUFFIXES}))
         return InputError(
-            f"unsupported file type '{path.suffix or path.name}' (expected {known})", path=display
+            f"unsupported file type '{path.suffix or path.name}' (expected {known}; map others "
+            "with --stdin-filename or the 'extensions' setting)",
+            path=display,
         )
     return FileInput(path, display, kind, named=True)
 
 
-def _walk(folder: Path) -> Iterator[FileInput]:
-    """Every input file below ``folder``, sorted by path; hidden folders and files are skipped,
-    and links to folders are not followed (so a link loop cannot trap the walk)."""
+def _walk(folder: Path, selection: Selection, ignored: _Ignored) -> Iterator[FileInput]:
+    """Every input file below ``folder``, sorted by path. Links to folders are not followed, so
+    a link loop cannot trap the walk; a dangling link is yielded and reported when read."""
     found: list[FileInput] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        here = Path(root)
+        ignored.enter(here)
+        dirs[:] = sorted(d for d in dirs if not ignored.excluded(here / d, is_dir=True))
         for name in files:
-            kind = kind_of(name)
-            if kind is None or name.startswith("."):
+            path = here / name
+            kind = selection.kind_of(name)
+            if kind is None or ignored.excluded(path, is_dir=False):
                 continue
-            path = Path(root, name)
             found.append(FileInput(path, display_path(path), kind, named=False))
     found.sort(key=lambda item: item.display)
     yield from found
+
+
+class _Ignored:
+    """Exclude patterns and ``.gitignore`` files, matched the way git matches them."""
+
+    def __init__(self, selection: Selection) -> None:
+        import pathspec
+
+        self._pathspec = pathspec
+        self.base = selection.base.resolve()
+        self.exclude = pathspec.GitIgnoreSpec.from_lines(selection.exclude)
+        self.respect_gitignore = selection.respect_gitignore
+        self.gitignores: dict[Path, pathspec.GitIgnoreSpec] = {}
+        self._loaded: set[Path] = set()
+
+    def enter(self, folder: Path) -> None:
+        """Load ``folder``'s ``.gitignore`` and those of its parents up to the repository root."""
+        if not self.respect_gitignore:
+            return
+        resolved = folder.resolve()
+        for current in (resolved, *resolved.parents):
+            if current in self._loaded:
+                break
+            self._loaded.add(current)
+            ignore_file = current / ".gitignore"
+            if ignore_file.is_file():
+                try:
+                    lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+                except OSError:
+                    lines = []
+                self.gitignores[current] = self._pathspec.GitIgnoreSpec.from_lines(lines)
+            if (current / ".git").exists():
+                break
+
+    def excluded(self, path: Path, *, is_dir: bool) -> bool:
+        """Is ``path`` excluded by the patterns or by a ``.gitignore``?"""
+        resolved = path.resolve() if not path.is_symlink() else path.parent.resolve() / path.name
+        suffix = "/" if is_dir else ""
+        relative = _relative(resolved, self.base)
+        if relative == ".":
+            return False
+        if relative is not None and self.exclude.match_file(relative + suffix):
+            return True
+        if self.exclude.match_file(path.name + suffix):
+            return True
+        if not self.respect_gitignore:
+            return False
+        self.enter(resolved.parent)
+        for folder, spec in self.gitignores.items():
+            inside = _relative(resolved, folder)
+            if inside is not None and spec.match_file(inside + suffix):
+                return True
+        return False
+
+
+def _relative(path: Path, base: Path) -> str | None:
+    try:
+        return path.relative_to(base).as_posix()
+    except ValueError:
+        return None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimcheck.audit import audit_record
 from claimcheck.claim import Claim
+from claimcheck.judge import audit_record
 from claimcheck.record import ClaimRecord
 from claimcheck.report import Finding
 from claimcheck.rules import RULES

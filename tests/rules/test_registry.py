@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pkgutil
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 
 import claimcheck.rules
-from claimcheck.audit import CatalogSource, judge, prepare
+from claimcheck.audit import Request, audit
 from claimcheck.claim import Claim
 from claimcheck.errors import UsageError
 from claimcheck.extract import extract_claims
+from claimcheck.judge import CatalogSource, judge, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.rules import RULES, Rule, enabled, get
 from claimcheck.settings import Settings
@@ -49,6 +52,8 @@ def _codes_for(example: str) -> set[str]:
     """Run a docstring example: a sentence, a YAML claim (``{...}``), or several quoted
     sentences audited in one run (``(two claims in one run) "…" and "…"``)."""
     settings = Settings()
+    if example.startswith("(a document)"):
+        return _document_codes(example.removeprefix("(a document)").strip().replace(" / ", "\n"))
     if example.startswith("{"):
         records = load_claims(example, "yaml", "example.yaml", "example").records
     elif example.startswith("("):
@@ -58,6 +63,14 @@ def _codes_for(example: str) -> set[str]:
     prepared = [prepare(record, CatalogSource(settings.assume), settings) for record in records]
     reports = judge(prepared, RULES, settings)
     return {f.code for f in reports[0].findings}
+
+
+def _document_codes(markdown: str) -> set[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "page.md"
+        page.write_text(markdown + "\n", encoding="utf-8")
+        report = audit(Request([str(page)]), read_stdin=lambda: "")
+    return {f.code for f in report.unsuppressed()}
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
@@ -81,7 +94,7 @@ def test_selection_follows_specificity() -> None:
 
     assert codes(enabled(("ALL",), ())) == [r.code for r in RULES]
     assert codes(enabled(("KV20",), ())) == ["KV201", "KV202", "KV203", "KV204", "KV205", "KV206"]
-    assert codes(enabled(("ALL",), ("KV1", "KV2", "KV30"))) == []
+    assert codes(enabled(("ALL",), ("KV1", "KV2", "KV30"))) == ["KV900"]
     assert codes(enabled(("KV103",), ("KV1",))) == ["KV103"]  # more specific select wins
     assert codes(enabled(("KV1",), ("KV1",))) == []  # a tie goes to ignore
     assert codes(enabled(("KV101",), (), ("KV302",))) == ["KV101", "KV302"]

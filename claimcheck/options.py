@@ -1,0 +1,135 @@
+"""Command-line options + configuration file → the settings of one run, and where each came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from claimcheck.config import LoadedConfig
+from claimcheck.errors import UsageError
+from claimcheck.report import Severity
+from claimcheck.rules import check_selectors
+from claimcheck.settings import Assumptions, Settings, Thresholds
+from claimcheck.sources.inputs import DEFAULT_EXCLUDE, Selection
+from claimcheck.sources.reading import DEFAULT_MAX_BYTES
+
+
+@dataclass(frozen=True)
+class CliOptions:
+    """What the user typed for ``check``; ``None`` means "not given" (the config may say)."""
+
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] | None = None
+    per_file_ignores: tuple[str, ...] | None = None
+    fail_on: str | None = None
+    format: str | None = None
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] | None = None
+    force_exclude: bool = False
+    respect_gitignore: bool | None = None
+    max_file_size: int | None = None
+    assume: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything a run needs besides its inputs, and the source of each setting."""
+
+    settings: Settings
+    selection: Selection
+    per_file_ignores: dict[str, list[str]]
+    format: str | None
+    sources: dict[str, tuple[object, str]]
+
+
+def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
+    """Command line over configuration file over defaults; validate the result."""
+    file = config.values
+    sources: dict[str, tuple[object, str]] = {}
+
+    def pick(key: str, given: Any, from_file: Any, default: Any) -> Any:
+        if given is not None:
+            sources[key] = (given, "command line")
+            return given
+        if from_file is not None:
+            sources[key] = (from_file, config.label)
+            return from_file
+        sources[key] = (default, "default")
+        return default
+
+    select = tuple(pick("select", cli.select, file.select, ["ALL"]))
+    ignore = tuple(pick("ignore", cli.ignore, file.ignore, []))
+    extend = tuple(pick("extend-select", cli.extend_select, file.extend_select, []))
+    for option, values in (("select", select), ("ignore", ignore), ("extend-select", extend)):
+        check_selectors(values, option)
+    per_file = _per_file(cli.per_file_ignores)
+    per_file_ignores = pick("per-file-ignores", per_file, file.per_file_ignores, {})
+    for codes in per_file_ignores.values():
+        check_selectors(tuple(codes), "per-file-ignores")
+    fail_on = pick("fail-on", cli.fail_on, file.fail_on, "error")
+    fmt = pick("format", cli.format, file.format, None)
+    exclude = list(pick("exclude", cli.exclude, file.exclude, list(DEFAULT_EXCLUDE)))
+    exclude += pick("extend-exclude", cli.extend_exclude, file.extend_exclude, [])
+    gitignore = pick("respect-gitignore", cli.respect_gitignore, file.respect_gitignore, True)
+    max_bytes = pick("max-file-size", cli.max_file_size, file.max_file_size, DEFAULT_MAX_BYTES)
+    extensions = pick("extensions", None, file.extensions, {})
+    thresholds = pick("thresholds", None, file.thresholds, Thresholds())
+    assume = _assumptions(cli.assume, file.assumptions, config.label, sources)
+    base = config.path.parent if config.path else cwd
+    settings = Settings(
+        select=select,
+        ignore=ignore,
+        extend_select=extend,
+        fail_on=None if fail_on == "never" else Severity(fail_on),
+        thresholds=thresholds,
+        assume=assume,
+        max_file_bytes=max_bytes,
+    )
+    selection = Selection(
+        extensions=extensions,
+        exclude=tuple(exclude),
+        base=base,
+        respect_gitignore=gitignore,
+        force_exclude=cli.force_exclude,
+    )
+    return RunSettings(settings, selection, per_file_ignores, fmt, sources)
+
+
+def _per_file(entries: tuple[str, ...] | None) -> dict[str, list[str]] | None:
+    """``--per-file-ignores "docs/legacy/*:KV103,KV104"`` (repeatable) → a table."""
+    if entries is None:
+        return None
+    table: dict[str, list[str]] = {}
+    for entry in entries:
+        pattern, sep, codes = entry.rpartition(":")
+        if not sep or not pattern or not codes.strip():
+            raise UsageError(f"--per-file-ignores: expected PATTERN:CODES, got {entry!r}")
+        table.setdefault(pattern, []).extend(c.strip() for c in codes.split(",") if c.strip())
+    return table
+
+
+def _assumptions(
+    given: dict[str, Any],
+    from_file: Assumptions | None,
+    label: str,
+    sources: dict[str, tuple[object, str]],
+) -> Assumptions:
+    merged: dict[str, Any] = {}
+    if from_file is not None:
+        for key, value in from_file.model_dump(exclude_unset=True).items():
+            merged[key] = value
+            sources[f"assumptions.{key}"] = (value, label)
+    for key, value in given.items():
+        if value is not None:
+            merged[key] = value
+            sources[f"assumptions.{key}"] = (value, "command line")
+    try:
+        return Assumptions(**merged)
+    except ValidationError as err:
+        detail = err.errors()[0]
+        option = "--" + str(detail["loc"][0]).replace("_", "-")
+        raise UsageError(f"{option}: {detail['msg']} (got {detail.get('input')!r})") from None

@@ -1,0 +1,76 @@
+"""Documents (Markdown, HTML, text) → ClaimRecords at exact source positions, plus their
+suppression comments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Literal
+
+from claimcheck.claim import Claim
+from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
+from claimcheck.extract import Extraction, Span, extract_claims
+from claimcheck.extract.reader import might_hold_a_claim
+from claimcheck.record import ClaimRecord, Position
+
+DocumentKind = Literal["markdown", "html", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadDocument:
+    """The claims of one document and its suppression comments."""
+
+    records: list[ClaimRecord]
+    directives: tuple[Directive, ...] = ()
+    problems: tuple[DirectiveProblem, ...] = ()
+
+
+def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument:
+    """Every claim in the prose of ``source``. Pages with no candidate number and no
+    ``claimcheck`` comment are passed over without parsing (the cheap prefilter)."""
+    if not might_hold_a_claim(source) and "claimcheck" not in source:
+        return ReadDocument([])
+    document = scan(source, kind)
+    records: list[ClaimRecord] = []
+    header = ""
+    previous_kind = ""
+    stem = PurePosixPath(display).name
+    for unit in document.units:
+        # A table row is read with its table's header row as a hint (cue and metric).
+        if unit.kind == "table_row":
+            header = unit.text if previous_kind != "table_row" else header
+            hint = header if unit.text is not header else ""
+        else:
+            hint = ""
+        previous_kind = unit.kind
+        if not might_hold_a_claim(unit.text):
+            continue
+        records.extend(
+            _record(document, unit, ex, display, stem)
+            for ex in extract_claims(unit.text, hint=hint)
+        )
+    return ReadDocument(records, document.directives, document.problems)
+
+
+def _record(
+    document: Document, unit: TextUnit, extraction: Extraction, display: str, stem: str
+) -> ClaimRecord:
+    def at(span: Span) -> Position:
+        start, end = unit.source_span(span.start, span.end)
+        line, column = document.position(start)
+        end_line, end_column = document.position(end)
+        return Position(line, column, end_line, end_column)
+
+    sentence = unit.text[extraction.span.start : extraction.span.end].strip()
+    claim = Claim.model_validate({**extraction.values, "text": sentence or None})
+    where = at(extraction.span)
+    return ClaimRecord(
+        claim=claim,
+        id=f"{stem}:{where.line}",
+        path=display,
+        position=where,
+        fields={name: at(span) for name, span in extraction.spans.items()},
+        cues={name: at(span) for name, span in extraction.cues.items()},
+        readings=extraction.readings,
+        confidence=extraction.confidence,
+    )
