@@ -81,3 +81,26 @@ def test_every_rule_has_a_section_anchor() -> None:
     text = README.read_text(encoding="utf-8")
     for rule in RULES:
         assert f"| {rule.code} | {rule.name} |" in text
+
+
+def test_configuration_example_is_valid(tmp_path: Path) -> None:
+    from claimcheck.config import load
+
+    text = README.read_text(encoding="utf-8")
+    example = text.split("```toml\n[tool.claimcheck]\n", 1)[1].split("```", 1)[0]
+    project = tmp_path / "pyproject.toml"
+    project.write_text("[tool.claimcheck]\n" + example, encoding="utf-8")
+    loaded = load(project).values
+    assert loaded.fail_on == "warning"
+    assert loaded.per_file_ignores == {"docs/research/*.md": ["KV103"]}
+    assert loaded.assumptions is not None and loaded.assumptions.gpu == "h100-sxm"
+
+
+def test_ci_snippets_are_valid_yaml() -> None:
+    import yaml
+
+    text = README.read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in text.split("```yaml\n")[1:]]
+    assert len(blocks) >= 4
+    for block in blocks:
+        assert yaml.safe_load(block) is not None

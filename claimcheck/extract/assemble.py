@@ -15,6 +15,7 @@ from typing import TypeVar
 from claimcheck.extract import mentions, setup
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.mentions import Found, Speedup
+from claimcheck.extract.prefilter import candidate
 from claimcheck.extract.types import Extraction, Span
 
 SentenceSplitter = Callable[[str, int, int], list[tuple[int, int]]]
@@ -91,8 +92,9 @@ def _read_sentence(text: str, start: int, end: int) -> _Sentence:
         mentions.metrics_in(text, start, end)
     )
     sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or tier_and_metric
-    sentence.excluded = _excluded(text, start, end)
-    sentence.factors = mentions.speedups(text, start, end)
+    if candidate(text, start, end):
+        sentence.excluded = _excluded(text, start, end)
+        sentence.factors = mentions.speedups(text, start, end)
     return sentence
 
 

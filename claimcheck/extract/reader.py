@@ -3,28 +3,16 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from claimcheck.extract.assemble import unit_claims
+from claimcheck.extract.prefilter import candidate
 from claimcheck.extract.sentences import sentence_spans
 from claimcheck.extract.types import Extraction
 
 
-@cache
-def _candidate() -> re.Pattern[str]:
-    """Anything that could be a speed factor or a time: a digit or number word next to x, ×,
-    fold, times, % or a time unit, or a doubling/halving verb. Text without one holds no claim."""
-    return re.compile(
-        r"\d\s?(?:[x×%]|-?fold|\s?times|\s?percent|\s?-?(?:ms|msec|milli\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b)|"
-        r"\b(?:twice|doubl|tripl|quadrupl|halv|percent|magnitude|factor\sof|third|quarter|tenth)|fold\b|"
-        r"\btimes\b|\d\s?/\s?\d",
-        re.IGNORECASE,
-    )
-
-
 def might_hold_a_claim(text: str) -> bool:
     """The cheap prefilter: ``False`` means no claim can be in ``text``."""
-    return _candidate().search(text) is not None
+    return candidate(text)
 
 
 def extract_claims(text: str, *, explicit: bool = False, hint: str = "") -> list[Extraction]:

@@ -9,16 +9,13 @@ from claimcheck.report import Report, Summary
 def render(report: Report, options: RenderOptions) -> str:
     """Unsuppressed findings in report order, then the summary line."""
     lines = []
-    for claim in report.claims:
-        for finding in claim.findings:
-            if finding.suppressed:
-                continue
-            path = finding.path or "<text>"
-            line = finding.line or 1
-            column = finding.column or 1
-            lines.append(
-                f"{path}:{line}:{column}: {finding.code} [{finding.severity}] {finding.message}"
-            )
+    for finding in report.unsuppressed():
+        path = finding.path or "<text>"
+        line = finding.line or 1
+        column = finding.column or 1
+        lines.append(
+            f"{path}:{line}:{column}: {finding.code} [{finding.severity}] {finding.message}"
+        )
     lines.append(summary_line(report.summary))
     return "\n".join(lines) + "\n"
 

@@ -10,7 +10,7 @@ from typing import Literal
 from claimcheck.claim import Claim
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Extraction, Span, extract_claims
-from claimcheck.extract.reader import might_hold_a_claim
+from claimcheck.extract.prefilter import candidate, cue, page_may_hold_claims
 from claimcheck.record import ClaimRecord, Position
 
 DocumentKind = Literal["markdown", "html", "text"]
@@ -28,7 +28,7 @@ class ReadDocument:
 def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument:
     """Every claim in the prose of ``source``. Pages with no candidate number and no
     ``claimcheck`` comment are passed over without parsing (the cheap prefilter)."""
-    if not might_hold_a_claim(source) and "claimcheck" not in source:
+    if "claimcheck" not in source and not page_may_hold_claims(source):
         return ReadDocument([])
     document = scan(source, kind)
     records: list[ClaimRecord] = []
@@ -43,7 +43,7 @@ def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument
         else:
             hint = ""
         previous_kind = unit.kind
-        if not might_hold_a_claim(unit.text):
+        if not candidate(unit.text) or not (cue(unit.text) or (hint and cue(hint))):
             continue
         records.extend(
             _record(document, unit, ex, display, stem)

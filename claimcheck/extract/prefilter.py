@@ -1,0 +1,51 @@
+"""Cheap tests that let most text skip the extractor (and most pages skip the parser).
+
+A claim needs a speed-factor-like number (``candidate``) and a KV-cache / prefill / TTFT /
+context / tier / metric word (``cue``) in the same unit of prose. Both tests are single linear
+regex scans; neither may say "no" to text the extractor would read a claim from.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from claimcheck.extract.lexicon import pattern
+
+
+@cache
+def _candidate() -> re.Pattern[str]:
+    # A digit beside x, ×, fold, times, % or a time unit; a word multiplier or fraction.
+    # A digit beside x, ×, fold, times, % or a time unit; a word multiplier or fraction. The
+    # look-ahead lets the scan skip most positions at once.
+    return re.compile(
+        r"(?=[\dtdhpmfq])(?:\d\s?(?:[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|\s?percent|"
+        r"\s?-?(?:ms|msec|milli\w*|µs|us|micro\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b|\s?/\s?\d)|"
+        r"\b(?:twice|doubl|tripl|quadrupl|halv|percent\b|magnitude|factor\sof|third|quarter|tenth|times\b)|fold\b)",
+        re.IGNORECASE,
+    )
+
+
+def candidate(text: str, lo: int = 0, hi: int | None = None) -> bool:
+    """Could ``text[lo:hi]`` hold a speed factor or a time? ``False`` means no claim is in it."""
+    return _candidate().search(text, lo, len(text) if hi is None else hi) is not None
+
+
+def cue(text: str) -> bool:
+    """Does ``text`` name anything that makes a factor a KV-cache claim (or frame one)?"""
+    return any(
+        pattern(name).search(text) is not None
+        for name in ("cue_strong", "cue_weak", "metric_ttft", "metric_throughput", "metric_end_to_end",
+                     "metric_decode", *(f"tier_{kind}" for kind in ("object", "network", "cxl", "nvme", "dram")))
+    )  # fmt: skip
+
+
+def page_may_hold_claims(source: str) -> bool:
+    """Does any blank-line separated block of the raw ``source`` hold both a candidate and a cue?
+    Markup only removes words, so a page that fails this holds no claim."""
+    if not candidate(source):
+        return False
+    return any(candidate(block) and cue(block) for block in _BLOCKS.split(source))
+
+
+_BLOCKS = re.compile(r"\n[ \t]*\r?\n")

@@ -1,0 +1,63 @@
+"""CI formats through the command line: GitHub annotations and job summary, SARIF validity."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.conftest import Invoke
+
+SCHEMA = Path(__file__).resolve().parents[1] / "data" / "sarif-schema-2.1.0.json"
+CLAIM = "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT.\n"
+
+
+def test_github_escapes_an_awkward_file_name(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("a,b:c%d.md").write_text(CLAIM, encoding="utf-8")
+    run = cli("check", "a,b:c%d.md", "-f", "github")
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("::error file=a%2Cb%3Ac%25d.md,line=1,")  # errors come first
+    assert all(
+        "file=a%2Cb%3Ac%25d.md" in line
+        for line in lines
+        if line.startswith("::") and "file=" in line
+    )
+    assert run.code == 1
+
+
+def test_github_is_the_default_in_actions_and_writes_the_summary(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("page.md").write_text(CLAIM, encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    run = cli("check", "page.md")
+    assert run.stdout.startswith("::error ")
+    written = summary.read_text(encoding="utf-8")
+    assert written.startswith("earlier step\n")  # appended, not replaced
+    assert "KV202" in written and "|" in written
+
+
+def test_sarif_from_a_real_run_is_valid(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("page.md").write_text(
+        "<!-- claimcheck: disable-next-line KV103 -- labelled demo -->\n" + CLAIM, encoding="utf-8"
+    )
+    Path("broken.yaml").write_text("speedup: [\n", encoding="utf-8")
+    run = cli("check", "page.md", "broken.yaml", "-f", "sarif")
+    assert run.code == 2
+    log = json.loads(run.stdout)
+    jsonschema.Draft4Validator(json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(log)
+    results = log["runs"][0]["results"]
+    assert any(r["ruleId"] == "KV103" and r.get("suppressions") for r in results)
+    assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False

@@ -1,0 +1,91 @@
+"""Configuration: discovery, precedence, validation, and `claimcheck config`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Invoke
+
+CLAIM = "Up to 27x faster TTFT at 128K tokens with KV cache offload.\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(CLAIM, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _codes(cli: Invoke, *args: str) -> set[str]:
+    report = cli("check", "docs", "-f", "json", *args).json()
+    return {f["code"] for c in report["claims"] for f in c["findings"]}
+
+
+def test_pyproject_table_is_used(cli: Invoke, project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.claimcheck]\nselect = ["KV1"]\nfail-on = "warning"\n'
+    )
+    assert _codes(cli) == {"KV101", "KV103"}
+    assert cli("check", "docs", "-f", "json").code == 1
+
+
+def test_command_line_wins_and_isolated_ignores_files(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\n')
+    assert _codes(cli, "--select", "KV302") == {"KV302"}
+    assert "KV302" in _codes(cli, "--isolated")
+
+
+def test_nearest_file_wins_and_the_search_stops_at_the_repository(
+    cli: Invoke, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (project.parent / "claimcheck.toml").write_text(
+        'select = ["KV302"]\n'
+    )  # outside the repository
+    (project / "docs" / "claimcheck.toml").write_text('select = ["KV103"]\n')
+    assert "KV101" in _codes(cli)  # the file above the repository root is not read
+    monkeypatch.chdir(project / "docs")
+    report = cli("check", "page.md", "-f", "json").json()
+    assert {f["code"] for c in report["claims"] for f in c["findings"]} == {"KV103"}
+
+
+def test_thresholds_and_per_file_ignores(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text(
+        '[thresholds]\nfilled-context-tokens = 200000\n\n[per-file-ignores]\n"docs/*.md" = ["KV302"]\n'
+    )
+    found = _codes(cli)
+    assert "KV103" not in found  # 128K is below the raised threshold
+    assert "KV302" not in found
+
+
+def test_unknown_key_is_an_error_with_a_suggestion(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('selcet = ["KV1"]\n')
+    run = cli("check", "docs", "-f", "json")
+    assert run.code == 2
+    assert "unknown key 'selcet'" in run.stderr and "did you mean 'select'" in run.stderr
+    (project / "claimcheck.toml").write_text("[thresholds]\nlarge-model = 30\n")
+    run = cli("check", "docs")
+    assert (
+        run.code == 2
+        and "'thresholds.large-model'" in run.stderr
+        and "large-model-billions" in run.stderr
+    )
+
+
+def test_bad_value_is_an_error(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('fail-on = "sometimes"\n')
+    run = cli("check", "docs")
+    assert run.code == 2 and "'fail-on'" in run.stderr
+
+
+def test_config_command_shows_sources(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('fail-on = "warning"\n')
+    out = cli("config").stdout
+    assert "configuration file:" in out and "claimcheck.toml" in out
+    line = next(line for line in out.splitlines() if line.startswith("fail-on"))
+    assert "warning" in line and "(claimcheck.toml)" in line
+    select = next(line for line in out.splitlines() if line.startswith("select"))
+    assert "(default)" in select

@@ -1,0 +1,57 @@
+"""Folder walks: sorted, .gitignore and excludes honoured, --force-exclude for named files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Invoke
+
+CLAIM = "27x faster TTFT at 128K tokens with KV cache offload.\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / ".git").mkdir()
+    for name in (
+        "docs/b.md",
+        "docs/a.md",
+        "docs/build/gen.md",
+        "docs/private/p.md",
+        "node_modules/x/readme.md",
+        ".hidden/h.md",
+    ):
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(CLAIM, encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("private/\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _paths(cli: Invoke, *args: str) -> list[str]:
+    report = cli("check", *args, "-f", "json").json()
+    return [c["source"]["path"] for c in report["claims"]]
+
+
+def test_walk_is_sorted_and_skips_ignored(cli: Invoke, tree: Path) -> None:
+    assert _paths(cli, ".") == ["docs/a.md", "docs/b.md"]
+
+
+def test_gitignore_can_be_turned_off(cli: Invoke, tree: Path) -> None:
+    assert "docs/private/p.md" in _paths(cli, ".", "--no-respect-gitignore")
+
+
+def test_exclude_and_force_exclude(cli: Invoke, tree: Path) -> None:
+    assert _paths(cli, ".", "--extend-exclude", "docs/b.md") == ["docs/a.md"]
+    assert _paths(cli, "docs/private/p.md") == ["docs/private/p.md"]  # named files are checked
+    run = cli("check", "docs/private/p.md", "--force-exclude", "-f", "json", "--allow-empty")
+    assert run.json()["claims"] == []
+
+
+def test_folder_without_inputs(cli: Invoke, tmp_path: Path) -> None:
+    (tmp_path / "notes.rst").write_text("nothing here", encoding="utf-8")
+    run = cli("check", str(tmp_path), "-f", "json")
+    assert run.code == 2 and "no claim files or documents found" in run.stderr
+    assert cli("check", str(tmp_path), "-f", "json", "--allow-empty").code == 0
