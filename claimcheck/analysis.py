@@ -5,13 +5,16 @@ to end. Every assumed value is named in ``Analysis.assumptions``."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from claimcheck import physics
-from claimcheck.catalog import GpuSpec, ModelSpec
 from claimcheck.claim import Claim, Metric
 from claimcheck.report import Analysis
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Assumptions
+
+if TYPE_CHECKING:
+    from claimcheck import physics
+    from claimcheck.catalog import GpuSpec, ModelSpec
 
 # Only a ratio of recompute time to load time says where loading starts to pay.
 _PREFILL_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
@@ -70,6 +73,8 @@ def _physical(
     base: Analysis,
     notes: list[str],
 ) -> Analysis:
+    from claimcheck import physics
+
     count = resolved.gpu_count or 1
     if resolved.gpu_count is None:
         notes.append("1 GPU assumed (the claim gives no GPU count; --gpus)")
@@ -192,6 +197,8 @@ def _explain(
     claim: Claim, setup: physics.Setup, naive: int | None, breakeven: int | None, knee: float
 ) -> str | None:
     """One or two sentences on what separates the naive from the physical breakeven."""
+    from claimcheck import physics
+
     if naive is None or breakeven is None or not claim.context_tokens:
         return None
     load_s = physics.cached_load_seconds(setup, naive)
@@ -216,6 +223,8 @@ def _full_power(claim: Claim, factor: float | None) -> float | None:
 
 
 def _end_to_end(claim: Claim, setup: physics.Setup, output_tokens: int) -> float | None:
+    from claimcheck import physics
+
     tokens = claim.context_tokens
     if not tokens:
         return None

@@ -6,8 +6,9 @@ import inspect
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from claimcheck import DOCS_URL, suppress
+from claimcheck import DOCS_URL
 from claimcheck.errors import InputError
 from claimcheck.judge import CatalogSource, Prepared, judge, prepare
 from claimcheck.report import (
@@ -22,7 +23,9 @@ from claimcheck.report import (
 )
 from claimcheck.rules import Rule, enabled
 from claimcheck.settings import Settings
-from claimcheck.sources.document import ReadDocument
+
+if TYPE_CHECKING:
+    from claimcheck.sources.document import ReadDocument
 from claimcheck.sources.inputs import FileInput, Selection, expand
 from claimcheck.sources.load import load_input
 
@@ -83,7 +86,11 @@ def audit(
     unused_rule = next(
         (r for r in rules if r.code == "KV900" and "KV900" not in skip.everywhere), None
     )
-    claims, document_findings = suppress.apply(claims, documents, unused_rule)
+    document_findings: list[Finding] = []
+    if documents:
+        from claimcheck import suppress
+
+        claims, document_findings = suppress.apply(claims, documents, unused_rule)
     document_findings = [
         f for f in document_findings if not f.code.startswith(skip.codes(f.path or "") or ("\0",))
     ]

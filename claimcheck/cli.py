@@ -6,12 +6,17 @@ commands so that ``claimcheck --version`` and a one-liner start fast.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
+
+# Pydantic scans every installed package's entry points for plugins the first time a model is
+# built (about 30 ms); a command-line run needs none of them.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 
@@ -362,6 +367,8 @@ def _run(
     request = Request(
         inputs, texts, stdin_filename, run.settings, run.selection, run.per_file_ignores
     )
+    # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
+    gc.set_threshold(100_000, 50, 50)
     with _progress(enabled=not quiet) as progress:
         report = audit(request, read_stdin=sys.stdin.read, progress=progress)
     for problem in report.errors:
@@ -394,15 +401,19 @@ def _run(
 
 
 def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
-    from claimcheck.formats import OutputFormat, RenderOptions, render
+    """Write the report piece by piece (a large JSON report is never held whole)."""
+    from claimcheck.formats import OutputFormat, RenderOptions, render_chunks
 
-    text = render(report, OutputFormat(fmt), RenderOptions(width=_width(), color=color))
+    pieces = render_chunks(report, OutputFormat(fmt), RenderOptions(width=_width(), color=color))
     if output is None:
-        sys.stdout.write(text)
+        for piece in pieces:
+            sys.stdout.write(piece)
         sys.stdout.flush()
     else:
         try:
-            output.write_text(text, encoding="utf-8")
+            with output.open("w", encoding="utf-8") as handle:
+                for piece in pieces:
+                    handle.write(piece)
         except OSError as err:
             raise ClaimcheckError(
                 f"cannot write the report: {err.strerror or err}", path=str(output)

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from claimcheck.analysis import analyse
-from claimcheck.catalog import Catalog
 from claimcheck.claim import MEASUREMENT_FIELDS, Claim
 from claimcheck.record import ClaimRecord
-from claimcheck.report import ClaimReport, Finding, Severity, SourceRef, fingerprint
+from claimcheck.report import ClaimReport, Finding, Severity, SourceRef, fingerprint_of, normalise
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Hit, Rule, Subject
 from claimcheck.settings import Assumptions, Settings
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
 
 
 class CatalogSource:
@@ -111,11 +114,12 @@ def _claim_report(
     record = prepared.record
     claim = record.claim
     quiet = record.confidence < settings.thresholds.low_confidence
+    normal = normalise(claim.text)
     findings = []
     for rule, hit in hits:
         where = record.where(hit.field)
         findings.append(
-            Finding(
+            Finding.model_construct(
                 code=rule.code,
                 name=rule.name,
                 severity=Severity.INFO if quiet else rule.severity,
@@ -125,11 +129,11 @@ def _claim_report(
                 column=where.column if where else None,
                 end_line=where.end_line if where else None,
                 end_column=where.end_column if where else None,
-                fingerprint=fingerprint(rule.code, claim.text, record.path),
+                fingerprint=fingerprint_of(rule.code, normal, record.path),
             )
         )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
-    return ClaimReport(
+    return ClaimReport.model_construct(
         id=record.id,
         source=SourceRef(
             path=_shown_path(record.path),
@@ -137,14 +141,15 @@ def _claim_report(
             column=record.position.column if record.position else None,
         ),
         text=claim.text,
-        claim=claim.model_dump(
-            mode="json", include=set(MEASUREMENT_FIELDS) | {"vendor", "source_url", "date"}
-        ),
+        claim=claim.model_dump(mode="json", include=_SHOWN),
         confidence=record.confidence,
         readings=list(record.readings),
         analysis=prepared.subject.analysis,
         findings=findings,
     )
+
+
+_SHOWN: set[str] = {*MEASUREMENT_FIELDS, "vendor", "source_url", "date"}
 
 
 def _shown_path(path: str | None) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from enum import StrEnum
 from typing import Any
 
@@ -153,7 +154,14 @@ class Report(_Frozen):
 def fingerprint(code: str, text: str | None, path: str | None) -> str:
     """A stable identity for a finding across edits: the rule code, the claim's text with
     whitespace and case folded, and the path — never line numbers (SARIF, GitLab, baselines)."""
-    import hashlib
+    return fingerprint_of(code, normalise(text), path)
 
-    normal = " ".join((text or "").lower().split())
+
+def normalise(text: str | None) -> str:
+    """Case and whitespace folded: the part of a fingerprint that survives reflowing a line."""
+    return " ".join((text or "").lower().split())
+
+
+def fingerprint_of(code: str, normal: str, path: str | None) -> str:
+    """``fingerprint`` for text already passed through ``normalise``."""
     return hashlib.sha256(f"{code}\0{normal}\0{path or ''}".encode()).hexdigest()[:32]

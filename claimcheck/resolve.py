@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from claimcheck.catalog import Catalog, GpuSpec, ModelSpec, TierSpec
 from claimcheck.claim import Claim
 from claimcheck.settings import Assumptions
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog, GpuSpec, ModelSpec, TierSpec
 
 _SIZE_IN_NAME = re.compile(r"(?<![\d.x])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 

@@ -88,10 +88,9 @@ def _read_sentence(text: str, start: int, end: int) -> _Sentence:
     sentence = _Sentence(start, end)
     sentence.strong_cue = pattern("cue_strong").search(text, start, end) is not None
     # A storage tier alone ("10x faster than standard S3") is a cue only beside a speed metric.
-    tier_and_metric = bool(mentions.tiers(text, start, end)) and bool(
-        mentions.metrics_in(text, start, end)
+    sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or (
+        bool(mentions.tiers(text, start, end)) and bool(mentions.metrics_in(text, start, end))
     )
-    sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or tier_and_metric
     if candidate(text, start, end):
         sentence.excluded = _excluded(text, start, end)
         sentence.factors = mentions.speedups(text, start, end)

@@ -262,6 +262,7 @@ _SOURCES: dict[str, str] = {
     "output_tokens": r"\b(?:output|generated|generating|generates?|generation|answer|answers|response|completion|new|per\s(?:second|minute|request|user|million|1m)|/s)\b",
     **{f"qualifier_{i}": _words(source) for i, (_, source) in enumerate(QUALIFIERS)},
     **{f"tier_{kind}": _words(source) for kind, source in TIERS},
+    "tier_any": _words("|".join(source for _, source in TIERS)),
     **{f"cue_{name}": _words(source) for name, source in CUES},
     "words": r"[A-Za-z][\w'-]*|\d[\d.,]*[%x×]?",
 }

@@ -6,7 +6,7 @@ Finders see one sentence (``text[start:end]``) and return offsets into the whole
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
@@ -168,8 +168,42 @@ NEAR = 240
 """How far (in characters) from a factor its metric may be named."""
 
 
+# Substrings without which a pattern cannot match: a sentence lacking all of them skips it.
+_GATES: dict[str, tuple[str, ...]] = {
+    "arrow": ("→", "->", "=>", "⇒", "⟶", " to"),
+    "range": ("-", "–", "—", " to"),
+    "between": ("between",),
+    "word_multiplier": ("times", "fold"),
+    "fold_word": ("fold",),
+    "factor_of": ("factor",),
+    "magnitude": ("magnitude",),
+    "fraction": (
+        "/",
+        "half",
+        "third",
+        "quarter",
+        "fourth",
+        "fifth",
+        "tenth",
+        "twentieth",
+        "fiftieth",
+        "hundredth",
+    ),
+    "doubling": ("doubl", "tripl", "quadrupl", "halv", "in half"),
+}
+
+
+def _scan(name: str, text: str, lo: int, hi: int, lowered: str) -> Iterator[re.Match[str]]:
+    """``pattern(name)`` over ``text[lo:hi]``, skipped when its gate says it cannot match."""
+    gate = _GATES.get(name)
+    if gate is not None and not any(needle in lowered for needle in gate):
+        return iter(())
+    return pattern(name).finditer(text, lo, hi)
+
+
 def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
     """Every speed factor of the sentence ``[lo, hi)``: ranges, arrows and lists resolved."""
+    lowered = text[lo:hi].lower()
     found: list[Speedup] = []
     taken = bytearray(hi - lo)  # characters already read as part of a factor
 
@@ -200,7 +234,7 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
         )
         take(start, end)
 
-    for match in pattern("arrow").finditer(text, lo, hi):
+    for match in _scan("arrow", text, lo, hi, lowered):
         before = _words_before(text, match.start(), lo, 2)
         arrow = any(sign in match.group() for sign in ("→", "->", "=>", "⇒", "⟶"))
         # "from 12x to 30x" is a change (the later figure counts); "ranged from 6x to 40x" a range.
@@ -211,11 +245,11 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
         if low < high:
             add(high, match.start(), match.end(), low=low)
     for name in ("range", "between"):
-        for match in pattern(name).finditer(text, lo, hi):
+        for match in _scan(name, text, lo, hi, lowered):
             low, high = parse_number(match.group(1)), parse_number(match.group(2))
             if low < high and not _gpu_or_model_follows(text, match.end(), hi):
                 add(high, match.start(), match.end(), low=low)
-    for match in pattern("multiplier").finditer(text, lo, hi):
+    for match in _scan("multiplier", text, lo, hi, lowered):
         value = parse_number(match.group(1))
         if value < 1 or value > 10_000 or _gpu_or_model_follows(text, match.end(), hi):
             continue
@@ -223,26 +257,26 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
             continue
         add(value, match.start(), match.end())
     for name in ("word_multiplier", "fold_word"):
-        for match in pattern(name).finditer(text, lo, hi):
+        for match in _scan(name, text, lo, hi, lowered):
             word_value = parse_word_number(match.group(1))
             if word_value is None or word_value < 1 or _gpu_or_model_follows(text, match.end(), hi):
                 continue
             if match.group().lower().endswith("times") and not _changes(text, match, lo, hi):
                 continue
             add(word_value, match.start(), match.end())
-    for match in pattern("factor_of").finditer(text, lo, hi):
+    for match in _scan("factor_of", text, lo, hi, lowered):
         add(parse_number(match.group(1)), match.start(), match.end())
-    for match in pattern("magnitude").finditer(text, lo, hi):
+    for match in _scan("magnitude", text, lo, hi, lowered):
         orders = {"an": 1, "one": 1, "two": 2, "three": 3}[match.group(1).lower()]
         add(10.0**orders, match.start(), match.end())
-    for match in pattern("fraction").finditer(text, lo, hi):
+    for match in _scan("fraction", text, lo, hi, lowered):
         if match.group(1):
             share = parse_number(match.group(1))
         else:
             share = float(_NAMED_FRACTIONS[match.group(2).lower()])
         if share > 1 and metric_at(text, match.start(), match.end(), lo, hi) is not None:
             add(share, match.start(), match.end())
-    for match in pattern("doubling").finditer(text, lo, hi):
+    for match in _scan("doubling", text, lo, hi, lowered):
         if (
             metric_at(
                 text,
@@ -257,7 +291,8 @@ def speedups(text: str, lo: int, hi: int) -> list[Speedup]:
         word = match.group(1).lower()
         value = 3.0 if word.startswith("tripl") else 4.0 if word.startswith("quadrupl") else 2.0
         add(value, match.start(), match.end())
-    found.extend(_percents(text, lo, hi, free))
+    if "%" in lowered or "percent" in lowered or "per cent" in lowered:
+        found.extend(_percents(text, lo, hi, free))
     found.sort(key=lambda s: s.span.start)
     return found
 
@@ -463,7 +498,9 @@ def params(text: str, lo: int, hi: int) -> list[Found]:
 
 def tiers(text: str, lo: int, hi: int) -> list[Found]:
     """Where the KV cache lives, most specific kind first (object > network > cxl > nvme > dram)."""
-    out = []
+    out: list[Found] = []
+    if pattern("tier_any").search(text, lo, hi) is None:
+        return out
     for kind, _source in TIERS:
         match = pattern(f"tier_{kind}").search(text, lo, hi)
         if match is not None:

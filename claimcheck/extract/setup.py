@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from claimcheck.catalog import Catalog, builtin_catalog
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.mentions import Found, params
 from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
 from claimcheck.extract.types import Span
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
+
+
+def _builtin() -> Catalog:
+    """The built-in catalog, loaded on the first name that needs resolving."""
+    from claimcheck.catalog import builtin_catalog
+
+    return builtin_catalog()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +45,29 @@ class GpuMention:
 _SIZE = re.compile(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
+_MODEL_GATE = re.compile(
+    r"llama|mistral|mixtral|qwen|deepseek|gemma|gpt-oss|kimi|phi|falcon|yi|nemotron|granite|jamba|dbrx|"
+    r"grok|glm|internlm|olmo|starcoder|command",
+    re.IGNORECASE,
+)
+_GPU_GATE = re.compile(
+    r"a10|a100|h100|h200|h20|h800|b200|b300|gb[23]00|gh200|mi3\d\dx|l40|l4\b|rtx", re.IGNORECASE
+)
+_POWER_GATE = re.compile(
+    r"power|max-?q|eco|clock|tdp|cap|limit|-pl\b|watt|\dw\b|\d\sw\b", re.IGNORECASE
+)
+
+
 def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[ModelMention]:
     """Model names, longest catalog match first: "Llama 3.1 70B", "Llama-3.3-70B-Instruct",
     "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
-    out = []
+    out: list[ModelMention] = []
+    if _MODEL_GATE.search(text, lo, hi) is None:
+        return out
     for match in pattern("model").finditer(text, lo, hi):
         if not match.group(2).strip(" -.:"):
             continue  # a family name alone ("DeepSeek", "Llama") names no model
-        catalog = catalog or builtin_catalog()
+        catalog = catalog or _builtin()
         written = match.group(0).strip(" -.")
         found = _resolve(written, catalog)
         size = _size(written)
@@ -98,9 +123,11 @@ _COUNT_WORDS = {"a single": 1, "single": 1, "a": 1, "an": 1, "dual": 2, "quad": 
 def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[GpuMention]:
     """GPUs with counts: "8x H100", "eight H200 GPUs", "16 A100s", "a 4-GPU MI300X node",
     "DGX B200" (8), "GB200 NVL72" (72), "two DGX H100 nodes" (16), "an H100" (1)."""
-    out = []
+    out: list[GpuMention] = []
+    if _GPU_GATE.search(text, lo, hi) is None:
+        return out
     for match in pattern("gpu").finditer(text, lo, hi):
-        catalog = catalog or builtin_catalog()
+        catalog = catalog or _builtin()
         name = re.sub(r"\s+", " ", match.group("name")).strip()
         spec = catalog.gpu(name) or catalog.gpu(_plain_gpu(name))
         gpu_id = spec.id if spec is not None else name
@@ -160,6 +187,8 @@ class PowerMention:
 
 def power(text: str, lo: int, hi: int) -> PowerMention | None:
     """ "low-power mode", "Max-Q", "power-capped at 350 W", "350W power limit", "limited to 600 watts"."""
+    if _POWER_GATE.search(text, lo, hi) is None:
+        return None
     smi = _SMI_CAP.search(text, lo, hi)
     if smi is not None:  # "nvidia-smi -pl 350"
         watts_span = Span(smi.start(1), smi.end(1))

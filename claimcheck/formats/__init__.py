@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import import_module
@@ -28,6 +29,19 @@ class RenderOptions:
 
     width: int = 100
     color: bool = False
+
+
+def render_chunks(
+    report: Report, fmt: OutputFormat, options: RenderOptions | None = None
+) -> Iterator[str]:
+    """The rendering in pieces, for writing large reports without holding them whole; formats
+    without a ``chunks`` function give their whole text as one piece."""
+    module = import_module(f"claimcheck.formats.{fmt.value}_format")
+    produce = getattr(module, "chunks", None)
+    if produce is None:
+        yield render(report, fmt, options)
+    else:
+        yield from produce(report, options or RenderOptions())
 
 
 def render(report: Report, fmt: OutputFormat, options: RenderOptions | None = None) -> str:

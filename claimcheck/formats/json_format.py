@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from claimcheck.formats import RenderOptions
 from claimcheck.report import Report
 
 
 def render(report: Report, options: RenderOptions) -> str:
     """Stable key order, no timestamps, so the output diffs cleanly."""
-    return report.model_dump_json(indent=2) + "\n"
+    return "".join(chunks(report, options))
+
+
+def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
+    """The same document piece by piece, one claim at a time, so that a run over thousands of
+    files never holds the whole text in memory. Byte-identical to dumping the Report at once."""
+    yield "{\n"
+    fields = list(type(report).model_fields)
+    for position, name in enumerate(fields):
+        value = getattr(report, name)
+        yield f'  "{name}": '
+        if name == "claims" and value:
+            yield "[\n"
+            for index, claim in enumerate(value):
+                yield _indent(claim.model_dump_json(indent=2), 4, first=True)
+                yield ",\n" if index < len(value) - 1 else "\n"
+            yield "  ]"
+        else:
+            dumped = report.model_dump_json(indent=2, include={name})
+            inner = dumped[dumped.index(":") + 2 : dumped.rindex("}")].rstrip()
+            yield inner
+        yield ",\n" if position < len(fields) - 1 else "\n"
+    yield "}\n"
+
+
+def _indent(text: str, spaces: int, *, first: bool) -> str:
+    pad = " " * spaces
+    lines = text.split("\n")
+    return "\n".join((pad + line if (index or first) else line) for index, line in enumerate(lines))

@@ -14,6 +14,7 @@ Does not flag:
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
 from claimcheck.report import Severity
@@ -29,6 +30,8 @@ _SETUP_FIELDS = (
     "tier",
     "metric",
 )
+_TOLERANCE = 0.05
+_NAMED = 3
 
 
 def check(subject: Subject) -> Iterator[Hit]:
@@ -37,36 +40,48 @@ def check(subject: Subject) -> Iterator[Hit]:
 
 
 def batch(subjects: Sequence[Subject]) -> Iterator[tuple[int, Hit]]:
-    """Pair up claims whose headline factors agree but whose setups are not the same."""
-    for i, first in enumerate(subjects):
-        mine = first.claim.speedup
-        if mine is None:
+    """For each claim, the other claims whose headline is within 5 % and whose setup is not
+    the same. Sorted by factor, so a run of thousands of claims stays O(n log n)."""
+    ranked = sorted(
+        (s.claim.speedup, i) for i, s in enumerate(subjects) if s.claim.speedup is not None
+    )
+    factors = [factor for factor, _ in ranked]
+    setups = [_setup(subjects[i]) for _, i in ranked]
+    same: dict[tuple[object, ...], list[int]] = {}
+    for position, setup in enumerate(setups):
+        if setup is not None:
+            same.setdefault(setup, []).append(position)
+    for position, (factor, index) in enumerate(ranked):
+        low = bisect_left(factors, factor / (1 + _TOLERANCE))
+        high = bisect_right(factors, factor * (1 + _TOLERANCE))
+        mine = setups[position]
+        alike = same.get(mine, []) if mine is not None else [position]
+        count = (high - low) - (bisect_left(alike, high) - bisect_left(alike, low))
+        if count <= 0:
             continue
-        twins = [
-            j
-            for j, other in enumerate(subjects)
-            if j != i
-            and other.claim.speedup is not None
-            and abs(other.claim.speedup - mine) <= 0.05 * mine
-            and _setup(other) != _setup(first)
-        ]
-        if twins:
-            others = ", ".join(subjects[j].claim.id or f"#{j + 1}" for j in twins[:3])
-            more = f" and {len(twins) - 3} more" if len(twins) > 3 else ""
-            yield (
-                i,
-                Hit(
-                    f"The same {number(mine)}x headline appears in {others}{more} with a different or "
-                    "undisclosed setup (model, context, GPUs, tier): the figures are not comparable.",
-                    field="speedup",
-                ),
-            )
+        named = []
+        for j in range(low, high):
+            if j != position and (mine is None or setups[j] != mine):
+                named.append(subjects[ranked[j][1]].claim.id or f"#{ranked[j][1] + 1}")
+                if len(named) == _NAMED:
+                    break
+        others = ", ".join(named)
+        more = f" and {count - _NAMED} more" if count > _NAMED else ""
+        yield (
+            index,
+            Hit(
+                f"The same {number(factor)}x headline appears in {others}{more} with a different or "
+                "undisclosed setup (model, context, GPUs, tier): the figures are not comparable.",
+                field="speedup",
+            ),
+        )
 
 
-def _setup(subject: Subject) -> tuple[object, ...]:
+def _setup(subject: Subject) -> tuple[object, ...] | None:
+    """The disclosed setup, or ``None`` when any part is undisclosed: an undisclosed setup
+    never matches another one, because nobody can tell the two were the same."""
     values = tuple(getattr(subject.claim, name) for name in _SETUP_FIELDS)
-    # An undisclosed setup never matches another one: nobody can tell they were the same.
-    return values if all(v is not None for v in values) else (id(subject),)
+    return values if all(v is not None for v in values) else None
 
 
 RULE = Rule("KV303", "incomparable-headlines", Severity.INFO, check, __doc__ or "", batch=batch)

@@ -15,7 +15,7 @@ from claimcheck.claim import Claim
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
-from claimcheck.sources.structured import Format, RawClaim, parse_structured
+from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
 CLAIM_KEYS = tuple(Claim.model_fields)
 
@@ -28,20 +28,26 @@ class Loaded:
     problems: list[InputError]
 
 
-def looks_like_claims(text: str, fmt: Format, display: str) -> bool:
-    """True if the file parses and names at least one claim field (used when walking folders,
-    so that unrelated config files such as ``mkdocs.yml`` are passed over). A file that does not
-    parse is reported, never passed over."""
-    parsed = parse_structured(text, fmt, display)
+def _names_claim_fields(parsed: ParsedFile) -> bool:
     return any(
         isinstance(raw.data, dict) and any(key in CLAIM_KEYS for key in raw.data)
         for raw in parsed.claims
     )
 
 
-def load_claims(text: str, fmt: Format, display: str, stem: str) -> Loaded:
-    """Validate every claim of a claim file; fields missing from a claim are read from its text."""
+def load_claims(
+    text: str, fmt: Format, display: str, stem: str, *, named: bool = True
+) -> Loaded | None:
+    """Validate every claim of a claim file; fields missing from a claim are read from its text.
+
+    A file found in a folder (``named`` false) that parses but names no claim field is passed
+    over (``None``): unrelated files such as ``mkdocs.yml`` live beside claims. A file that does
+    not parse, or an empty one, is always reported."""
+    if not text.strip():
+        raise InputError("empty file: expected one claim or a list of claims", path=display)
     parsed = parse_structured(text, fmt, display)
+    if not named and not _names_claim_fields(parsed):
+        return None
     if not parsed.claims:
         raise InputError("no claims in file (it is empty)", path=display)
     records: list[ClaimRecord] = []

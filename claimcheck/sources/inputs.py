@@ -9,7 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from claimcheck.errors import InputError
 from claimcheck.sources.reading import display_path
@@ -95,7 +98,7 @@ def expand(
     an argument with whitespace that is not a path is claim text; anything else is a missing
     path, never silently taken as text."""
     selection = selection or Selection()
-    ignored = _Ignored(selection)
+    ignored = _Ignored(selection)  # compiles its patterns on first use
     for number, argument in enumerate(arguments, start=1):
         if argument == "-":
             name = stdin_filename or "-"
@@ -143,14 +146,16 @@ def _walk(folder: Path, selection: Selection, ignored: _Ignored) -> Iterator[Fil
     found: list[FileInput] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
         here = Path(root)
+        real = here.resolve()  # once per folder: resolving every file costs more than reading it
         ignored.enter(here)
-        dirs[:] = sorted(d for d in dirs if not ignored.excluded(here / d, is_dir=True))
+        dirs[:] = sorted(d for d in dirs if not ignored.excluded_in(real, d, is_dir=True))
+        shown = display_path(here)
         for name in files:
-            path = here / name
             kind = selection.kind_of(name)
-            if kind is None or ignored.excluded(path, is_dir=False):
+            if kind is None or ignored.excluded_in(real, name, is_dir=False):
                 continue
-            found.append(FileInput(path, display_path(path), kind, named=False))
+            display = name if shown == "." else f"{shown}/{name}"
+            found.append(FileInput(here / name, display, kind, named=False))
     found.sort(key=lambda item: item.display)
     yield from found
 
@@ -159,18 +164,28 @@ class _Ignored:
     """Exclude patterns and ``.gitignore`` files, matched the way git matches them."""
 
     def __init__(self, selection: Selection) -> None:
+        self.selection = selection
+        self.respect_gitignore = selection.respect_gitignore
+        self.gitignores: dict[Path, Any] = {}
+        self._loaded: set[Path] = set()
+
+    @cached_property
+    def _pathspec(self) -> ModuleType:
         import pathspec
 
-        self._pathspec = pathspec
-        self.base = selection.base.resolve()
-        self.exclude = pathspec.GitIgnoreSpec.from_lines(selection.exclude)
-        self.respect_gitignore = selection.respect_gitignore
-        self.gitignores: dict[Path, pathspec.GitIgnoreSpec] = {}
-        self._loaded: set[Path] = set()
+        return pathspec
+
+    @cached_property
+    def base(self) -> Path:
+        return self.selection.base.resolve()
+
+    @cached_property
+    def exclude(self) -> Any:
+        return self._pathspec.GitIgnoreSpec.from_lines(self.selection.exclude)
 
     def enter(self, folder: Path) -> None:
         """Load ``folder``'s ``.gitignore`` and those of its parents up to the repository root."""
-        if not self.respect_gitignore:
+        if not self.respect_gitignore or folder in self._loaded:
             return
         resolved = folder.resolve()
         for current in (resolved, *resolved.parents):
@@ -189,27 +204,33 @@ class _Ignored:
 
     def excluded(self, path: Path, *, is_dir: bool) -> bool:
         """Is ``path`` excluded by the patterns or by a ``.gitignore``?"""
-        resolved = path.resolve() if not path.is_symlink() else path.parent.resolve() / path.name
-        suffix = "/" if is_dir else ""
-        relative = _relative(resolved, self.base)
-        if relative == ".":
+        parent = path.parent.resolve()
+        if path.name in ("", ".", ".."):
             return False
-        if relative is not None and self.exclude.match_file(relative + suffix):
+        return self.excluded_in(parent, path.name, is_dir=is_dir)
+
+    def excluded_in(self, parent: Path, name: str, *, is_dir: bool) -> bool:
+        """Is ``name`` in the (resolved) folder ``parent`` excluded?"""
+        suffix = "/" if is_dir else ""
+        if self.exclude.match_file(name + suffix):
             return True
-        if self.exclude.match_file(path.name + suffix):
+        relative = _relative(parent, self.base)
+        if relative is not None and self.exclude.match_file(f"{relative}{name}{suffix}"):
             return True
         if not self.respect_gitignore:
             return False
-        self.enter(resolved.parent)
+        self.enter(parent)
         for folder, spec in self.gitignores.items():
-            inside = _relative(resolved, folder)
-            if inside is not None and spec.match_file(inside + suffix):
+            inside = _relative(parent, folder)
+            if inside is not None and spec.match_file(f"{inside}{name}{suffix}"):
                 return True
         return False
 
 
-def _relative(path: Path, base: Path) -> str | None:
-    try:
-        return path.relative_to(base).as_posix()
-    except ValueError:
-        return None
+def _relative(folder: Path, base: Path) -> str | None:
+    """``folder`` relative to ``base`` as a prefix ("" or "a/b/"), or ``None`` if outside it."""
+    if folder == base:
+        return ""
+    if base in folder.parents:
+        return folder.relative_to(base).as_posix() + "/"
+    return None

@@ -5,17 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from claimcheck.claim import Claim
 from claimcheck.errors import InputError
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Position
-from claimcheck.sources.claimfile import load_claims, looks_like_claims
-from claimcheck.sources.document import DocumentKind, ReadDocument, read_document
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
-from claimcheck.sources.structured import Format
+
+if TYPE_CHECKING:
+    from claimcheck.sources.document import DocumentKind, ReadDocument
+    from claimcheck.sources.structured import Format
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,17 @@ def load_input(item: Input, max_bytes: int, read_stdin: Callable[[], str]) -> Lo
 
 
 def _from_source(text: str, kind: str, display: str, stem: str, *, named: bool) -> Loaded:
+    # Parsers load on first use: a one-liner never pays for YAML or Markdown.
     if kind in DOCUMENT_KINDS:
-        document = read_document(text, cast(DocumentKind, kind), display)
+        from claimcheck.sources.document import read_document
+
+        document = read_document(text, cast("DocumentKind", kind), display)
         return Loaded(document.records, counted=1, document=document)
-    fmt = cast(Format, kind)
-    if not named and not looks_like_claims(text, fmt, display):
+    from claimcheck.sources.claimfile import load_claims
+
+    loaded = load_claims(text, cast("Format", kind), display, stem, named=named)
+    if loaded is None:
         return Loaded()  # a YAML/TOML/JSON file in a folder that holds no claim fields
-    loaded = load_claims(text, fmt, display, stem)
     return Loaded(loaded.records, loaded.problems, counted=1)
 
 

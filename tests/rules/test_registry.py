@@ -55,7 +55,9 @@ def _codes_for(example: str) -> set[str]:
     if example.startswith("(a document)"):
         return _document_codes(example.removeprefix("(a document)").strip().replace(" / ", "\n"))
     if example.startswith("{"):
-        records = load_claims(example, "yaml", "example.yaml", "example").records
+        loaded = load_claims(example, "yaml", "example.yaml", "example")
+        assert loaded is not None
+        records = loaded.records
     elif example.startswith("("):
         records = [_record(quoted) for quoted in re.findall(r'"([^"]+)"', example)]
     else:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.errors import InputError
-from claimcheck.sources.claimfile import Loaded, load_claims, looks_like_claims
+from claimcheck.sources.claimfile import Loaded, load_claims
 from claimcheck.sources.structured import Format
 
 
 def load(text: str, fmt: Format = "yaml", name: str = "c.yaml") -> Loaded:
-    return load_claims(text, fmt, name, name.split(".")[0])
+    loaded = load_claims(text, fmt, name, name.split(".")[0])
+    assert loaded is not None
+    return loaded
 
 
 def only_problem(text: str, fmt: Format = "yaml") -> str:
@@ -132,10 +134,17 @@ def test_not_a_mapping() -> None:
 
 
 def test_empty_file() -> None:
-    with pytest.raises(InputError, match="no claims"):
+    with pytest.raises(InputError, match="empty file"):
         load("")
+    with pytest.raises(InputError, match="empty file"):
+        load_claims(" \n", "json", "e.json", "e", named=False)
+    assert "expected a mapping of claim fields, got nothing" in str(load("---\n---\n").problems[0])
 
 
 def test_folder_walk_passes_over_files_without_claim_fields() -> None:
-    assert not looks_like_claims("site_name: docs\nnav: []\n", "yaml", "mkdocs.yml")
-    assert looks_like_claims("speedupp: 3\ntext: hi\n", "yaml", "c.yaml")
+    assert (
+        load_claims("site_name: docs\nnav: []\n", "yaml", "mkdocs.yml", "mkdocs", named=False)
+        is None
+    )
+    found = load_claims("speedupp: 3\ntext: hi\n", "yaml", "c.yaml", "c", named=False)
+    assert found is not None and "speedupp" in str(found.problems[0])

@@ -1,0 +1,113 @@
+"""Time an audit of many claim files: claims/s and peak memory, at 1x and 10x the count.
+
+    python bench/bench_batch.py [--files 10000] [--runs 3]
+
+The files are YAML (most), TOML and JSON claim files with text and fields, a tenth of them
+naming a model and GPU so that the physical analysis runs too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MODELS = ["llama-3.1-70b", "llama-3.1-8b", "qwen3-32b", "deepseek-v3", "mixtral-8x7b"]
+TEXTS = [
+    "{s}x faster time to first token at {k}K tokens with KV cache offload.",
+    "Up to {s}x faster prefill for long contexts with our KV tier.",
+    "Loading the KV cache from NVMe cuts TTFT {s}x on {k}K-token prompts.",
+]
+
+
+def claim(rng: random.Random, number: int) -> dict[str, object]:
+    speedup = rng.choice([3, 6, 12, 20, 27, 41, 75])
+    tokens = rng.choice([8, 32, 64, 112, 128])
+    fields: dict[str, object] = {
+        "id": f"claim-{number}",
+        "text": rng.choice(TEXTS).format(s=speedup, k=tokens),
+        "speedup": speedup,
+        "context_tokens": tokens * 1000,
+        "metric": "ttft",
+    }
+    if number % 10 == 0:
+        fields |= {"model": rng.choice(MODELS), "gpu": "h100-sxm", "gpu_count": 8, "tier": "nvme"}
+    return fields
+
+
+def write(folder: Path, count: int, seed: int = 11) -> None:
+    rng = random.Random(seed)
+    for number in range(count):
+        fields = claim(rng, number)
+        sub = folder / f"d{number // 500:03d}"
+        sub.mkdir(exist_ok=True)
+        if number % 10 == 1:
+            lines = [f"{k} = {json.dumps(v)}" for k, v in fields.items()]
+            (sub / f"c{number:06d}.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        elif number % 10 == 2:
+            (sub / f"c{number:06d}.json").write_text(json.dumps(fields), encoding="utf-8")
+        else:
+            lines = [f"{k}: {json.dumps(v)}" for k, v in fields.items()]
+            (sub / f"c{number:06d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def run_once(folder: Path) -> tuple[float, float, int]:
+    """Seconds, peak resident MB of the child, and claims audited."""
+    report = folder.parent / f"{folder.name}-report.json"
+    command = [
+        sys.executable,
+        "-m",
+        "claimcheck",
+        "check",
+        str(folder),
+        "-f",
+        "json",
+        "-o",
+        str(report),
+        "-q",
+    ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    peak_mb = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"claimcheck failed: {done.stderr[:500]}")
+    claims = json.loads(report.read_text(encoding="utf-8"))["summary"]["claims"]
+    report.unlink()
+    return seconds, peak_mb, claims
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--scales", default="0.1,1", help="multiples of --files to time")
+    args = parser.parse_args()
+    print(
+        f"batch audit of claim files, median of {args.runs} runs (one process, start-up included)"
+    )
+    for scale in (float(s) for s in args.scales.split(",")):
+        count = int(args.files * scale)
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            write(folder, count)
+            results = [run_once(folder) for _ in range(args.runs)]
+        seconds = statistics.median(r[0] for r in results)
+        peak = max(r[1] for r in results)
+        claims = results[0][2]
+        print(
+            f"  {count:>7,} files  {claims:>7,} claims  {seconds:7.2f} s  "
+            f"{claims / seconds:8,.0f} claims/s  peak {peak:6.0f} MB"
+        )
+
+
+if __name__ == "__main__":
+    main()
