@@ -6,7 +6,7 @@ import inspect
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
 from claimcheck.errors import InputError
@@ -83,9 +83,7 @@ def audit(
         prepared.extend(prepare(record, catalogs, settings) for record in loaded.records)
     paths = {p.record.path or "" for p in prepared} | set(documents)
     claims = judge(prepared, rules, settings, {path: skip.codes(path) for path in paths})
-    unused_rule = next(
-        (r for r in rules if r.code == "KV900" and "KV900" not in skip.everywhere), None
-    )
+    unused_rule = next((r for r in rules if r.code == "KV900"), None)
     document_findings: list[Finding] = []
     if documents:
         from claimcheck import suppress
@@ -101,13 +99,13 @@ class _PerFileIgnores:
     """``per-file-ignores``: gitignore-style patterns → rule codes or prefixes."""
 
     def __init__(self, table: dict[str, list[str]]) -> None:
-        import pathspec
+        self._specs: list[tuple[Any, tuple[str, ...]]] = []
+        if table:
+            import pathspec
 
-        self._specs = [
-            (pathspec.GitIgnoreSpec.from_lines([pattern]), tuple(codes))
-            for pattern, codes in table.items()
-        ]
-        self.everywhere: tuple[str, ...] = ()
+            self._specs = [
+                (pathspec.GitIgnoreSpec.from_lines([p]), tuple(c)) for p, c in table.items()
+            ]
 
     def codes(self, path: str) -> tuple[str, ...]:
         """The codes that do not apply to ``path``."""

@@ -543,5 +543,10 @@ _register()
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. Ctrl-C exits 130 without a traceback, even before a command
+    starts (Typer handles it once one runs)."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("claimcheck: interrupted", file=sys.stderr)
+        raise SystemExit(ExitCode.INTERRUPTED) from None

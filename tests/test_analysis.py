@@ -1,9 +1,15 @@
-"""The naive breakeven, checked against hand arithmetic."""
+"""The naive and the physical analysis, checked against hand arithmetic."""
 
 from __future__ import annotations
 
-from claimcheck.analysis import implied_speedup, naive_breakeven_tokens
+import pytest
+
+from claimcheck.analysis import analyse, implied_speedup, naive_breakeven_tokens
+from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim, Metric
+from claimcheck.report import Analysis
+from claimcheck.resolve import resolve
+from claimcheck.settings import Assumptions
 
 
 def test_with_both_times_uses_them() -> None:
@@ -30,3 +36,79 @@ def test_not_computable() -> None:
     assert naive_breakeven_tokens(Claim(text="x", context_tokens=1000)) is None
     end_to_end = Claim(speedup=1.2, context_tokens=16_000, metric=Metric.END_TO_END)
     assert naive_breakeven_tokens(end_to_end) is None
+
+
+# --- the physical analysis, against hand arithmetic (reference-data §A, §B; analytic-anchors §3.5)
+
+
+def _physical(claim: Claim, **assume: str | int) -> Analysis:
+    assumptions = Assumptions.model_validate(assume)
+    return analyse(claim, resolve(claim, builtin_catalog(), assumptions), assumptions)
+
+
+def _value(figure: float | None) -> float:
+    assert figure is not None
+    return figure
+
+
+BRIEF_1 = Claim(
+    speedup=27, context_tokens=112_000, baseline_seconds=57, cached_seconds=2.1, metric=Metric.TTFT
+)
+
+
+def test_implied_mfu_and_bandwidth_of_the_27x_claim() -> None:
+    analysis = _physical(BRIEF_1, model="llama-3.1-70b", gpu="h100-sxm", gpus=1)
+    # Llama-3.1-70B: 68.45 B active linear parameters, 80 layers × 64 heads × (128 + 128) dims.
+    linear = 2 * 68.45e9 * 112_000  # 1.533e16
+    attention = 80 * 64 * 256 * 112_000**2  # 1.644e16 (causal: N²/2 pairs × 2 × (d_qk + d_v))
+    lm_head = 2 * 8192 * 128_256
+    mfu = (linear + attention + lm_head) / 57 / 989e12  # ≈ 0.564 of one H100's dense BF16 peak
+    assert analysis.implied_mfu == pytest.approx(mfu, rel=0.01)
+    assert 0.56 <= _value(analysis.implied_mfu) <= 0.59
+    # 112,000 tokens × 327,680 bytes over 2.1 s less the assumed 1 ms latency
+    assert analysis.implied_load_gb_s == pytest.approx(112_000 * 327_680 / 2.099 / 1e9, rel=0.005)
+    assert 17.4 <= _value(analysis.implied_load_gb_s) <= 17.9
+
+
+def test_physical_breakeven_is_far_below_the_naive_one() -> None:
+    analysis = _physical(BRIEF_1, model="llama-3.1-70b", gpu="h100-sxm", gpus=1)
+    # t0 ÷ (recompute − load) per token: 1 ms ÷ (137e9 / (0.564 × 989e12) − 327,680 / 17.48e9) ≈ 4.6
+    assert analysis.physical_breakeven_tokens in range(3, 8)
+    assert analysis.naive_breakeven_tokens == 4126
+    assert "4,126 tokens load in" in (analysis.breakeven_explanation or "")
+    assert _value(analysis.end_to_end_speedup) < 27 / 2
+
+
+def test_full_power_speedup_of_a_capped_claim() -> None:
+    capped = Claim(speedup=35, context_tokens=100_000, metric=Metric.TTFT, model="llama-3.1-70b",
+                   gpu="h100-sxm", power_mode="capped", power_watts=350)  # fmt: skip
+    analysis = _physical(capped)
+    # 350 W of the H100's 700 W default: half the limit, on the knee of the measured curve
+    # (reference-data §E.1: 0.60 at 57 % and 0.26 at 43 % of the default cap).
+    assert 0.26 * 35 < _value(analysis.full_power_speedup) < 0.85 * 35
+    uncapped = _physical(Claim(speedup=35, context_tokens=100_000, metric=Metric.TTFT,
+                               model="llama-3.1-70b", gpu="h100-sxm"))  # fmt: skip
+    assert uncapped.full_power_speedup is None
+
+
+def test_impossible_bandwidth_and_slow_baseline_are_visible() -> None:
+    fast = Claim(
+        speedup=300,
+        context_tokens=128_000,
+        baseline_seconds=60,
+        cached_seconds=0.2,
+        metric=Metric.TTFT,
+    )
+    analysis = _physical(fast, model="llama-3.1-70b", gpu="h100-sxm", gpus=1)
+    # 128,000 × 327,680 B = 41.9 GB in 0.2 s ≈ 210 GB/s, above one PCIe Gen5 x16 link (63 GB/s)
+    assert _value(analysis.implied_load_gb_s) > _value(analysis.load_ceiling_gb_s) == 63
+    slow = Claim(
+        speedup=40,
+        context_tokens=32_000,
+        baseline_seconds=12,
+        cached_seconds=0.3,
+        metric=Metric.TTFT,
+    )
+    # Llama-3.1-8B at 32K: 2 × 6.98e9 × 32,000 + 32 × 32 × 256 × 32,000² ≈ 7.1e14 FLOPs in 12 s
+    # is 5.9e13 FLOP/s, 6 % of 989 TFLOPS
+    assert _value(_physical(slow, model="llama-3.1-8b", gpu="h100-sxm").implied_mfu) < 0.07

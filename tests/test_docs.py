@@ -37,6 +37,22 @@ def _fields_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def _rule_reference() -> str:
+    import inspect
+
+    parts = []
+    for rule in RULES:
+        body = inspect.cleandoc(rule.doc)
+        summary, _, rest = body.partition("\n")
+        rest = rest.replace("Flags:\n", "**Flags:**\n\n").replace(
+            "Does not flag:\n", "**Does not flag:**\n\n"
+        )
+        parts.append(
+            f"### {rule.code} {rule.name}\n\n*{rule.severity.value}* — {summary}\n{rest}\n"
+        )
+    return "\n".join(parts)
+
+
 def _check_output(cli: Invoke) -> str:
     run = cli("check", "claims/", "--format", "text")
     return "```text\n" + run.stdout + "```\n"
@@ -63,6 +79,22 @@ def test_rules_table() -> None:
 
 def test_fields_table() -> None:
     _check("fields", _fields_table)
+
+
+def test_rule_reference() -> None:
+    _check("rule-reference", _rule_reference)
+
+
+def test_rule_sections_are_where_findings_point() -> None:
+    from claimcheck import DOCS_URL
+
+    text = README.read_text(encoding="utf-8")
+    for rule in RULES:
+        heading = f"### {rule.code} {rule.name}"
+        assert heading in text
+        # GitHub's anchor for the heading: lower case, spaces to hyphens.
+        anchor = heading.removeprefix("### ").lower().replace(" ", "-")
+        assert f"{DOCS_URL}#{anchor}".endswith(f"#{rule.code.lower()}-{rule.name}")
 
 
 def test_output_of_the_main_command(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
