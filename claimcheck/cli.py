@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import gc
 import os
-import shutil
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 # Pydantic scans every installed package's entry points for plugins the first time a model is
 # built (about 30 ms); a command-line run needs none of them.
@@ -21,7 +20,9 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import typer
 
 from claimcheck import __version__
+from claimcheck.commands import Color, fail, terminal_width, use_color
 from claimcheck.errors import ClaimcheckError, ExitCode
+from claimcheck.formats import OutputFormat
 
 if TYPE_CHECKING:
     from claimcheck.report import Report
@@ -36,33 +37,12 @@ app = typer.Typer(
 )
 
 
-class FormatChoice(StrEnum):
-    """``--format`` values (mirrors ``claimcheck.formats.OutputFormat``)."""
-
-    TEXT = "text"
-    CONCISE = "concise"
-    JSON = "json"
-    SARIF = "sarif"
-    GITHUB = "github"
-    GITLAB = "gitlab"
-    JUNIT = "junit"
-    MARKDOWN = "markdown"
-
-
 class FailOn(StrEnum):
     """``--fail-on`` values."""
 
     INFO = "info"
     WARNING = "warning"
     ERROR = "error"
-    NEVER = "never"
-
-
-class ColorChoice(StrEnum):
-    """``--color`` values."""
-
-    AUTO = "auto"
-    ALWAYS = "always"
     NEVER = "never"
 
 
@@ -89,26 +69,6 @@ def _split(values: list[str] | None) -> tuple[str, ...] | None:
     if values is None:
         return None
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
-
-
-def _fail(err: ClaimcheckError) -> NoReturn:
-    print(f"claimcheck: error: {err}", file=sys.stderr)
-    raise typer.Exit(ExitCode.ERROR)
-
-
-def _use_color(choice: ColorChoice, stream: object) -> bool:
-    if choice is ColorChoice.ALWAYS:
-        return True
-    if choice is ColorChoice.NEVER or os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
-
-
-def _width() -> int:
-    return max(60, shutil.get_terminal_size().columns) if sys.stdout.isatty() else 100
 
 
 def _default_format(configured: str | None) -> str:
@@ -141,7 +101,7 @@ def check(
         ),
     ] = None,
     fmt: Annotated[
-        FormatChoice | None,
+        OutputFormat | None,
         typer.Option(
             "--format",
             "-f",
@@ -311,9 +271,7 @@ def check(
     allow_empty: Annotated[
         bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
     ] = False,
-    color: Annotated[
-        ColorChoice, typer.Option("--color", help="Colour in text output.")
-    ] = ColorChoice.AUTO,
+    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
     quiet: Annotated[
         bool,
         typer.Option(
@@ -340,7 +298,7 @@ def check(
         code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,
                     output, exit_zero, allow_empty, color, quiet)  # fmt: skip
     except ClaimcheckError as err:
-        _fail(err)
+        fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
         if debug:
             raise
@@ -354,7 +312,7 @@ def check(
 
 def _run(
     options: object, inputs: list[str], texts: list[str], stdin_filename: str | None, config: Path | None,
-    isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: ColorChoice, quiet: bool,
+    isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: Color, quiet: bool,
 ) -> int:  # fmt: skip
     from claimcheck import config as configuration
     from claimcheck.audit import Request, audit, exit_code
@@ -396,15 +354,17 @@ def _run(
         return ExitCode.ERROR
     chosen = _default_format(run.format)
     if not quiet or output is not None:
-        _emit(report, chosen, _use_color(color, sys.stdout) and output is None, output)
+        _emit(report, chosen, use_color(color) and output is None, output)
     return exit_code(report, run.settings.fail_on, exit_zero)
 
 
 def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
-    from claimcheck.formats import OutputFormat, RenderOptions, render_chunks
+    from claimcheck.formats import RenderOptions, render_chunks
 
-    pieces = render_chunks(report, OutputFormat(fmt), RenderOptions(width=_width(), color=color))
+    pieces = render_chunks(
+        report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
+    )
     if output is None:
         for piece in pieces:
             sys.stdout.write(piece)
@@ -484,7 +444,7 @@ def explain_rule(
     try:
         rule = get(code)
     except ClaimcheckError as err:
-        _fail(err)
+        fail(str(err))
     print(f"{rule.code} {rule.name} (default severity: {rule.severity.value})\n")
     print(inspect.cleandoc(rule.doc))
 
@@ -511,7 +471,7 @@ def show_config(
         loaded = configuration.resolve(config, isolated, Path.cwd())
         run = settle(CliOptions(), loaded, Path.cwd())
     except ClaimcheckError as err:
-        _fail(err)
+        fail(str(err))
     print(f"configuration file: {loaded.path if loaded.path else '(none)'}")
     for key, (value, source) in sorted(run.sources.items()):
         shown = value.model_dump() if hasattr(value, "model_dump") else value

@@ -6,8 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from claimcheck.report import Report
+if TYPE_CHECKING:
+    from claimcheck.report import Report
 
 
 class OutputFormat(StrEnum):

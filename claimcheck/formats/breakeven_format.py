@@ -6,12 +6,12 @@ Rich is imported only to render text: JSON output starts faster without it.
 
 from __future__ import annotations
 
-import io
 import math
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.capture import Capture
 from claimcheck.sweep import Sweep, SweepRow
 
 if TYPE_CHECKING:
@@ -34,21 +34,11 @@ def render_json(sweep: Sweep) -> str:
 
 def render_text(sweep: Sweep, options: RenderOptions) -> str:
     """The human view: setup, table, breakeven and knee sentences, chart, assumptions."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=options.width,
-        force_terminal=options.color,
-        no_color=not options.color,
-        color_system="standard" if options.color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-    )
+    capture = Capture(options)
+    console = capture.console
     console.print(Text(sweep.setup.description, style="bold"))
     console.print()
     console.print(_table(sweep))
@@ -70,7 +60,7 @@ def render_text(sweep: Sweep, options: RenderOptions) -> str:
     for assumption in sweep.assumptions:
         bullets.add_row(" •", Text(assumption))
     console.print(bullets)
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+    return capture.text
 
 
 def _sig(value: float) -> str:

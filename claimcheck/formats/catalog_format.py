@@ -5,7 +5,6 @@ Rich is imported only to render text.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from dataclasses import dataclass
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from claimcheck.catalog import Catalog, CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.capture import Capture
 from claimcheck.physics import kv_bytes_per_token
 
 if TYPE_CHECKING:
@@ -91,20 +91,10 @@ def render_json(listing: Listing) -> str:
 
 def render_text(listing: Listing, options: RenderOptions) -> str:
     """A table of the entries with units in the headers and each source in short."""
-    from rich.console import Console
     from rich.text import Text
 
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=options.width,
-        force_terminal=options.color,
-        no_color=not options.color,
-        color_system="standard" if options.color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-    )
+    capture = Capture(options)
+    console = capture.console
     builders = {"models": _models, "gpus": _gpus, "tiers": _tiers}
     console.print(builders[listing.kind](listing.entries))
     console.print(
@@ -114,7 +104,7 @@ def render_text(listing: Listing, options: RenderOptions) -> str:
             style="dim",
         )
     )
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+    return capture.text
 
 
 Rows = list[tuple[CatalogEntry, list[str]]]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.capture import Capture
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.report import Analysis, ClaimReport, Finding, Report, Severity
 
@@ -37,17 +37,8 @@ _UNDERSTOOD: tuple[tuple[str, str], ...] = (
 
 def render(report: Report, options: RenderOptions) -> str:
     """The human view of ``report``."""
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=options.width,
-        force_terminal=options.color,
-        no_color=not options.color,
-        color_system="standard" if options.color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-    )
+    capture = Capture(options)
+    console = capture.console
     if len(report.claims) == 1:
         console.print(_panel(report.claims[0]))
     elif report.claims:
@@ -56,7 +47,7 @@ def render(report: Report, options: RenderOptions) -> str:
         if details is not None:
             console.print(details)
     console.print(Text(summary_line(report.summary), style="bold"))
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+    return capture.text
 
 
 def _fmt(field: str, value: Any) -> str:
