@@ -165,12 +165,11 @@ def _panel(claim: ClaimReport) -> Panel:
 
 def _table(claims: list[ClaimReport]) -> Table:
     table = Table(title="Claims", expand=True)
-    table.add_column("claim", overflow="fold")
+    table.add_column("claim", overflow="fold", ratio=5)
     table.add_column("headline", no_wrap=True)
     table.add_column("context", justify="right", no_wrap=True)
-    table.add_column("naive BE", justify="right", no_wrap=True)
-    table.add_column("phys. BE", justify="right", no_wrap=True)
-    table.add_column("findings")
+    table.add_column("breakeven\nnaive → physical", justify="right", no_wrap=True)
+    table.add_column("findings", ratio=2)
     for claim in claims:
         fields = claim.claim
         headline = f"{fields['speedup']:g}x" if fields.get("speedup") else "—"
@@ -185,12 +184,13 @@ def _table(claims: list[ClaimReport]) -> Table:
         for finding in sorted(claim.findings, key=lambda f: f.code):
             if not finding.suppressed:
                 codes.append(finding.code + " ", style=_STYLE[finding.severity])
+        breakeven = f"{naive:,}" if naive is not None else "—"
+        breakeven += f" → {physical:,}" if physical is not None else ""
         table.add_row(
             Text.assemble(claim.id, "\n", (_where(claim), "dim")),
             Text(headline),
             context,
-            f"{naive:,}" if naive is not None else "—",
-            f"{physical:,}" if physical is not None else "—",
+            breakeven,
             codes,
         )
     return table
