@@ -75,9 +75,12 @@ def _physical(
 ) -> Analysis:
     from claimcheck import physics
 
-    count = resolved.gpu_count or 1
+    count = resolved.gpu_count or _fitting_count(model, gpu)
     if resolved.gpu_count is None:
-        notes.append("1 GPU assumed (the claim gives no GPU count; --gpus)")
+        notes.append(
+            f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the BF16 "
+            "weights (the claim gives no GPU count; --gpus)"
+        )
     tokens = claim.context_tokens
     prefill = claim.metric in _PREFILL_METRICS
     notes.append(
@@ -128,9 +131,15 @@ def _physical(
             cached_s = (claim.baseline_seconds or recompute_s) / claim.speedup
             notes.append(f"load time taken from the {claim.speedup:g}x ratio: {cached_s:.3g} s")
         if cached_s is not None:
-            implied_gb_s = physics.implied_bandwidth_gb_s(bytes_, cached_s, latency_s)
-            if math.isfinite(implied_gb_s):
-                setup_kwargs["bandwidth_gb_s"] = implied_gb_s
+            needed_gb_s = physics.implied_bandwidth_gb_s(bytes_, cached_s, latency_s)
+            if math.isfinite(needed_gb_s):
+                setup_kwargs["bandwidth_gb_s"] = needed_gb_s
+            if claim.cached_seconds is not None:  # only a stated load time implies a bandwidth
+                implied_gb_s = needed_gb_s
+            else:
+                notes.append(
+                    f"that ratio needs {needed_gb_s:.3g} GB/s of load bandwidth (not a stated figure)"
+                )
     if "bandwidth_gb_s" not in setup_kwargs and tier is None:
         return _finish(base, notes, implied_mfu, implied_gb_s, gpu, count)
     setup = physics.Setup(
@@ -170,6 +179,16 @@ def _physical(
             f"end to end: {assume.output_tokens} output tokens decoded from HBM at {physics.HBM_EFFICIENCY:g} of its bandwidth"
         )
     return analysis.model_copy(update={**update, "assumptions": notes})
+
+
+def _fitting_count(model: ModelSpec, gpu: GpuSpec) -> int:
+    """The smallest power-of-two GPU count whose HBM holds the model's BF16 weights with a tenth
+    to spare (a 70B model needs two 80 GB H100s, a 405B model eight)."""
+    needed_gb = model.total_params_b * 2 / 0.9
+    count = 1
+    while count * gpu.hbm_gb < needed_gb and count < 1024:
+        count *= 2
+    return count
 
 
 def _finish(

@@ -366,9 +366,12 @@ def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
         report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
     )
     if output is None:
-        for piece in pieces:
-            sys.stdout.write(piece)
-        sys.stdout.flush()
+        try:
+            for piece in pieces:
+                sys.stdout.write(piece)
+            sys.stdout.flush()
+        except BrokenPipeError:  # "| head": the reader has what it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     else:
         try:
             with output.open("w", encoding="utf-8") as handle:

@@ -13,15 +13,14 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from claimcheck.errors import UsageError, did_you_mean
 from claimcheck.settings import Assumptions, Thresholds
 
-KINDS = ("markdown", "html", "text", "yaml", "toml", "json")
-FAIL_ON = ("info", "warning", "error", "never")
+Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
 FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown")
 
 
@@ -40,7 +39,7 @@ class FileConfig(BaseModel):
     extend_exclude: list[str] | None = None
     respect_gitignore: bool | None = None
     max_file_size: int | None = Field(None, gt=0)
-    extensions: dict[str, str] | None = Field(
+    extensions: dict[str, Kind] | None = Field(
         None, description="file suffix → markdown, html, text, …"
     )
     thresholds: Thresholds | None = None

@@ -70,7 +70,13 @@ def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Setti
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
     analysis = analyse(claim, resolved, settings.assume)
     subject = Subject(
-        claim, analysis, resolved, frozenset(record.cues), settings.thresholds, record.conflicts
+        claim,
+        analysis,
+        resolved,
+        frozenset(record.cues),
+        settings.thresholds,
+        record.conflicts,
+        record.id,
     )
     return Prepared(record, subject)
 

@@ -64,6 +64,10 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
     select = tuple(pick("select", cli.select, file.select, ["ALL"]))
     ignore = tuple(pick("ignore", cli.ignore, file.ignore, []))
     extend = tuple(pick("extend-select", cli.extend_select, file.extend_select, []))
+    if not select:
+        raise UsageError(
+            "select: an empty selection would run no rule (use ALL, codes or prefixes)"
+        )
     for option, values in (("select", select), ("ignore", ignore), ("extend-select", extend)):
         check_selectors(values, option)
     per_file = _per_file(cli.per_file_ignores)

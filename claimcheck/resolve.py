@@ -62,8 +62,16 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
                 f"model '{claim.model}' is not in the catalog (add it with --catalog FILE)"
             )
     elif assume.model is not None:
-        model = catalog.require_model(assume.model)
-        assumed.append(f"model {model.id} assumed (--model)")
+        candidate = catalog.require_model(assume.model)
+        stated = claim.params_billions
+        if stated is not None and abs(candidate.total_params_b - stated) > 0.1 * stated:
+            unknown.append(
+                f"--model {candidate.id} ({candidate.total_params_b:g}B) not assumed: the claim "
+                f"states a {stated:g}B model"
+            )
+        else:
+            model = candidate
+            assumed.append(f"model {model.id} assumed (--model)")
 
     gpu: GpuSpec | None = None
     count = claim.gpu_count
@@ -90,9 +98,8 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
         tier = catalog.require_tier(assume.tier)
         assumed.append(f"KV tier {tier.id} assumed (--tier)")
 
+    # The size rules judge is the one the claim discloses, never an assumed model's.
     size = claim.params_billions
-    if size is None and model is not None:
-        size = model.total_params_b
-    elif size is None and claim.model is not None:
-        size = size_from_name(claim.model)
+    if size is None and claim.model is not None:
+        size = model.total_params_b if model is not None else size_from_name(claim.model)
     return Resolved(model, gpu, count, tier, size, tuple(assumed), tuple(unknown))

@@ -37,11 +37,30 @@ def apply(
                 out[c] = out[c].model_copy(update={"findings": findings})
         if unused_rule is None:
             continue
-        extra.extend(_unused(unused_rule, path, u.directive, u.codes) for u in result.unused)
+        for unused in result.unused:
+            unknown = [c for c in unused.codes if not any(code.startswith(c) for code in _known())]
+            if unknown:
+                message = (
+                    f"The {unused.directive.kind} comment names no rule: {', '.join(unknown)}."
+                )
+                extra.append(
+                    _finding(
+                        unused_rule, path, unused.directive.line, unused.directive.column, message
+                    )
+                )
+            known = tuple(c for c in unused.codes if c not in unknown)
+            if known:
+                extra.append(_unused(unused_rule, path, unused.directive, known))
         for problem in document.problems:
             message = f"Unreadable claimcheck comment: {problem.message}; it suppresses nothing."
             extra.append(_finding(unused_rule, path, problem.line, problem.column, message))
     return out, extra
+
+
+def _known() -> tuple[str, ...]:
+    from claimcheck.rules import RULES
+
+    return tuple(rule.code for rule in RULES)
 
 
 def _unused(rule: Rule, path: str, directive: Directive, codes: tuple[str, ...]) -> Finding:

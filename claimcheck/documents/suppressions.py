@@ -204,7 +204,7 @@ def parse_directive(body: str) -> tuple[str, tuple[str, ...], str | None] | str 
     words = head.replace(",", " ").split()
     if not words:
         return f"expected a directive after 'claimcheck:' ({', '.join(VERBS)})"
-    verb, codes = words[0], words[1:]
+    verb, codes = words[0], [code.upper() for code in words[1:]]
     if verb not in VERBS:
         return f"unknown directive '{verb}'{did_you_mean(verb, VERBS)}; expected one of {', '.join(VERBS)}"
     if not codes:

@@ -15,7 +15,6 @@ from claimcheck.extract.lexicon import pattern
 
 @cache
 def _candidate() -> re.Pattern[str]:
-    # A digit beside x, ×, fold, times, % or a time unit; a word multiplier or fraction.
     # A digit beside x, ×, fold, times, % or a time unit; a word multiplier or fraction. The
     # look-ahead lets the scan skip most positions at once.
     return re.compile(
@@ -40,11 +39,15 @@ def cue(text: str) -> bool:
     )  # fmt: skip
 
 
-def page_may_hold_claims(source: str) -> bool:
-    """Does any blank-line separated block of the raw ``source`` hold both a candidate and a cue?
-    Markup only removes words, so a page that fails this holds no claim."""
+def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
+    """Does the raw ``source`` hold a candidate and a cue: in one blank-line separated block
+    (Markdown and text, whose units never span a blank line), or anywhere (``by_block`` false:
+    HTML, where one table or paragraph may). Markup only removes words, so a page that fails
+    this holds no claim."""
     if not candidate(source):
         return False
+    if not by_block:
+        return cue(source)
     return any(candidate(block) and cue(block) for block in _BLOCKS.split(source))
 
 

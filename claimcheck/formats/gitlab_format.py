@@ -36,4 +36,15 @@ def render(report: Report, options: RenderOptions) -> str:
                 },
             }
         )
+    # An input that could not be audited blocks the merge request.
+    issues.extend(
+        {
+            "description": f"input error: {problem.message}",
+            "check_name": "input-error",
+            "fingerprint": fingerprint("input-error", problem.message, problem.path),
+            "severity": "blocker",
+            "location": {"path": problem.path or TEXT_PATH, "lines": {"begin": problem.line or 1}},
+        }
+        for problem in report.errors
+    )
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"

@@ -23,6 +23,7 @@ class Subject:
     cues: frozenset[str]
     thresholds: Thresholds
     conflicts: tuple[Conflict, ...] = ()
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

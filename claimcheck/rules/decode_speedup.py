@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from claimcheck.claim import Metric
 from claimcheck.report import Severity
 from claimcheck.rules.base import Hit, Rule, Subject
 
 
 def check(subject: Subject) -> Iterator[Hit]:
-    """Flag a decode / token-generation speedup attributed to KV held outside the GPU."""
-    if "decode_credit" not in subject.cues:
+    """Flag a decode / token-generation speedup attributed to KV held outside the GPU: the
+    text credits it, or a claim file gives a decode metric together with a storage tier."""
+    claim = subject.claim
+    stated = claim.metric == Metric.DECODE and claim.tier is not None
+    if "decode_credit" not in subject.cues and not stated:
         return
     yield Hit(
         "Credits KV held outside the GPU with faster decode: each decode step reads the whole KV "

@@ -32,11 +32,12 @@ def check(subject: Subject) -> Iterator[Hit]:
         share is None or share < limits.filled_context_fraction
     ):
         return
-    detail = (
-        f"{share:.0%} of the model's {number(window)}-token window"
-        if share and window
-        else (f"at least {number(limits.filled_context_tokens)} tokens")
-    )
+    if share is not None and window is not None and share > 1:
+        detail = f"more than the model's {number(window)}-token window, so not from this model"
+    elif share is not None and window is not None and share >= limits.filled_context_fraction:
+        detail = f"{share:.0%} of the model's {number(window)}-token window"
+    else:
+        detail = f"at least {number(limits.filled_context_tokens)} tokens"
     yield Hit(
         f"Quoted at a {number(tokens)}-token prefix ({detail}): recompute grows faster than "
         "loading as the prefix grows, so the ratio is at its largest here; typical prompts are "

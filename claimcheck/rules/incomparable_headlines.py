@@ -62,7 +62,7 @@ def batch(subjects: Sequence[Subject]) -> Iterator[tuple[int, Hit]]:
         named = []
         for j in range(low, high):
             if j != position and (mine is None or setups[j] != mine):
-                named.append(subjects[ranked[j][1]].claim.id or f"#{ranked[j][1] + 1}")
+                named.append(subjects[ranked[j][1]].name or "another claim")
                 if len(named) == _NAMED:
                     break
         others = ", ".join(named)

@@ -25,9 +25,10 @@ def check(subject: Subject) -> Iterator[Hit]:
     claim = subject.claim
     watts = claim.power_watts
     default = subject.setup.gpu_default_watts
+    at_default = watts is not None and default is not None and watts >= default
     capped = claim.power_mode in {PowerMode.LOW, PowerMode.CAPPED}
     below_default = watts is not None and default is not None and watts < default
-    if not (capped or below_default):
+    if at_default or not (capped or below_default):
         return
     if watts is not None:
         cap = f"capped at {number(watts)} W" + (

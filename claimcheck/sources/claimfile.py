@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
 from contextlib import suppress
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from claimcheck.claim import Claim
+from claimcheck.claim import MEASUREMENT_FIELDS, Claim
 from claimcheck.errors import InputError, did_you_mean
-from claimcheck.extract import extract_claims
+from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
@@ -28,9 +29,18 @@ class Loaded:
     problems: list[InputError]
 
 
+_MEASURES = (*MEASUREMENT_FIELDS, "text")
+
+
 def _names_claim_fields(parsed: ParsedFile) -> bool:
+    """Does the file name a measurement field or ``text`` (or a near miss of one, so that a
+    claim file with misspelled keys is reported rather than passed over)?"""
     return any(
-        isinstance(raw.data, dict) and any(key in CLAIM_KEYS for key in raw.data)
+        isinstance(raw.data, dict)
+        and any(
+            key in _MEASURES or get_close_matches(str(key), _MEASURES, n=1, cutoff=0.8)
+            for key in raw.data
+        )
         for raw in parsed.claims
     )
 
@@ -144,7 +154,7 @@ def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
         fields={**dict.fromkeys(update, text_pos), **fields} if text_pos else fields,
         cues=dict.fromkeys(extraction.cues, text_pos),
         readings=extraction.readings,
-        conflicts=_conflicts(explicit, extraction.values),
+        conflicts=_conflicts(explicit, found),
     )
 
 
@@ -160,23 +170,35 @@ _NUMERIC = (
 )
 
 
-def _conflicts(explicit: dict[str, Any], read: Mapping[str, object]) -> tuple[Conflict, ...]:
-    """Fields the file states that its text contradicts: numbers more than 5 % apart, or a
-    different metric (prefill and TTFT are one)."""
-    found = []
+def _conflicts(explicit: dict[str, Any], found: list[Extraction]) -> tuple[Conflict, ...]:
+    """Fields the file states that its text contradicts: a number more than 5 % away from every
+    figure the text gives for it, or a metric the text never names (prefill and TTFT are one).
+    A text that quotes several figures ("6x at 32K, 22x at 128K") contradicts none of them."""
+    several = len(found) > 1 or any("speedups" in ex.extras for ex in found)
+    read: dict[str, list[object]] = {}
+    for extraction in found:
+        for name, value in extraction.values.items():
+            read.setdefault(name, []).append(value)
+        for value in extraction.extras.get("speedups", []) or []:  # type: ignore[attr-defined]
+            read.setdefault("speedup", []).append(value)
+    conflicts = []
     for name in _NUMERIC:
-        stated, text_value = explicit.get(name), read.get(name)
-        if not isinstance(stated, (int, float)) or not isinstance(text_value, (int, float)):
+        stated, values = explicit.get(name), read.get(name, [])
+        numbers = [v for v in values if isinstance(v, (int, float))]
+        if not isinstance(stated, (int, float)) or not numbers or (several and name != "speedup"):
             continue
-        if abs(stated - text_value) > 0.05 * max(abs(stated), abs(text_value)):
-            found.append(Conflict(name, f"{stated:g}", f"{text_value:g}"))
+        if all(abs(stated - v) > 0.05 * max(abs(stated), abs(v)) for v in numbers):
+            conflicts.append(Conflict(name, f"{stated:g}", " or ".join(f"{v:g}" for v in numbers)))
     family = {"prefill": "ttft"}
-    stated_metric, read_metric = explicit.get("metric"), read.get("metric")
-    if stated_metric is not None and read_metric is not None:
-        stated_family = family.get(str(stated_metric), str(stated_metric))
-        if stated_family != family.get(str(read_metric), str(read_metric)):
-            found.append(Conflict("metric", str(stated_metric), str(read_metric)))
-    return tuple(found)
+    stated_metric = explicit.get("metric")
+    metrics = {family.get(str(m), str(m)) for m in read.get("metric", [])}
+    if (
+        stated_metric is not None
+        and metrics
+        and family.get(str(stated_metric), str(stated_metric)) not in metrics
+    ):
+        conflicts.append(Conflict("metric", str(stated_metric), " or ".join(sorted(metrics))))
+    return tuple(conflicts)
 
 
 def _label(data: object, default_id: str) -> str:
@@ -209,6 +231,9 @@ def _type_name(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+_EXPONENT = re.compile(r"[-+]?\d+[eE][-+]?\d+")
+
+
 def _describe(detail: ErrorDetails) -> str:
     """One sentence for one pydantic error, in the claim file's terms."""
     loc = detail["loc"]
@@ -220,7 +245,10 @@ def _describe(detail: ErrorDetails) -> str:
         return f"unknown field '{field}'{did_you_mean(field, CLAIM_KEYS)}"
     if kind in {"float_type", "int_type", "int_from_float", "float_parsing", "int_parsing"}:
         wanted = "a whole number" if kind.startswith("int") else "a number"
-        return f"field '{field}': expected {wanted}, got {_type_name(value)} {value!r}"
+        hint = ""
+        if isinstance(value, str) and _EXPONENT.fullmatch(value.strip()):
+            hint = " (YAML reads an exponent without a decimal point as text: write 1.0e300 or 0.5)"
+        return f"field '{field}': expected {wanted}, got {_type_name(value)} {value!r}{hint}"
     if kind == "finite_number":
         return f"field '{field}': expected a finite number, got {value!r}"
     if kind == "greater_than_equal" and field in {"speedup", "speedup_low"}:

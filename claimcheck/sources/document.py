@@ -4,7 +4,6 @@ suppression comments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import Literal
 
 from claimcheck.claim import Claim
@@ -28,13 +27,12 @@ class ReadDocument:
 def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument:
     """Every claim in the prose of ``source``. Pages with no candidate number and no
     ``claimcheck`` comment are passed over without parsing (the cheap prefilter)."""
-    if "claimcheck" not in source and not page_may_hold_claims(source):
+    if "claimcheck" not in source and not page_may_hold_claims(source, by_block=kind != "html"):
         return ReadDocument([])
     document = scan(source, kind)
     records: list[ClaimRecord] = []
     header = ""
     previous_kind = ""
-    stem = PurePosixPath(display).name
     for unit in document.units:
         # A table row is read with its table's header row as a hint (cue and metric).
         if unit.kind == "table_row":
@@ -46,14 +44,13 @@ def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument
         if not candidate(unit.text) or not (cue(unit.text) or (hint and cue(hint))):
             continue
         records.extend(
-            _record(document, unit, ex, display, stem)
-            for ex in extract_claims(unit.text, hint=hint)
+            _record(document, unit, ex, display) for ex in extract_claims(unit.text, hint=hint)
         )
     return ReadDocument(records, document.directives, document.problems)
 
 
 def _record(
-    document: Document, unit: TextUnit, extraction: Extraction, display: str, stem: str
+    document: Document, unit: TextUnit, extraction: Extraction, display: str
 ) -> ClaimRecord:
     def at(span: Span) -> Position:
         start, end = unit.source_span(span.start, span.end)
@@ -66,7 +63,7 @@ def _record(
     where = at(extraction.span)
     return ClaimRecord(
         claim=claim,
-        id=f"{stem}:{where.line}",
+        id=f"{display}:{where.line}",
         path=display,
         position=where,
         fields={name: at(span) for name, span in extraction.spans.items()},

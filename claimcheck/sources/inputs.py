@@ -129,7 +129,8 @@ def expand(
 
 def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
     display = display_path(path)
-    kind = selection.kind_of(path.name)
+    # A named file without a suffix (README, LICENSE: pre-commit's "plain-text") is read as text.
+    kind = selection.kind_of(path.name) or ("text" if not path.suffix else None)
     if kind is None:
         known = " ".join(sorted({*CLAIM_SUFFIXES, *DOCUMENT_SUFFIXES}))
         return InputError(

@@ -36,6 +36,8 @@ def load_input(item: Input, max_bytes: int, read_stdin: Callable[[], str]) -> Lo
         return Loaded(from_text(item.text, item.display, item.explicit))
     if isinstance(item, StdinInput):
         text = read_stdin()
+        if not text.strip():
+            raise InputError("standard input is empty", path=item.display)
         kind = item.kind or _guess_kind(text)
         return _from_source(text, kind, item.display, "stdin", named=True)
     text = read_text(item.path, item.display, max_bytes=max_bytes)

@@ -75,11 +75,9 @@ def decode(data: bytes, display: str) -> str:
 
 
 def display_path(path: Path) -> str:
-    """``path`` relative to the working directory when it lies below it, with ``/`` separators."""
+    """``path`` relative to the working directory (``../`` when outside it), with ``/``
+    separators: reports never carry absolute paths."""
     try:
-        rel = os.path.relpath(path)
+        return Path(os.path.relpath(path)).as_posix()
     except ValueError:  # another drive on Windows
         return path.as_posix()
-    if rel.startswith(".."):
-        return path.as_posix()
-    return Path(rel).as_posix()

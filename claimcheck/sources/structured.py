@@ -86,7 +86,18 @@ def _check_yaml_nodes(root: yaml.Node, display: str) -> None:
                 column=pos.column,
             )
         if isinstance(node, yaml.MappingNode):
+            names: set[str] = set()
             for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in names:
+                        pos = _mark(key)
+                        raise InputError(
+                            f"duplicate key '{key.value}'",
+                            path=display,
+                            line=pos.line,
+                            column=pos.column,
+                        )
+                    names.add(key.value)
                 stack.extend((key, value))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
@@ -124,6 +135,11 @@ def _parse_yaml(text: str, display: str) -> ParsedFile:
                     path=display,
                     line=mark.line + 1 if mark else None,
                     column=mark.column + 1 if mark else None,
+                ) from None
+            except (ValueError, OverflowError) as err:  # "date: 2024-13-45" fails in datetime
+                pos = _mark(item)
+                raise InputError(
+                    f"YAML value error: {err}", path=display, line=pos.line, column=pos.column
                 ) from None
             keys: dict[str, Position] = {}
             if isinstance(item, yaml.MappingNode):
@@ -190,7 +206,9 @@ def _toml_keys(text: str, begin: int, end: int) -> dict[str, Position]:
 
 def _parse_json(text: str, display: str) -> ParsedFile:
     try:
-        data: Any = json.loads(text)
+        data: Any = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as err:
+        raise InputError(f"duplicate key '{err.key}'", path=display) from None
     except json.JSONDecodeError as err:
         raise InputError(
             f"JSON syntax error: {err.msg}", path=display, line=err.lineno, column=err.colno
@@ -217,6 +235,21 @@ def _parse_json(text: str, display: str) -> ParsedFile:
                     keys[str(key)] = _position(text, found.start())
         claims.append(RawClaim(item, position, keys))
     return ParsedFile(claims, listed)
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _DuplicateKey(key)
+        found[key] = value
+    return found
 
 
 def _json_object_starts(text: str) -> list[int]:

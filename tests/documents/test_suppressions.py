@@ -84,7 +84,6 @@ def test_next_line_without_prose_after_covers_nothing() -> None:
         ("claimcheck: disable-line", "'disable-line' needs at least one rule code"),
         ("claimcheck: disable-lines KV103", "unknown directive 'disable-lines' (did you mean"),
         ("claimcheck: disable-line ALL", "blanket suppression is not allowed"),
-        ("claimcheck: disable-line kv103", "'kv103' is not a rule code"),
         ("claimcheck: disable-line KV103 - reason", "'-' is not a rule code"),
         ("claimcheck:", "expected a directive after 'claimcheck:'"),
         ("claimcheck-disable-line KV103", "write 'claimcheck:' with a colon"),
@@ -154,3 +153,8 @@ def test_first_of_overlapping_ranges_wins() -> None:
     result = apply_suppressions([later, earlier, enclosing], [("KV103", 2), ("KV103", 5)])
     assert result.suppressed_by == (enclosing, enclosing)
     assert result.unused == (Unused(later, ("KV103",)), Unused(earlier, ("KV1",)))
+
+
+def test_codes_are_case_insensitive() -> None:
+    (directive,) = scan_markdown("<!-- claimcheck: disable-line kv103, Kv2 -->\n").directives
+    assert directive.codes == ("KV103", "KV2")

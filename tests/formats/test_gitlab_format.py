@@ -56,9 +56,11 @@ def test_missing_fingerprints_are_filled_in_and_distinct() -> None:
     assert len(set(prints)) == 3
 
 
-def test_suppressed_and_input_errors_are_not_issues() -> None:
+def test_suppressed_findings_are_not_issues_and_input_errors_block() -> None:
     findings = [hit(suppressed=True), hit("KV202", Severity.ERROR)]
-    assert [i["check_name"] for i in issues(build(findings, [problem()]))] == ["KV202"]
+    found = issues(build(findings, [problem()]))
+    assert [i["check_name"] for i in found] == ["KV202", "input-error"]
+    assert found[1]["severity"] == "blocker"
 
 
 def test_text_findings_and_missing_lines() -> None:
