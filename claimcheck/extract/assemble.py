@@ -7,6 +7,7 @@ the claim; factors with different metrics in one unit become separate claims.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -73,7 +74,9 @@ def _window_claims(
     if not groups:
         times = _times(text, sentences)
         ttft = any(pattern("metric_ttft").search(text, s.start, s.end) for s in sentences)
-        if times is None or not (ttft or explicit):
+        if times is None or not (
+            ttft or explicit or (unit_cue and _recompute_and_load(text, lo, hi))
+        ):
             return []
         groups = [[]]
     claims = []
@@ -212,6 +215,25 @@ def _claim(
     )
 
 
+_RECOMPUTE = re.compile(
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|without\s(?:the\s)?(?:kv\s)?cach\w*)\b",
+    re.IGNORECASE,
+)
+_LOAD = re.compile(
+    r"\b(?:load\w*|cached|cache\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s)?(?:kv\s)?cach\w*)\b",
+    re.IGNORECASE,
+)
+
+
+_SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
+
+
+def _recompute_and_load(text: str, lo: int, hi: int) -> bool:
+    """Two times with no TTFT word still make a claim when one side is named as recompute and
+    the other as a load ("Recomputing … takes 57 s; loading its KV cache takes 2.1 s")."""
+    return _RECOMPUTE.search(text, lo, hi) is not None and _LOAD.search(text, lo, hi) is not None
+
+
 def _reading_text(text: str, factor: Speedup) -> str:
     quoted = text[factor.span.start : factor.span.end]
     if factor.reading == "percent-reduction":
@@ -333,8 +355,11 @@ def _cues(text: str, lo: int, hi: int, metric: object, has_tier: bool) -> dict[s
     cues: dict[str, Span] = {}
     for name in ("queueing", "cross_user", "similar_prompts"):
         match = pattern(f"cue_{name}").search(text, lo, hi)
-        if match is not None:
-            cues[name] = Span(match.start(), match.end())
+        if match is None:
+            continue
+        if name == "cross_user" and _SYSTEM_PROMPT.search(text, lo, hi):
+            continue  # a shared, public system prompt is the one safe thing to share
+        cues[name] = Span(match.start(), match.end())
     if metric == "decode":
         offload = pattern("storage_cue").search(text, lo, hi) or pattern("cue_strong").search(
             text, lo, hi

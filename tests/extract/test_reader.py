@@ -45,3 +45,39 @@ def test_gpu_count_is_not_a_speedup() -> None:
 
 def test_no_speedup_no_claim() -> None:
     assert extract_claims("KV caches live in HBM.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KV offload cut our GPU bill by 60% while keeping TTFT flat.",
+        "Prefix cache hit rates improved 3x after the upgrade, and TTFT is low.",
+        "Teams deployed 3x faster with our KV cache tier.",
+        "FP8 KV cache gives 2x faster TTFT.",
+    ],
+)
+def test_factors_about_something_else_are_not_claims(text: str) -> None:
+    assert extract_claims(text) == []
+
+
+def test_a_denying_word_before_does_not_beat_a_named_metric_after() -> None:
+    assert values("At half the cost, 3x faster TTFT with KV offload.")["speedup"] == 3
+
+
+def test_recompute_and_load_times_make_a_claim_without_a_ttft_word() -> None:
+    found = values(
+        "Recomputing the 100K-token prefix takes 40 s; loading its KV cache from NVMe takes 2 s."
+    )
+    assert (found["baseline_seconds"], found["cached_seconds"], found["tier"]) == (40, 2, "nvme")
+
+
+def test_a_shared_system_prompt_is_not_cross_user_sharing() -> None:
+    (found,) = extract_claims(
+        "With the shared system prompt cached, TTFT is 4x faster across users."
+    )
+    assert "cross_user" not in found.cues
+
+
+def test_a_range_keeps_both_ends() -> None:
+    found = values("Customers measure 4–20x faster TTFT with the KV tier.")
+    assert (found["speedup_low"], found["speedup"]) == (4, 20)
