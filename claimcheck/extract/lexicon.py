@@ -252,7 +252,6 @@ _SOURCES: dict[str, str] = {
         r"(?:[-\s](?:sxm[45]?|pcie|nvl(?:72)?|80\s?gb|94\s?gb|141\s?gb|hbm3e?|grace\shopper|superchip))*)"
         r"(?P<plural>s)?(?![\w])"
     ),
-    "gpu_tail": r"\s?(?:gpus?|cards?|accelerators?|nodes?|parts?|servers?|systems?|racks?|boxes)\b",
     # topics
     "metric_ttft": _words(METRIC_WORDS["ttft"]),
     "metric_throughput": _words(METRIC_WORDS["throughput"]),
@@ -266,8 +265,6 @@ _SOURCES: dict[str, str] = {
     "cue_weak": _words(CUE_WEAK),
     "exclude_topic": _words(EXCLUDE_TOPIC),
     "storage_cue": _words(STORAGE_CUE),
-    "compare": r"\b(?:than|vs\.?|versus|compared|over|relative\sto)\b",
-    "capability": r"\b(?:supports?|supporting|window|windows|limit|maximum|max|capacity|holds?|stores?|up\sto\sa)\b",
     "output_tokens": r"\b(?:output|generated|generating|generates?|generation|answer|answers|response|completion|new|per\s(?:second|minute|request|user|million|1m)|/s)\b",
     **{f"qualifier_{i}": _words(source) for i, (_, source) in enumerate(QUALIFIERS)},
     **{f"tier_{kind}": _words(source) for kind, source in TIERS},

@@ -527,8 +527,3 @@ def tiers(text: str, lo: int, hi: int) -> list[Found]:
         if match is not None:
             out.append(Found(kind, Span(match.start(), match.end())))
     return out
-
-
-def qualifier_names() -> list[str]:
-    """The qualifier values, in matching order."""
-    return [name for name, _ in QUALIFIERS]

@@ -139,8 +139,6 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
         if system is not None:
             nodes = count if count is not None else 1
             count, count_span = system * nodes, Span(match.start(), match.end("name"))
-        elif count is None and _per_gpu(text, match.start(), lo):
-            count = None
         out.append(
             GpuMention(gpu_id, Span(match.start("name"), match.end("name")), count, count_span)
         )
@@ -168,11 +166,6 @@ def _count(match: re.Match[str], text: str, hi: int) -> tuple[int | None, Span |
         if value:
             return int(value), Span(match.start("nodes"), match.end("nodes"))
     return None, None
-
-
-def _per_gpu(text: str, start: int, lo: int) -> bool:
-    before = text[max(lo, start - 8) : start].lower()
-    return before.endswith(("per ", "each "))
 
 
 @dataclass(frozen=True, slots=True)

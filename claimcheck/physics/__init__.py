@@ -10,7 +10,6 @@ from claimcheck.physics.breakeven import (
     breakeven_bandwidth_gb_s,
     breakeven_tokens,
     cached_load_seconds,
-    naive_breakeven_tokens,
     recompute_seconds,
     speedup_at,
 )
@@ -67,7 +66,6 @@ __all__ = [
     "lm_head_flops",
     "load_seconds",
     "memory_bound_knee_tokens",
-    "naive_breakeven_tokens",
     "peak_flops_per_s",
     "power_factor",
     "prefill_flops",

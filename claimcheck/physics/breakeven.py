@@ -88,11 +88,6 @@ def breakeven_bandwidth_gb_s(setup: Setup) -> float:
     return bytes_per_token * setup.flops_per_s / linear_flops(model, 1) / 1e9
 
 
-def naive_breakeven_tokens(context_tokens: float, speedup: float) -> int:
-    """The seed post's breakeven: the claimed context divided by the claimed speedup, in tokens."""
-    return round(context_tokens / speedup)
-
-
 def _smallest_root(a: float, b: float, c: float) -> float | None:
     """Smallest x ≥ 0 with a·x² + b·x + c ≥ 0, for a ≥ 0 and c ≤ 0 (``None`` if there is none)."""
     if a == 0.0:

@@ -146,6 +146,7 @@ def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
     # If the text reads as something the fields forbid, the fields stand alone.
     with suppress(ValidationError):
         claim = Claim.model_validate({**explicit, **update}) if update else claim
+    update = {k: v for k, v in update.items() if getattr(claim, k) == v}
     return ClaimRecord(
         claim=claim,
         id=claim.id or default_id,
@@ -259,6 +260,9 @@ def _describe(detail: ErrorDetails) -> str:
     if kind in {"greater_than", "greater_than_equal"}:
         bound = ctx.get("gt", ctx.get("ge"))
         return f"field '{field}': expected a number above {bound}, got {value!r}"
+    if kind == "less_than_equal":
+        bound = float(ctx.get("le", 0))
+        return f"field '{field}': expected at most {bound:,.0f}, got {value!r} (a typo?)"
     if kind in {"enum", "literal_error"}:
         return f"field '{field}': expected {ctx.get('expected', 'a known value')}, got {value!r}"
     if kind == "string_type":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from claimcheck.claim import Claim
+from claimcheck.claim import claim_from_reading
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Extraction, Span, extract_claims
 from claimcheck.extract.prefilter import candidate, cue, page_may_hold_claims
@@ -59,7 +59,7 @@ def _record(
         return Position(line, column, end_line, end_column)
 
     sentence = unit.text[extraction.span.start : extraction.span.end].strip()
-    claim = Claim.model_validate({**extraction.values, "text": sentence or None})
+    claim = claim_from_reading(extraction.values, sentence)
     where = at(extraction.span)
     return ClaimRecord(
         claim=claim,

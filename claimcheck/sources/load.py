@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from claimcheck.claim import Claim
+from claimcheck.claim import Claim, claim_from_reading
 from claimcheck.errors import InputError
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Position
@@ -89,7 +89,7 @@ def _text_record(text: str, display: str, number: int, extraction: Extraction) -
         return Position(line, start_col, end_line, end_col)
 
     sentence = text[extraction.span.start : extraction.span.end].strip()
-    claim = Claim.model_validate({**extraction.values, "text": sentence or None})
+    claim = claim_from_reading(extraction.values, sentence)
     return ClaimRecord(
         claim=claim,
         id=f"text-{number}",

@@ -12,7 +12,6 @@ from claimcheck.physics import (
     breakeven_bandwidth_gb_s,
     breakeven_tokens,
     cached_load_seconds,
-    naive_breakeven_tokens,
     power_factor,
     recompute_seconds,
     speedup_at,
@@ -122,11 +121,6 @@ def test_breakeven_is_where_the_speedup_crosses_one(
     assert speedup_at(setup, max(tokens, 1)) >= 1
     if tokens > 1:
         assert speedup_at(setup, tokens - 1) < 1
-
-
-def test_naive_breakeven_is_context_over_speedup() -> None:
-    # background.md: 112K ÷ 27 ≈ 4K tokens
-    assert naive_breakeven_tokens(112_000, 27) == 4_148
 
 
 @given(

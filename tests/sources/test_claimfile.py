@@ -88,6 +88,11 @@ def test_unknown_key_names_file_claim_field_and_suggestion() -> None:
         ("speedup: 2\ndate: yesterday", "field 'date': expected a date"),
         ("vendor: x", "needs a 'speedup' or a 'text'"),
         ("speedup: 3\nspeedup_low: 5", "'speedup_low' (5) is above 'speedup' (3)"),
+        (
+            "speedup: 2\ncontext_tokens: 100000000000000000000",
+            "field 'context_tokens': expected at most 1,000,000,000",
+        ),
+        ("speedup: 10000000.0", "field 'speedup': expected at most 1,000,000"),
     ],
 )
 def test_bad_values_get_one_clear_line(line: str, expected: str) -> None:
