@@ -76,10 +76,16 @@ _CELL_SEPARATOR = " | "
 
 def scan_html(source: str) -> Document:
     """Prose units, directives and malformed directives of an HTML document."""
+    units, comments = read_html(source)
+    starts, _ = line_bounds(source)
+    return assemble(starts, units, comments)
+
+
+def read_html(source: str) -> tuple[list[TextUnit], list[Comment]]:
+    """The prose units and comments of HTML text (also a Markdown document's HTML blocks)."""
     reader = _Reader(source.replace("\0", "\ufffd"))
     reader.read()
-    starts, _ = line_bounds(source)
-    return assemble(starts, reader.units, reader.comments)
+    return reader.units, reader.comments
 
 
 @lru_cache(maxsize=1024)

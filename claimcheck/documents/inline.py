@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from claimcheck.documents.suppressions import Comment
-from claimcheck.documents.units import TextUnit, UnitBuilder
+from claimcheck.documents.units import Span, TextUnit, UnitBuilder
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -32,6 +32,33 @@ class SourceMap:
     def at(self, index: int) -> int:
         piece = bisect_right(self.starts, index) - 1
         return self.origins[piece] + index - self.starts[piece]
+
+    def unit(self, unit: TextUnit) -> TextUnit:
+        """``unit``, read from the content, with its spans moved to the source; a verbatim span
+        is cut where the content's pieces (its lines) part ways in the source."""
+        spans: list[Span] = []
+        stops = [span.index for span in unit.spans[1:]] + [len(unit.text)]
+        for span, stop in zip(unit.spans, stops, strict=True):
+            if not span.verbatim:
+                end = self.at(span.source_end - 1) + 1 if span.source_end > span.source_start else 0
+                start = self.at(span.source_start)
+                spans.append(Span(span.index, start, max(end, start), False))
+                continue
+            index, start, end = span.index, span.source_start, span.source_start + stop - span.index
+            while start < end:
+                piece = bisect_right(self.starts, start) - 1
+                cut = min(end, self.starts[piece + 1]) if piece + 1 < len(self.starts) else end
+                origin = self.at(start)
+                spans.append(Span(index, origin, origin + cut - start, True))
+                index, start = index + cut - start, cut
+        return TextUnit(unit.text, unit.kind, tuple(spans))
+
+    def comment(self, comment: Comment) -> Comment:
+        """``comment``, read from the content, placed in the source."""
+        end = (
+            self.at(comment.end - 1) + 1 if comment.end > comment.start else self.at(comment.start)
+        )
+        return Comment(self.at(comment.start), end, comment.body, comment.closed)
 
     def add(self, builder: UnitBuilder, content: str, start: int, end: int) -> None:
         """Add ``content[start:end]`` to ``builder`` as verbatim source text."""

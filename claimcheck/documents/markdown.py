@@ -12,9 +12,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from claimcheck.documents.document import Document, assemble
+from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
 from claimcheck.documents.lines import line_bounds
-from claimcheck.documents.suppressions import Comment, comment_end
+from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import TextUnit, UnitBuilder
 
 if TYPE_CHECKING:
@@ -205,17 +206,9 @@ class _Reader:
         self.emit(builder, "table_row")
 
     def _html_block(self, content: str, first_line: int) -> None:
-        start = content.find("<!--")
-        if start < 0:
+        units, comments = read_html(content)
+        if not units and not comments:
             return
         where = self._line_map(content, first_line)
-        while start >= 0:
-            bounds = comment_end(content, start)
-            if bounds is None:
-                body = content[start + 4 :]
-                self.comments.append(Comment(where.at(start), where.at(len(content)), body, False))
-                return
-            body_end, end = bounds
-            body = content[start + 4 : body_end]
-            self.comments.append(Comment(where.at(start), where.at(end - 1) + 1, body))
-            start = content.find("<!--", end)
+        self.units.extend(where.unit(unit) for unit in units)
+        self.comments.extend(where.comment(comment) for comment in comments)

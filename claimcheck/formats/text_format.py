@@ -186,8 +186,12 @@ def _table(claims: list[ClaimReport]) -> Table:
                 codes.append(finding.code + " ", style=_STYLE[finding.severity])
         breakeven = f"{naive:,}" if naive is not None else "—"
         breakeven += f" → {physical:,}" if physical is not None else ""
+        where = _where(claim)
+        label = (
+            Text(claim.id) if where == claim.id else Text.assemble(claim.id, "\n", (where, "dim"))
+        )
         table.add_row(
-            Text.assemble(claim.id, "\n", (_where(claim), "dim")),
+            label,
             Text(headline),
             context,
             breakeven,

@@ -114,9 +114,49 @@ def test_escapes_links_images_and_autolinks() -> None:
     assert found(document, "TTFT") == expected(source, 2, "TTFT")
 
 
-def test_html_blocks_comments_and_inline_html_are_not_prose() -> None:
-    source = "<div>\n100x in a block\n</div>\n\nText <span>7x</span> here <!-- 9x -->.\n"
+def test_comments_and_inline_tags_are_not_prose() -> None:
+    source = "Text <span>7x</span> here <!-- 9x -->.\n"
     assert texts(scan_markdown(source)) == [("paragraph", "Text 7x here .")]
+
+
+HTML_BLOCKS = """Intro.
+
+<div align="center">
+  <p>Our tier gives <b>27x faster</b> TTFT
+  at 112K tokens.</p>
+  <img alt="Chart: 20x TTFT" src="c.png">
+</div>
+
+> <p>Quoted: 9x faster
+> with offload.</p>
+
+<script>var claim = "50x faster";</script>
+<!-- 80x in a comment -->
+"""
+
+
+def test_html_blocks_are_read_as_html() -> None:
+    # GitHub renders an HTML block's text: its paragraphs and alt text are prose, a script is not.
+    assert texts(scan_markdown(HTML_BLOCKS)) == [
+        ("paragraph", "Intro."),
+        ("paragraph", "Our tier gives 27x faster TTFT at 112K tokens."),
+        ("alt", "Chart: 20x TTFT"),
+        ("paragraph", "Quoted: 9x faster with offload."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("needle", "line", "in_source"),
+    [
+        ("Our tier", 4, "Our tier"),
+        ("27x faster", 4, "27x faster"),  # past the <b>
+        ("112K", 5, "112K"),  # the block's second line
+        ("20x TTFT", 6, "20x TTFT"),
+        ("with offload", 10, "with offload"),  # past the blockquote marker
+    ],
+)
+def test_html_block_positions(needle: str, line: int, in_source: str) -> None:
+    assert found(scan_markdown(HTML_BLOCKS), needle) == expected(HTML_BLOCKS, line, in_source)
 
 
 def test_containers_tables_and_headings() -> None:
