@@ -233,7 +233,9 @@ _SOURCES: dict[str, str] = {
     "power_low": _words(POWER_LOW),
     "power_cap": (
         r"\b(?:power[-\s]?capp(?:ed|ing)|power[-\s]?cap|power[-\s]?limit(?:ed)?|capped|limited\sto|tdp|cap)\b|"
-        r"-pl\b"
+        r"-pl\b|"
+        # "H100s running at 350W": a stated draw is a setting (the rules compare it to the default)
+        r"\b(?:running|runs|run|operating|operated|set|configured)\s(?:at|to)(?=\s\d[\d,.]*\s?(?:w|watts?)\b)"
     ),
     "model": (
         r"(?<![\w-])(?:meta[-\s])?(llama|mistral|mixtral|qwen|deepseek|gemma|gpt-oss|kimi|phi|falcon|yi|"

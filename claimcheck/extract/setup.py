@@ -139,10 +139,35 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
         if system is not None:
             nodes = count if count is not None else 1
             count, count_span = system * nodes, Span(match.start(), match.end("name"))
+        elif count is not None:
+            count *= _nodes(text, match, lo, hi)
         out.append(
             GpuMention(gpu_id, Span(match.start("name"), match.end("name")), count, count_span)
         )
     return out
+
+
+_NODE = r"(?:nodes?|servers?|systems?|machines?|boxes|hosts?)"
+# "2 nodes of 8x H100", "two servers with 8x H200"
+_NODES_BEFORE = re.compile(
+    rf"\b(\d{{1,3}}|\w+)\s{_NODE}\s(?:of|with|each\swith),?\s(?:\w+\s)?$", re.IGNORECASE
+)
+# "two 8-GPU H100 nodes": the node count is the word before the per-node count
+_NODE_COUNT_BEFORE = re.compile(r"\b(\d{1,3}|\w+)\s$")
+_NODE_AFTER = re.compile(rf"s?\s{_NODE}\b", re.IGNORECASE)
+
+
+def _nodes(text: str, match: re.Match[str], lo: int, hi: int) -> int:
+    """How many nodes a per-node GPU count is multiplied by (1 when none is said)."""
+    before = text[max(lo, match.start() - 40) : match.start()]
+    found = _NODES_BEFORE.search(before)
+    if found is None and match.group("count2") and _NODE_AFTER.match(text, match.end(), hi):
+        found = _NODE_COUNT_BEFORE.search(before)
+    if found is None:
+        return 1
+    word = found.group(1)
+    value = float(word) if word.isdigit() else parse_word_number(word)
+    return int(value) if value and 1 <= value <= 1000 else 1
 
 
 def _plain_gpu(name: str) -> str:

@@ -81,3 +81,23 @@ def test_a_shared_system_prompt_is_not_cross_user_sharing() -> None:
 def test_a_range_keeps_both_ends() -> None:
     found = values("Customers measure 4–20x faster TTFT with the KV tier.")
     assert (found["speedup_low"], found["speedup"]) == (4, 20)
+
+
+@pytest.mark.parametrize(
+    ("setup", "count"),
+    [
+        ("on 2 nodes of 8x H100", 16),
+        ("on two 8-GPU H100 nodes", 16),
+        ("on two servers with 8x H100", 16),
+        ("on an 8-GPU H100 node", 8),
+        ("on 8x H100 nodes", 8),
+    ],
+)
+def test_node_counts_multiply_gpus_per_node(setup: str, count: int) -> None:
+    found = values(f"27x faster TTFT with KV offload {setup}.")
+    assert (found["gpu"], found["gpu_count"]) == ("h100-sxm", count)
+
+
+def test_a_stated_draw_is_a_power_setting() -> None:
+    found = values("27x faster TTFT with KV offload, H100s running at 350W.")
+    assert (found["power_mode"], found["power_watts"]) == ("capped", 350)
