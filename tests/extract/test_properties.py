@@ -60,4 +60,5 @@ def _hostile() -> list[str]:
 def test_one_megabyte_of_hostile_text_finishes() -> None:
     for text in _hostile():
         # Finishing is the test (a super-linear pattern takes hours here); bench/ measures speed.
-        assert all(e.values.get("speedup", 1) > 0 for e in extract_claims(text)), text[:40]
+        found = extract_claims(text)
+        assert all(0 <= e.span.start < e.span.end <= len(text) for e in found), text[:40]
