@@ -20,7 +20,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import typer
 
 from claimcheck import __version__
-from claimcheck.commands import Color, fail, terminal_width, use_color
+from claimcheck.commands import Color, ColorOption, DebugOption, fail, terminal_width, use_color
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
 
@@ -271,16 +271,14 @@ def check(
     allow_empty: Annotated[
         bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
     ] = False,
-    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
+    color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
         typer.Option(
             "--quiet", "-q", help="Print nothing but errors and no progress; the exit code tells."
         ),
     ] = False,
-    debug: Annotated[
-        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
-    ] = False,
+    debug: DebugOption = False,
 ) -> None:
     """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
     from claimcheck.options import CliOptions

@@ -11,7 +11,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -31,6 +31,12 @@ class Color(StrEnum):
     AUTO = "auto"
     ALWAYS = "always"
     NEVER = "never"
+
+
+# The options every command shares, declared once.
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")]
+ColorOption = Annotated[Color, typer.Option("--color", help="Colour in text output.")]
+DebugOption = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
 
 
 def fail(message: str) -> NoReturn:

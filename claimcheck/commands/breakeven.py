@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.commands import (
+    Color,
+    ColorOption,
+    DebugOption,
+    FormatOption,
+    TextOrJson,
+    run,
+    terminal_width,
+    use_color,
+)
 from claimcheck.errors import UsageError
 
 if TYPE_CHECKING:
@@ -110,13 +119,9 @@ def breakeven(
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")] = (
-        TextOrJson.TEXT
-    ),
-    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
-    debug: Annotated[
-        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
-    ] = False,
+    fmt: FormatOption = TextOrJson.TEXT,
+    color: ColorOption = Color.AUTO,
+    debug: DebugOption = False,
 ) -> None:
     """Where loading a KV cache beats recomputing it: breakeven prefix, speedups and a chart."""
 

@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
-from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.commands import (
+    Color,
+    ColorOption,
+    DebugOption,
+    FormatOption,
+    TextOrJson,
+    run,
+    terminal_width,
+    use_color,
+)
 from claimcheck.errors import UsageError, did_you_mean
 
 
@@ -24,13 +33,9 @@ def catalog(
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")] = (
-        TextOrJson.TEXT
-    ),
-    color: Annotated[Color, typer.Option("--color", help="Colour in text output.")] = Color.AUTO,
-    debug: Annotated[
-        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
-    ] = False,
+    fmt: FormatOption = TextOrJson.TEXT,
+    color: ColorOption = Color.AUTO,
+    debug: DebugOption = False,
 ) -> None:
     """List the models, GPUs or storage tiers claimcheck knows, each with its source."""
 
