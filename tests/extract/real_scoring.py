@@ -1,0 +1,189 @@
+"""The extractor judged on real sentences, the way the acceptance figures are defined.
+
+- speedup: a claim entry is right when one extracted claim has the labelled headline (or,
+  when the label gives times and no factor, the factor its times imply), within 2 %; an entry
+  labelled with no speedup (an ambiguous percentage) is right when it is read as a claim.
+- context and metric: the claim that matched the speedup (else the first) carries the label
+  (no metric read counts as ``unspecified``; ``prefill`` and ``ttft`` are one metric).
+- negatives: an entry labelled ``claim: false`` must give no claim.
+
+``python -m tests.extract.real_scoring`` prints the figures and every miss for both splits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from claimcheck.extract import Extraction, extract_claims
+
+HERE = Path(__file__).parent
+SPLITS = {"dev": HERE / "real_dev.yaml", "test": HERE / "real_test.yaml"}
+PAGES = HERE / "real_pages.yaml"
+RATCHET = HERE / "real_ratchet.txt"
+
+
+def load(split: str) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = yaml.safe_load(SPLITS[split].read_text(encoding="utf-8"))
+    return entries
+
+
+def entry_id(entry: dict[str, Any]) -> str:
+    """A stable id: the first 12 hex digits of the SHA-1 of the text."""
+    return hashlib.sha1(str(entry["text"]).encode("utf-8")).hexdigest()[:12]
+
+
+def _close(a: object, b: object, tolerance: float = 0.02) -> bool:
+    return (
+        isinstance(a, (int, float))
+        and isinstance(b, (int, float))
+        and math.isclose(float(a), float(b), rel_tol=tolerance)
+    )
+
+
+def _implied(values: dict[str, Any]) -> float | None:
+    base, cached = values.get("baseline_seconds"), values.get("cached_seconds")
+    if isinstance(base, (int, float)) and isinstance(cached, (int, float)) and cached > 0:
+        return float(base) / float(cached)
+    return None
+
+
+def _metric(value: object) -> str:
+    name = str(value or "unspecified")
+    return "ttft" if name == "prefill" else name
+
+
+@dataclass
+class Verdict:
+    """How one entry was read: which checks it passed, and what was read."""
+
+    entry: dict[str, Any]
+    read: list[dict[str, Any]]
+    speedup: bool | None = None
+    context: bool | None = None
+    metric: bool | None = None
+    negative: bool | None = None
+
+    @property
+    def passed(self) -> bool:
+        return all(v is not False for v in (self.speedup, self.context, self.metric, self.negative))
+
+
+def judge(entry: dict[str, Any], claims: Iterable[Extraction]) -> Verdict:
+    read = [dict(c.values) for c in claims]
+    verdict = Verdict(entry, read)
+    if not entry["claim"]:
+        verdict.negative = not read
+        return verdict
+    want = entry.get("expect") or {}
+    target = want.get("speedup")
+    if target is None:
+        target = _implied(want)
+    matched: dict[str, Any] | None = None
+    if target is None:
+        verdict.speedup = bool(read)
+        matched = read[0] if read else None
+    else:
+        for values in read:
+            got = values.get("speedup")
+            got = got if got is not None else _implied(values)
+            if _close(got, target) or _close(_implied(values), target):
+                matched = values
+                break
+        verdict.speedup = matched is not None
+        matched = matched or (read[0] if read else None)
+    if "context_tokens" in want:
+        verdict.context = (
+            matched is not None and matched.get("context_tokens") == want["context_tokens"]
+        )
+    verdict.metric = matched is not None and _metric(matched.get("metric")) == _metric(
+        want.get("metric")
+    )
+    return verdict
+
+
+@dataclass
+class Figures:
+    """The acceptance figures of one split."""
+
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    def _rate(self, attribute: str) -> tuple[int, int]:
+        values = [getattr(v, attribute) for v in self.verdicts if getattr(v, attribute) is not None]
+        return sum(values), len(values)
+
+    def lines(self) -> list[str]:
+        out = []
+        for label, attribute in (
+            ("speedup", "speedup"),
+            ("context", "context"),
+            ("metric", "metric"),
+            ("negatives kept out", "negative"),
+        ):
+            good, total = self._rate(attribute)
+            out.append(f"{label}: {good}/{total} = {good / max(total, 1):.3f}")
+        return out
+
+
+def evaluate(entries: list[dict[str, Any]], *, explicit: bool = False) -> Figures:
+    figures = Figures()
+    for entry in entries:
+        figures.verdicts.append(judge(entry, extract_claims(entry["text"], explicit=explicit)))
+    return figures
+
+
+def page_recall() -> tuple[int, int, list[str]]:
+    """Headline figures of the real pages found in document mode (a claim with that speedup)."""
+    from claimcheck.sources.document import read_document
+
+    found = total = 0
+    misses = []
+    for page in yaml.safe_load(PAGES.read_text(encoding="utf-8")):
+        read = read_document(page["markdown"], "markdown", "page.md")
+        speedups = [r.claim.speedup for r in read.records]
+        implied = [
+            r.claim.baseline_seconds / r.claim.cached_seconds
+            for r in read.records
+            if r.claim.baseline_seconds and r.claim.cached_seconds
+        ]
+        pool = [s for s in speedups + implied if s is not None]
+        for want in page["claims"]:
+            total += 1
+            if any(_close(want, got) for got in pool):
+                found += 1
+                pool.remove(next(got for got in pool if _close(want, got)))
+            else:
+                misses.append(f"{page['source']}: {want} not in {speedups}")
+    return found, total, misses
+
+
+def main() -> None:
+    for split in SPLITS:
+        entries = load(split)
+        figures = evaluate(entries)
+        print(f"== {split} ({len(entries)} entries, {sum(e['claim'] for e in entries)} claims)")
+        print("\n".join(figures.lines()))
+        forced = evaluate([e for e in entries if not e["claim"]], explicit=True)
+        print("forced negatives kept out:", forced.lines()[-1].split(": ", 1)[1])
+        if "-v" in sys.argv and split in sys.argv:
+            for v in figures.verdicts:
+                if not v.passed:
+                    print(f"  MISS {entry_id(v.entry)} {v.entry['text'][:160]!r}")
+                    print(
+                        f"       want {v.entry.get('expect') or v.entry.get('kind')} got {v.read}"
+                    )
+    found, total, misses = page_recall()
+    print(f"pages: {found}/{total}")
+    if "-v" in sys.argv and "pages" in sys.argv:
+        print("\n".join(misses))
+
+
+if __name__ == "__main__":
+    main()
