@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING, Any
 from claimcheck import DOCS_URL
 from claimcheck.errors import InputError
 from claimcheck.judge import CatalogSource, Prepared, judge, prepare
+from claimcheck.record import Placed
 from claimcheck.report import (
+    Candidate,
     ClaimReport,
+    Evidence,
     Finding,
     InputProblem,
     Report,
@@ -43,6 +46,7 @@ class Request:
     settings: Settings = field(default_factory=Settings)
     selection: Selection = field(default_factory=Selection)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    explain: bool = False
 
 
 def audit(
@@ -53,7 +57,8 @@ def audit(
     """Audit every input of ``request``; a bad input becomes an error entry, never a crash.
 
     Bad options (an unknown ``--model``, a broken ``--catalog`` file) raise ``UsageError``.
-    ``progress`` is told the name of each input as it is read.
+    ``progress`` is told the name of each input as it is read. With ``request.explain`` the
+    report lists every number the extractor weighed (``Report.candidates``).
     """
     settings = request.settings
     rules = enabled(settings.select, settings.ignore, settings.extend_select)
@@ -62,7 +67,10 @@ def audit(
     prepared: list[Prepared] = []
     problems: list[InputError] = []
     documents: dict[str, ReadDocument] = {}
+    weighed: list[Placed] = []
     skip = _PerFileIgnores(request.per_file_ignores)
+    # Prose names models and GPUs from the run's catalog; the built-in one loads only if needed.
+    names = catalogs.get() if settings.assume.catalog else None
     files = 0
     for item in expand(request.arguments, request.texts, request.stdin_filename, request.selection):
         if isinstance(item, InputError):
@@ -71,13 +79,15 @@ def audit(
         if progress is not None:
             progress(item.display)
         try:
-            loaded = load_input(item, settings.max_file_bytes, read_stdin)
+            loaded = load_input(item, settings.max_file_bytes, read_stdin, names)
         except InputError as err:
             problems.append(err)
             files += isinstance(item, FileInput)
             continue
         files += loaded.counted
         problems.extend(loaded.problems)
+        if request.explain:
+            weighed.extend(loaded.decisions)
         if loaded.document is not None:
             documents[item.display] = loaded.document
         prepared.extend(prepare(record, catalogs, settings) for record in loaded.records)
@@ -92,7 +102,33 @@ def audit(
     document_findings = [
         f for f in document_findings if not f.code.startswith(skip.codes(f.path or "") or ("\0",))
     ]
-    return build_report(claims, problems, files, rules, document_findings)
+    report = build_report(claims, problems, files, rules, document_findings)
+    if request.explain:
+        report = report.model_copy(update={"candidates": explained(weighed)})
+    return report
+
+
+def explained(weighed: Iterable[Placed]) -> list[Candidate]:
+    """The weighed numbers as report entries, sorted by place."""
+    entries = [
+        Candidate(
+            path=p.path,
+            line=p.position.line if p.position else None,
+            column=p.position.column if p.position else None,
+            text=p.quoted,
+            form=p.form,
+            value=p.value,
+            score=p.score,
+            kept=p.kept,
+            reason=p.reason,
+            evidence=[
+                Evidence(fact=name, weight=weight, words=words)
+                for name, weight, words in p.evidence
+            ],
+        )
+        for p in weighed
+    ]
+    return sorted(entries, key=lambda c: (c.path or "", c.line or 0, c.column or 0))
 
 
 class _PerFileIgnores:

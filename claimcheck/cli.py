@@ -271,6 +271,13 @@ def check(
     allow_empty: Annotated[
         bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Show every number weighed as a possible speed factor, its evidence and score.",
+        ),
+    ] = False,
     color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
@@ -294,7 +301,7 @@ def check(
     )  # fmt: skip
     try:
         code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,
-                    output, exit_zero, allow_empty, color, quiet)  # fmt: skip
+                    output, exit_zero, allow_empty, color, quiet, explain)  # fmt: skip
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
@@ -311,6 +318,7 @@ def check(
 def _run(
     options: object, inputs: list[str], texts: list[str], stdin_filename: str | None, config: Path | None,
     isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: Color, quiet: bool,
+    explain: bool = False,
 ) -> int:  # fmt: skip
     from claimcheck import config as configuration
     from claimcheck.audit import Request, audit, exit_code
@@ -321,7 +329,7 @@ def _run(
         raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
     run = settle(options, configuration.resolve(config, isolated, Path.cwd()), Path.cwd())
     request = Request(
-        inputs, texts, stdin_filename, run.settings, run.selection, run.per_file_ignores
+        inputs, texts, stdin_filename, run.settings, run.selection, run.per_file_ignores, explain
     )
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)

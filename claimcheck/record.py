@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim
+
+if TYPE_CHECKING:
+    from claimcheck.extract import Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +57,35 @@ class ClaimRecord:
             if found is not None:
                 return found
         return self.position
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A number the extractor weighed as a possible speed factor, where it stands, its score
+    and the evidence behind it (what ``--explain`` shows). ``evidence`` holds
+    (fact, weight, words) triples."""
+
+    path: str | None
+    position: Position | None
+    quoted: str
+    form: str
+    value: float | None
+    score: float
+    kept: bool
+    reason: str
+    evidence: tuple[tuple[str, float, str], ...]
+
+
+def placed(decision: Decision, quoted: str, path: str | None, position: Position | None) -> Placed:
+    """A decision at its place in a source."""
+    return Placed(
+        path=path,
+        position=position,
+        quoted=quoted,
+        form=decision.candidate.form,
+        value=decision.candidate.value,
+        score=decision.score,
+        kept=decision.kept,
+        reason=decision.reason,
+        evidence=decision.weighed(),
+    )

@@ -129,6 +129,30 @@ class Tool(_Frozen):
     version: str = __version__
 
 
+class Evidence(_Frozen):
+    """One fact about a candidate number and its weight in the score (docs/extractor.md)."""
+
+    fact: str
+    weight: float
+    words: str
+
+
+class Candidate(_Frozen):
+    """A number the extractor weighed as a possible speed factor (``--explain``): where it is,
+    how it was read, its score and whether it passed the threshold."""
+
+    path: str | None
+    line: int | None
+    column: int | None
+    text: str
+    form: str
+    value: float | None
+    score: float
+    kept: bool
+    reason: str
+    evidence: list[Evidence]
+
+
 class Report(_Frozen):
     """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
 
@@ -139,6 +163,7 @@ class Report(_Frozen):
     summary: Summary
     findings: list[Finding] = Field(default_factory=list)
     rules: list[RuleInfo] = Field(default_factory=list)
+    candidates: list[Candidate] = Field(default_factory=list)
 
     def all_findings(self) -> list[Finding]:
         """Every finding: those of claims and those about documents (e.g. unused suppressions),

@@ -1,147 +1,217 @@
 """One prose unit (a paragraph, list item or table row) → its claims.
 
-A unit holds a claim when a sentence carries a speed factor and a KV-cache / prefill / TTFT /
-context cue. Setup named anywhere in the unit (model, GPUs, context, times, tier, power) joins
-the claim; factors with different metrics in one unit become separate claims.
+Candidates are found per sentence, weighed (``evidence``) and decided (``scoring``). Kept
+factors are grouped into claims: factors of one clause, or of clauses that name no other setup
+or metric, are one claim (a list: "up to 20x and 6x"); a factor whose clause names another GPU
+or model, or another metric, starts its own claim ("14x on H100 and 28x on GH200"). Each
+claim's fields (model, GPUs, context, times, tier, power) come from its own clauses first;
+a figure in a clause no claim owns goes to the nearest claim, and no claim borrows another's.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
 from claimcheck.extract import mentions, setup
-from claimcheck.extract.lexicon import pattern
-from claimcheck.extract.mentions import Found, Speedup
-from claimcheck.extract.prefilter import candidate
+from claimcheck.extract.candidates import Candidate, candidates
+from claimcheck.extract.clauses import clause_of, clause_spans
+from claimcheck.extract.evidence import Fact, Frame, facts, metric_near, plus_after
+from claimcheck.extract.lexicon import METRICS, pattern
+from claimcheck.extract.mentions import Found
+from claimcheck.extract.prefilter import candidate as might_hold_a_factor
+from claimcheck.extract.scoring import Decision, decide, settle_overlaps
 from claimcheck.extract.types import Extraction, Span
 
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
+
 SentenceSplitter = Callable[[str, int, int], list[tuple[int, int]]]
-
-
-@dataclass
-class _Sentence:
-    start: int
-    end: int
-    factors: list[Speedup] = field(default_factory=list)
-    strong_cue: bool = False
-    weak_cue: bool = False
-    excluded: bool = False
-
 
 MAX_SENTENCES = 8
 """A unit longer than this is read in windows of this many sentences: a claim's fields sit
 within a few sentences of each other, and the windows keep the work linear in the text."""
 
 
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What frames a unit: a table's header row, the page's title and section heading, whether
+    the user passed the text as a claim, and the catalog that names models and GPUs."""
+
+    hint: str = ""
+    topic: str = ""
+    explicit: bool = False
+    catalog: Catalog | None = None
+
+
+@dataclass
+class _Factor:
+    decision: Decision
+    clause: Span
+    sentence: Span
+
+    @property
+    def span(self) -> Span:
+        return self.decision.candidate.span
+
+    @property
+    def value(self) -> float | None:
+        return self.decision.candidate.value
+
+
+@dataclass
+class _Group:
+    factors: list[_Factor] = field(default_factory=list)
+    metric: tuple[str, Span] | None = None
+    setup: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def clauses(self) -> list[Span]:
+        return [f.clause for f in self.factors]
+
+
 def unit_claims(
-    text: str, lo: int, hi: int, split: SentenceSplitter, *, explicit: bool, hint: str = ""
-) -> list[Extraction]:
-    """The claims of ``text[lo:hi]``. ``hint`` is text that frames the unit without being part
-    of it (a table's header row): it can supply the KV-cache cue and the metric, nothing else."""
+    text: str, lo: int, hi: int, split: SentenceSplitter, context: Context
+) -> tuple[list[Extraction], list[Decision]]:
+    """The claims of ``text[lo:hi]`` and every candidate decision behind them."""
     spans = split(text, lo, hi)
     claims: list[Extraction] = []
-    for first in range(0, max(len(spans), 1), MAX_SENTENCES):
-        window = spans[first : first + MAX_SENTENCES]
-        if window:
-            sentences = [_read_sentence(text, s, e) for s, e in window]
-            claims += _window_claims(text, sentences, explicit, hint)
-    return claims
+    decisions: list[Decision] = []
+    for first in range(0, len(spans), MAX_SENTENCES):
+        window = [Span(s, e) for s, e in spans[first : first + MAX_SENTENCES]]
+        found, decided = _window(text, window, context)
+        claims += found
+        decisions += decided
+    return claims, decisions
 
 
-def _window_claims(
-    text: str, sentences: list[_Sentence], explicit: bool, hint: str
-) -> list[Extraction]:
-    lo, hi = sentences[0].start, sentences[-1].end
-    unit_cue = any(s.strong_cue for s in sentences) or bool(pattern("cue_strong").search(hint))
-    anchored = {
-        i
-        for i, s in enumerate(sentences)
-        if s.factors and not s.excluded and (s.strong_cue or s.weak_cue or unit_cue)
-    }
-    if not anchored and explicit:
-        anchored = {i for i, s in enumerate(sentences) if s.factors}
-    factors: list[tuple[Speedup, _Sentence]] = []
-    if anchored:
-        for i, sentence in enumerate(sentences):
-            # A factor in a sentence without a cue joins a claim in the sentence right before it.
-            if not sentence.excluded and (i in anchored or i - 1 in anchored):
-                factors += [(f, sentence) for f in sentence.factors]
-    groups = _group_by_metric(factors)
+def _window(
+    text: str, sentences: list[Span], context: Context
+) -> tuple[list[Extraction], list[Decision]]:
+    unit = Span(sentences[0].start, sentences[-1].end)
+    header = _header(text, sentences, context)
+    factors: list[_Factor] = []
+    decisions: list[Decision] = []
+    previous_kept = False
+    for sentence in sentences:
+        if not might_hold_a_factor(text, sentence.start, sentence.end):
+            previous_kept = False
+            continue
+        found = candidates(text, sentence.start, sentence.end)
+        clauses = clause_spans(text, sentence.start, sentence.end, [c.span for c in found])
+        hint = header if header and sentence.start > unit.start else context.hint
+        frames = [
+            Frame(
+                text,
+                clause_of(clauses, c.span),
+                sentence,
+                unit,
+                hint,
+                context.topic,
+                context.explicit,
+            )
+            for c in found
+        ]
+        decided = settle_overlaps(
+            [decide(c, facts(c, f)) for c, f in zip(found, frames, strict=True)]
+        )
+        if previous_kept and not any(d.kept for d in decided):
+            # "TTFT improved as much as 20x. Smaller models saw 6x.": a bare figure right after a
+            # claim continues it.
+            decided = settle_overlaps(
+                [
+                    decide(
+                        c,
+                        [*facts(c, f), Fact("after-a-claim", "the sentence before holds a claim")],
+                    )
+                    for c, f in zip(found, frames, strict=True)
+                ]
+            )
+        decisions += decided
+        factors += [
+            _Factor(d, clause_of(clauses, d.candidate.span), sentence) for d in decided if d.kept
+        ]
+        previous_kept = any(d.kept for d in decided)
+    groups = _groups(text, factors, unit, context)
     if not groups:
-        times = _times(text, sentences)
-        ttft = any(pattern("metric_ttft").search(text, s.start, s.end) for s in sentences)
-        if times is None or not (
-            ttft or explicit or (unit_cue and _recompute_and_load(text, lo, hi))
-        ):
-            return []
-        groups = [[]]
-    claims = []
-    for group in groups:
-        extraction = _claim(text, lo, hi, sentences, group, explicit, hint)
-        if extraction is not None:
-            claims.append(extraction)
-    return claims
+        times = _times_only(text, sentences, unit, context)
+        return ([times] if times is not None else []), decisions
+    claims = [_claim(text, g, groups, sentences, unit, context) for g in groups]
+    return [c for c in claims if c is not None], decisions
 
 
-def _read_sentence(text: str, start: int, end: int) -> _Sentence:
-    sentence = _Sentence(start, end)
-    sentence.strong_cue = pattern("cue_strong").search(text, start, end) is not None
-    # A storage tier alone ("10x faster than standard S3") is a cue only beside a speed metric.
-    sentence.weak_cue = pattern("cue_weak").search(text, start, end) is not None or (
-        bool(mentions.tiers(text, start, end)) and bool(mentions.metrics_in(text, start, end))
-    )
-    if candidate(text, start, end):
-        sentence.excluded = _excluded(text, start, end)
-        sentence.factors = mentions.speedups(text, start, end)
-    return sentence
+def _header(text: str, sentences: list[Span], context: Context) -> str:
+    """A first line without figures that names a metric or a KV cue, above lines with figures,
+    is a table's header: it frames the rows below it like a Markdown table's header row."""
+    if context.hint or len(sentences) < 2:
+        return ""
+    first = sentences[0]
+    line = text[first.start : first.end]
+    if any(ch.isdigit() for ch in line) or "\n" not in text[first.end : sentences[1].start + 1]:
+        return ""
+    if pattern("cue_any").search(line) is None:
+        return ""
+    return line
 
 
-def _excluded(text: str, start: int, end: int) -> bool:
-    """Sentences about something else: GPU-generation comparisons, speculative decoding,
-    quantisation or training speedups (unless they are about KV storage too)."""
-    if pattern("exclude_topic").search(text, start, end) and not pattern("storage_cue").search(
-        text, start, end
-    ):
+def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, str]:
+    """The GPU and model a clause names itself: what makes two factors two claims."""
+    named: dict[str, str] = {}
+    gpus = setup.gpus(text, clause.start, clause.end, catalog)
+    if gpus:
+        named["gpu"] = gpus[0].gpu
+    models = setup.models(text, clause.start, clause.end, catalog)
+    if models:
+        named["model"] = models[0].name
+    return named
+
+
+def _groups(text: str, factors: list[_Factor], unit: Span, context: Context) -> list[_Group]:
+    groups: list[_Group] = []
+    for factor in sorted(factors, key=lambda f: f.span.start):
+        own = _own_setup(text, factor.clause, context.catalog)
+        metric = metric_near(text, factor.span, factor.clause)
+        current = groups[-1] if groups else None
+        if current is not None and factor.clause in current.clauses:
+            current.factors.append(factor)
+            current.setup = {**own, **current.setup}
+            continue
+        if current is not None and not _differs(current, own, metric):
+            current.factors.append(factor)
+            current.setup = {**own, **current.setup}
+            if current.metric is None:
+                current.metric = metric
+            continue
+        groups.append(_Group([factor], metric, own))
+    return groups
+
+
+def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None) -> bool:
+    """Does a factor whose clause names ``own`` setup and ``metric`` belong to another claim?"""
+    if any(group.setup.get(k) not in (None, v) for k, v in own.items()):
         return True
-    named = {g.gpu for g in setup.gpus(text, start, end)}
-    return len(named) >= 2
+    return metric is not None and group.metric is not None and metric[0] != group.metric[0]
 
 
-def _group_by_metric(
-    factors: list[tuple[Speedup, _Sentence]],
-) -> list[list[tuple[Speedup, _Sentence]]]:
-    """Factors with one metric (or none) form one claim; a different named metric starts another."""
-    groups: dict[str, list[tuple[Speedup, _Sentence]]] = {}
-    order: list[str] = []
-    current = None
-    for factor, sentence in factors:
-        key = factor.metric or current or "unspecified"
-        if factor.metric is None and current is None and order:
-            key = order[0]
-        if key not in groups:
-            groups[key] = []
-            order.append(key)
-        groups[key].append((factor, sentence))
-        current = key
-    if "unspecified" in groups and len(order) > 1:
-        first_named = next(k for k in order if k != "unspecified")
-        groups[first_named] = groups.pop("unspecified") + groups[first_named]
-        order.remove("unspecified")
-    return [sorted(groups[k], key=lambda fs: fs[0].span.start) for k in order]
+def _head(group: _Group) -> _Factor:
+    """The headline: the largest stated factor (a pair of times only when nothing else is)."""
+    stated = [
+        f for f in group.factors if f.value is not None and f.decision.candidate.form != "time_pair"
+    ]
+    pool = stated or [f for f in group.factors if f.value is not None] or group.factors
+    return max(pool, key=lambda f: f.value or 0.0)
 
 
 def _claim(
     text: str,
-    lo: int,
-    hi: int,
-    sentences: list[_Sentence],
-    group: list[tuple[Speedup, _Sentence]],
-    explicit: bool,
-    hint: str = "",
+    group: _Group,
+    groups: list[_Group],
+    sentences: list[Span],
+    unit: Span,
+    context: Context,
 ) -> Extraction | None:
     values: dict[str, object] = {}
     spans: dict[str, Span] = {}
@@ -152,148 +222,102 @@ def _claim(
         values[name] = value
         spans[name] = span
 
-    valued = [f for f, _ in group if f.value is not None]
-    if valued:
-        head = max(valued, key=lambda f: f.value or 0.0)
-        put("speedup", head.value, head.span)
-        if head.low is not None:
-            put("speedup_low", head.low, head.span)
-        if len(valued) > 1:
-            extras["speedups"] = [f.value for f in valued]
-            others = ", ".join(f"{f.value:g}x" for f in valued if f is not head)
-            readings.append(
-                f"several factors quoted ({others} besides {head.value:g}x); the largest is the headline"
-            )
-        if head.reading:
-            extras["speedup_reading"] = head.reading
-            readings.append(_reading_text(text, head))
-        qualified = next((f for f, _ in group if f.qualifier), None)
-        if qualified is not None and qualified.qualifier_span is not None:
-            put("speedup_qualifier", qualified.qualifier, qualified.qualifier_span)
-    else:
-        ambiguous = next((f for f, _ in group if f.reading == "ambiguous-percent"), None)
-        if ambiguous is not None:
-            extras["speedup_reading"] = "ambiguous-percent"
-            readings.append(_reading_text(text, ambiguous))
-            if ambiguous.qualifier and ambiguous.qualifier_span:
-                put("speedup_qualifier", ambiguous.qualifier, ambiguous.qualifier_span)
-
-    metric_factor = next((f for f, _ in group if f.metric), None)
-    if metric_factor is not None and metric_factor.metric is not None:
-        metric_span = _metric_span(text, metric_factor, lo, hi)
-        put("metric", metric_factor.metric, metric_span)
-    else:
-        unit_metric = _unit_metric(text, sentences)
-        hinted = mentions.metrics_in(hint, 0, len(hint))
-        if unit_metric is not None:
-            put("metric", unit_metric[0], unit_metric[1])
-        elif hinted and valued:
-            put("metric", hinted[0], valued[0].span)  # named in the table's header
-
-    many = len(valued) > 1
-    anchor = head.span if valued and many else None
-    _setup_fields(text, lo, hi, sentences, put, extras, readings, anchor)
-    cues = _cues(text, lo, hi, values.get("metric"), "tier" in values)
-    in_unit = [s for s in sentences if any(f in s.factors for f, _ in group)] or sentences
-    span = Span(in_unit[0].start, in_unit[-1].end)
+    head = _head(group)
+    cand = head.decision.candidate
+    valued = [
+        f for f in group.factors if f.value is not None and f.decision.candidate.form != "time_pair"
+    ]
+    if cand.form == "time_pair" and cand.before is not None and cand.after is not None:
+        put("baseline_seconds", cand.before, cand.span)
+        put("cached_seconds", cand.after, cand.span)
+    elif cand.value is not None:
+        put("speedup", cand.value, cand.span)
+        if cand.low is not None:
+            put("speedup_low", cand.low, cand.span)
+        if cand.reading:
+            if cand.reading.startswith("percent-"):
+                extras["speedup_reading"] = cand.reading
+            readings.append(_reading_text(text, cand))
+    elif cand.reading == "ambiguous-percent":
+        extras["speedup_reading"] = "ambiguous-percent"
+        readings.append(_reading_text(text, cand))
+    if len(valued) > 1:
+        extras["speedups"] = [f.value for f in valued]
+        others = ", ".join(f"{f.value:g}x" for f in valued if f is not head)
+        readings.append(
+            f"several factors quoted ({others} besides {head.value:g}x); the largest is the headline"
+        )
+    qualifier = _qualifier_of(text, group, head)
+    if qualifier is not None:
+        put("speedup_qualifier", qualifier[0], qualifier[1])
+    metric = _metric(text, group, head, unit, context.hint)
+    if metric is not None:
+        name, where = metric
+        put("metric", "unspecified" if name == "latency" else name, where)
+    mine = _region(group, groups, unit)
+    _setup_fields(text, mine, head.span, put, extras, readings, context.catalog)
+    if "baseline_seconds" not in values:
+        times = _times(text, mine, head.span)
+        if times is not None:
+            put("baseline_seconds", times[0].value, times[0].span)
+            put("cached_seconds", times[1].value, times[1].span)
     if (
-        not valued
-        and not ("baseline_seconds" in values and "cached_seconds" in values)
+        "speedup" not in values
+        and "baseline_seconds" not in values
         and "speedup_reading" not in extras
     ):
         return None
-    framed = pattern("cue_strong").search(hint) is not None
-    confidence = _confidence(group, sentences, explicit or framed)
+    cues = _cues(text, unit.start, unit.end, values.get("metric"), "tier" in values)
+    claim_sentences = [
+        s for s in sentences if any(s.start <= f.span.start < s.end for f in group.factors)
+    ]
+    span = Span(claim_sentences[0].start, claim_sentences[-1].end) if claim_sentences else unit
     return Extraction(
         span=span,
         values=values,
         spans=spans,
         cues=cues,
         readings=tuple(readings),
-        confidence=confidence,
+        confidence=max(f.decision.confidence for f in group.factors),
         extras=extras,
     )
 
 
-_RECOMPUTE = re.compile(
-    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|without\s(?:the\s)?(?:kv\s)?cach\w*)\b",
-    re.IGNORECASE,
-)
-_LOAD = re.compile(
-    r"\b(?:load\w*|cached|cache\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s)?(?:kv\s)?cach\w*)\b",
-    re.IGNORECASE,
-)
+def _region(group: _Group, groups: list[_Group], unit: Span) -> list[Span]:
+    """The text a claim may take its fields from: its own clauses, then what lies outside
+    every other claim's clauses and is nearer to this claim than to any other."""
+    others = [c for g in groups if g is not group for c in g.clauses]
+    if not others:
+        return [unit]
+    mine = sorted({(c.start, c.end) for c in group.clauses})
+    cuts = sorted({(c.start, c.end) for c in others} | set(mine))
+    free: list[Span] = []
+    position = unit.start
+    for start, end in cuts:
+        if start > position:
+            free.append(Span(position, start))
+        position = max(position, end)
+    if position < unit.end:
+        free.append(Span(position, unit.end))
+    heads = {id(g): _head(g).span for g in groups}
+
+    def nearest(span: Span) -> bool:
+        def distance(g: _Group) -> int:
+            h = heads[id(g)]
+            return h.start - span.end if span.end <= h.start else max(0, span.start - h.end)
+
+        return min(groups, key=distance) is group
+
+    return [Span(s, e) for s, e in mine] + [s for s in free if nearest(s)]
 
 
-_SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
+def _in(region: Sequence[Span], found: Sequence[Found]) -> list[Found]:
+    return [f for f in found if any(r.start <= f.span.start < r.end for r in region)]
 
 
-def _recompute_and_load(text: str, lo: int, hi: int) -> bool:
-    """Two times with no TTFT word still make a claim when one side is named as recompute and
-    the other as a load ("Recomputing … takes 57 s; loading its KV cache takes 2.1 s")."""
-    return _RECOMPUTE.search(text, lo, hi) is not None and _LOAD.search(text, lo, hi) is not None
-
-
-def _reading_text(text: str, factor: Speedup) -> str:
-    quoted = text[factor.span.start : factor.span.end]
-    if factor.reading == "percent-reduction":
-        return f"'{quoted}' a time reduction: read as a {factor.value:g}x speedup (1 ÷ (1 − p))"
-    if factor.reading == "percent-faster":
-        return f"'{quoted} faster': read as a {factor.value:g}x speedup (1 + p)"
-    if factor.reading == "percent-increase":
-        return f"'{quoted}' more throughput: read as a {factor.value:g}x gain (1 + p)"
-    return f"'{quoted}' improvement is ambiguous (1 + p or 1 ÷ (1 − p)): no speedup is assumed"
-
-
-def _metric_span(text: str, factor: Speedup, lo: int, hi: int) -> Span:
-    best: Span | None = None
-    best_distance = 1 << 30
-    for match in pattern(f"metric_{factor.metric}").finditer(text, lo, hi):
-        distance = abs(match.start() - factor.span.start)
-        if distance < best_distance:
-            best, best_distance = Span(match.start(), match.end()), distance
-    return best or factor.span
-
-
-def _unit_metric(text: str, sentences: list[_Sentence]) -> tuple[str, Span] | None:
-    for sentence in sentences:
-        for metric in ("ttft", "end_to_end", "decode", "throughput"):
-            match = pattern(f"metric_{metric}").search(text, sentence.start, sentence.end)
-            if match is not None:
-                return metric, Span(match.start(), match.end())
-    return None
-
-
-def _times(
-    text: str, sentences: list[_Sentence], anchor: Span | None = None
-) -> tuple[Found, Found] | None:
-    """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given
-    (in a list or table, the two nearest the headline); the longer is the recompute baseline."""
-    found = [d for s in sentences for d in mentions.durations(text, s.start, s.end)]
-    if len(found) < 2:
-        return None
-    pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
-    if pair is None and anchor is not None and len(found) > 2:
-        pair = _nearest(
-            list(pairwise(found)), anchor, lambda ab: Span(ab[0].span.start, ab[1].span.end)
-        )
-    first, second = pair or (found[0], found[1])
-    if first.value == second.value:
-        return None
-    return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
-
-
-T = TypeVar("T")
-
-
-def _nearest(found: list[T], anchor: Span | None, span_of: Callable[[T], Span]) -> T:
-    """The candidate closest to the headline factor when a unit quotes several factors (a list
-    or a table: "Llama 3.1 8B 6.1x · Llama 3.1 405B 31x"); otherwise the first one named."""
-    if anchor is None or len(found) == 1:
-        return found[0]
-
-    def distance(item: T) -> int:
-        span = span_of(item)
+def _nearest(found: Sequence[Found], anchor: Span) -> Found:
+    def distance(item: Found) -> int:
+        span = item.span
         return (
             anchor.start - span.end if span.end <= anchor.start else max(0, span.start - anchor.end)
         )
@@ -303,52 +327,192 @@ def _nearest(found: list[T], anchor: Span | None, span_of: Callable[[T], Span]) 
 
 def _setup_fields(
     text: str,
-    lo: int,
-    hi: int,
-    sentences: list[_Sentence],
+    region: list[Span],
+    anchor: Span,
     put: Callable[[str, object, Span], None],
     extras: dict[str, object],
     readings: list[str],
-    anchor: Span | None,
+    catalog: Catalog | None,
 ) -> None:
-    times = _times(text, sentences, anchor)
-    if times is not None:
-        put("baseline_seconds", times[0].value, times[0].span)
-        put("cached_seconds", times[1].value, times[1].span)
-    counts = mentions.tokens(text, lo, hi)
+    counts = [f for r in region for f in mentions.tokens(text, r.start, r.end)]
     if counts:
-        count = _nearest(counts, anchor, lambda f: f.span)
+        count = min(
+            counts, key=lambda f: _gap(f.span, anchor) * (2 if f.span.end <= anchor.start else 1)
+        )
         put("context_tokens", count.value, count.span)
     else:
-        book = mentions.hobbit(text, lo, hi)
+        book = next((b for r in region if (b := mentions.hobbit(text, r.start, r.end))), None)
         if book is not None:
             put("context_tokens", book.value, book.span)
             extras["context_estimated"] = True
             readings.append("'The Hobbit' read as about 128,000 tokens (an estimate)")
-    named = setup.models(text, lo, hi)
+    named = [m for r in region for m in setup.models(text, r.start, r.end, catalog)]
     if named:
-        model = _nearest(named, anchor, lambda m: m.span)
+        model = min(named, key=lambda m: _gap(m.span, anchor))
         put("model", model.name, model.span)
         if not model.known:
             extras["model_name"] = model.name
         named = [model]
-    stated = setup.sizes(text, lo, hi, named)
+    stated = [s for r in region for s in setup.sizes(text, r.start, r.end, named)]
     if stated:
-        put("params_billions", stated[0].value, stated[0].span)
-    gpus = setup.gpus(text, lo, hi)
+        size = _nearest(stated, anchor)
+        put("params_billions", size.value, size.span)
+    gpus = [g for r in region for g in setup.gpus(text, r.start, r.end, catalog)]
     if gpus:
-        put("gpu", gpus[0].gpu, gpus[0].span)
-        counted = next((g for g in gpus if g.count is not None and g.count_span is not None), None)
-        if counted is not None and counted.count_span is not None:
+        gpu = min(gpus, key=lambda g: _gap(g.span, anchor))
+        put("gpu", gpu.gpu, gpu.span)
+        counted = (
+            gpu
+            if gpu.count is not None
+            else next((g for g in gpus if g.count is not None and g.gpu == gpu.gpu), None)
+        )
+        if counted is not None and counted.count is not None and counted.count_span is not None:
             put("gpu_count", counted.count, counted.count_span)
-    power = setup.power(text, lo, hi)
+    power = next((p for r in region if (p := setup.power(text, r.start, r.end))), None)
     if power is not None:
         put("power_mode", power.mode, power.span)
         if power.watts is not None and power.watts_span is not None:
             put("power_watts", power.watts, power.watts_span)
-    tiers = mentions.tiers(text, lo, hi)
+    tiers = [t for r in region for t in mentions.tiers(text, r.start, r.end)]
     if tiers:
-        put("tier", tiers[0].value, tiers[0].span)
+        order = ("object", "network", "cxl", "nvme", "dram")
+        tier = min(tiers, key=lambda t: (_gap(t.span, anchor) // 8, order.index(str(t.value))))
+        put("tier", tier.value, tier.span)
+
+
+def _gap(span: Span, anchor: Span) -> int:
+    return anchor.start - span.end if span.end <= anchor.start else max(0, span.start - anchor.end)
+
+
+def _metric(
+    text: str, group: _Group, head: _Factor, unit: Span, hint: str
+) -> tuple[str, Span] | None:
+    """The factor's own clause first, then any of the claim's clauses, its sentence, the unit,
+    the table header."""
+    found = metric_near(text, head.span, head.clause)
+    if found is None:
+        found = next(
+            (m for f in group.factors if (m := metric_near(text, f.span, f.clause)) is not None),
+            None,
+        )
+    if found is None:
+        found = metric_near(text, head.span, head.sentence)
+    if found is None:
+        for name in METRICS:
+            match = pattern(f"metric_{name}").search(text, unit.start, unit.end)
+            if match is not None:
+                found = (name, Span(match.start(), match.end()))
+                break
+    if found is None and hint:
+        named = next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
+        if named is not None:
+            found = (named, head.span)
+    return found
+
+
+def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] | None:
+    if plus_after(text, head.span):
+        return "at least", Span(head.span.end, head.span.end + 1)
+    for factor in [head, *(f for f in group.factors if f is not head)]:
+        name, where = mentions.qualifier(
+            text, factor.span.start, factor.sentence.start, factor.span.end, factor.sentence.end
+        )
+        if name is not None and where is not None:
+            return name, where
+    return None
+
+
+_RECOMPUTE = re.compile(
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|cache\smiss|without\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    re.IGNORECASE,
+)
+_LOAD = re.compile(
+    r"\b(?:load\w*|cached|cache\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    re.IGNORECASE,
+)
+_SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
+
+
+def _times_only(
+    text: str, sentences: list[Span], unit: Span, context: Context
+) -> Extraction | None:
+    """Two times and no factor still make a claim when TTFT is named, the user passed the text
+    as a claim, or one side is named as recompute and the other as a load ("Recomputing …
+    takes 57 s; loading its KV cache takes 2.1 s")."""
+    times = _times(text, [unit], None)
+    if times is None:
+        return None
+    kv = pattern("cue_kv").search(text, unit.start, unit.end) is not None or bool(
+        context.topic and pattern("cue_kv").search(context.topic)
+    )
+    linked = mentions.linked(text, *sorted(times, key=lambda t: t.span.start))
+    recompute = _RECOMPUTE.search(text, unit.start, unit.end) and _LOAD.search(
+        text, unit.start, unit.end
+    )
+    ttft = pattern("metric_ttft").search(text, unit.start, unit.end) is not None
+    if not (context.explicit or (linked and (kv or ttft)) or (kv and ttft) or recompute):
+        return None
+    values: dict[str, object] = {
+        "baseline_seconds": times[0].value,
+        "cached_seconds": times[1].value,
+    }
+    spans = {"baseline_seconds": times[0].span, "cached_seconds": times[1].span}
+    extras: dict[str, object] = {}
+    readings: list[str] = []
+
+    def put(name: str, value: object, span: Span) -> None:
+        values[name] = value
+        spans[name] = span
+
+    anchor = Span(times[0].span.start, times[1].span.end)
+    metric = metric_near(text, anchor, unit)
+    if metric is not None:
+        put("metric", "unspecified" if metric[0] == "latency" else metric[0], metric[1])
+    _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)
+    cues = _cues(text, unit.start, unit.end, values.get("metric"), "tier" in values)
+    return Extraction(
+        span=unit,
+        values=values,
+        spans=spans,
+        cues=cues,
+        readings=tuple(readings),
+        confidence=0.8 if ttft and kv else 0.6,
+        extras=extras,
+    )
+
+
+def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Found, Found] | None:
+    """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given
+    (in a list or table, the two nearest the headline); the longer is the recompute baseline."""
+    found = [d for r in region for d in mentions.durations(text, r.start, r.end)]
+    if len(found) < 2:
+        return None
+    pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
+    if pair is None and anchor is not None and len(found) > 2:
+        pair = min(
+            pairwise(found), key=lambda ab: _gap(Span(ab[0].span.start, ab[1].span.end), anchor)
+        )
+    first, second = pair or (found[0], found[1])
+    if first.value == second.value:
+        return None
+    return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
+
+
+def _reading_text(text: str, cand: Candidate) -> str:
+    quoted = text[cand.span.start : cand.span.end]
+    if cand.reading == "percent-reduction":
+        return f"'{quoted}' a time reduction: read as a {cand.value:g}x speedup (1 ÷ (1 − p))"
+    if cand.reading == "percent-faster":
+        return f"'{quoted} faster': read as a {cand.value:g}x speedup (1 + p)"
+    if cand.reading == "percent-increase":
+        return f"'{quoted}' more throughput: read as a {cand.value:g}x gain (1 + p)"
+    if cand.reading == "rates":
+        return f"'{quoted}': read as a {cand.value:g}x throughput gain (after ÷ before)"
+    if cand.reading == "change":
+        return f"'{quoted}': a change; the later figure, {cand.value:g}x, is the headline"
+    if cand.reading == "ambiguous-percent":
+        return f"'{quoted}' improvement is ambiguous (1 + p or 1 ÷ (1 − p)): no speedup is assumed"
+    return f"'{quoted}' read as {cand.value:g}x"
 
 
 def _cues(text: str, lo: int, hi: int, metric: object, has_tier: bool) -> dict[str, Span]:
@@ -369,22 +533,3 @@ def _cues(text: str, lo: int, hi: int, metric: object, has_tier: bool) -> dict[s
             if decode is not None:
                 cues["decode_credit"] = Span(decode.start(), decode.end())
     return cues
-
-
-def _confidence(
-    group: list[tuple[Speedup, _Sentence]], sentences: list[_Sentence], explicit: bool
-) -> float:
-    """1.0 for a factor beside a KV/TTFT cue; lower for weaker evidence."""
-    if not group:
-        return 0.8 if any(s.strong_cue for s in sentences) else 0.6
-    anchor_sentences = {id(s) for _, s in group}
-    mine = [s for s in sentences if id(s) in anchor_sentences]
-    if any(s.strong_cue for s in mine):
-        score = 1.0
-    elif any(s.weak_cue for s in mine) or any(s.strong_cue for s in sentences):
-        score = 0.7
-    else:
-        score = 0.6 if explicit else 0.4  # explicit: passed with --text, or framed by a header
-    if all(f.value is None for f, _ in group):
-        score = min(score, 0.6)
-    return score

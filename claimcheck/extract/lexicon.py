@@ -1,4 +1,9 @@
-"""The words the extractor recognises, compiled once on first use.
+"""The words and number forms the extractor recognises: one table, compiled on first use.
+
+Every row names a pattern, says what it is for, and carries examples it must match and
+counter-examples it must not (``tests/extract/test_lexicon.py`` runs them all), in the manner
+of Vale's ``tokens:`` lists (https://vale.sh/docs/checks/existence). Adding a real-world form
+is a row here, not a branch in the code.
 
 Every pattern is linear: alternations of literals, bounded repetitions, and numbers that cannot
 start inside another number (see ``numbers.NUM``).
@@ -7,93 +12,34 @@ start inside another number (see ``numbers.NUM``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from claimcheck.extract.numbers import NUM, WORD_NUM
 
-_I = re.IGNORECASE
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One named pattern. ``words`` wraps the alternation in word boundaries."""
+
+    name: str
+    kind: str
+    source: str
+    examples: tuple[str, ...]
+    counter: tuple[str, ...] = ()
+    words: bool = True
+
+    @property
+    def regex(self) -> str:
+        return r"\b(?:" + self.source + r")\b" if self.words else self.source
+
 
 MULT = r"(?:\s?[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|[-\s]?fold\b|(?:\s+|-)times\b)"
 """What turns a number into a multiplier: ``27x``, ``27 ×``, ``27-fold``, ``27 times``."""
 
-METRIC_WORDS: dict[str, str] = {
-    "ttft": (
-        r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]tokens?(?:\s(?:latency|time))?|"
-        r"prefill(?:s|ed|ing)?|pre-fill|prefills"
-    ),
-    "throughput": (
-        r"throughput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
-        r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
-        r"concurrent\s(?:users|sessions|requests|chats|conversations|streams)|users\sper|more\susers|"
-        r"as\smany\s(?:requests|users)"
-    ),
-    "end_to_end": (
-        r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|time)|"
-        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|"
-        r"jobs?\s(?:completed|finished|ran)"
-    ),
-    "decode": (
-        r"decod(?:e|ing)|tbt|time\sbetween\stokens|inter[-\s]token\slatency|itl|"
-        r"time\sper\soutput\stoken|tpot|token\sgeneration(?:\s(?:rate|speed|throughput))?|"
-        r"generation\s(?:speed|rate)|output\stokens?\s?(?:per\ssecond|/s(?:ec)?)|streaming\soutput|"
-        r"tokens?/s(?:ec)?\sper\sstream"
-    ),
-}
-
-# Words that make a multiplier or percentage about something other than speed.
-NOT_SPEED = (
-    r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
-    r"deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
-    r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
-    r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
-    r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
-    r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
-    r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
-    r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
-    r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data)|"
-    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
-    r"extend\w*|expand\w*|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts"
-)
-
-# Words that, just before a factor, make even "3x faster" about something else
-# ("deployed 3x faster", "cut the GPU bill by 60%").
-DENIED_BEFORE = (
-    r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
-    r"install\w*|migrat\w*|costs?|pricing"
-)
-
-# Comparatives of size or price: about something other than speed when they follow the factor.
-NOT_SPEED_AFTER = (
-    r"smaller|larger|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive"
-)
-
-SPEED = (
-    r"faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|"
-    r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
-    r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
-    r"increases?|increased|rose|rises|trims?|trimmed|advantage|lead|jump|↓|↑"
-)
-
-CUE_STRONG = (
-    r"kv|key[-\s]value|kvcache|prefill\w*|pre-fill|ttft|time[-\s]to[-\s]first[-\s]token|"
-    r"first[-\s]tokens?|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
-    r"context\scach\w*|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt)\w*|"
-    r"cache\shit"
-)
-CUE_WEAK = (
-    r"context|prompts?|prefix(?:es)?|cache[sd]?|caching|offload\w*|reus\w*|restor\w*|reload\w*"
-)
-
-EXCLUDE_TOPIC = (
-    r"speculative|draft\smodel|medusa|eagle|lookahead\sdecoding|quantiz\w*|quantis\w*|"
-    r"int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|sparsity|"
-    r"pruning|distill\w*|training|fine[-\s]?tun\w*|pre-?train\w*|flash-?attention\w*|"
-    r"kernels?|fused|tokeni[sz]ers?|chunked\sprefill|tensor\sparallel\w*|pipeline\sparallel\w*|"
-    r"continuous\sbatching|cuda\sgraphs?|torch\.compile|previous\sgeneration|prior\sgeneration|"
-    r"last\sgeneration|gen-over-gen|no\s(?:kv\s)?caching|without\s(?:kv\s)?caching|weight\sloading|"
-    r"model\sloading|checkpoint\w*|cold\sstarts?"
-)
-STORAGE_CUE = r"offload\w*|tier|nvme|ssd|flash|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)"
+METRICS = ("ttft", "throughput", "end_to_end", "decode", "latency")
+"""Metric names in the order ties are broken. ``latency`` is a speed word that names no
+particular metric: a claim read from it reports the metric as unspecified."""
 
 QUALIFIERS: tuple[tuple[str, str], ...] = (
     (
@@ -117,160 +63,642 @@ TIERS: tuple[tuple[str, str], ...] = (
     ),
     (
         "network",
-        (
-            r"nvme[-\s]?o[-\s]?f|nvme[-\s]over[-\s](?:fabrics?|tcp|rdma)|rdma|nfs|network(?:ed)?\s(?:storage|file|kv|attached)|"
-            r"networked|parallel\s(?:file\s?system|fs)|storage\scluster|remote\s(?:storage|kv|memory|tier)|"
-            r"\d+\s?gbe|weka\w*|vast\sdata|file\s?system|"
-            r"shared\sstorage|storage\sfabric|infiniband|roce|lustre|gpfs|distributed\s(?:storage|kv|cache)|"
-            r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver"
-        ),
+        r"nvme[-\s]?o[-\s]?f|nvme[-\s]over[-\s](?:fabrics?|tcp|rdma)|rdma|nfs|network(?:ed)?\s(?:storage|file|kv|attached)|"
+        r"networked|parallel\s(?:file\s?system|fs)|storage\scluster|remote\s(?:storage|kv|memory|tier)|"
+        r"\d+\s?gbe|weka\w*|vast\sdata|file\s?system|"
+        r"shared\sstorage|storage\sfabric|infiniband|roce|lustre|gpfs|distributed\s(?:storage|kv|cache)|"
+        r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver",
     ),
     ("cxl", r"cxl"),
-    (
-        "nvme",
-        r"nvme|ssds?|flash|local\s(?:drives?|disks?)|solid[-\s]state",
-    ),
+    ("nvme", r"nvme|ssds?|flash|local\s(?:drives?|disks?)|solid[-\s]state"),
     (
         "dram",
-        (
-            r"dram|host\s(?:memory|ram|dram)|cpu\s(?:memory|ram|dram)|system\s(?:memory|ram)|"
-            r"main\smemory|lpddr5x?|ddr5|ram\b|(?:host-)?pinned\smemory|host-memory"
-        ),
+        r"dram|host\s(?:memory|ram|dram)|cpu\s(?:memory|ram|dram)|system\s(?:memory|ram)|"
+        r"main\smemory|lpddr5x?|ddr5|ram\b|(?:host-)?pinned\smemory|host-memory",
     ),
 )
 
-CUES: tuple[tuple[str, str], ...] = (
-    (
-        "queueing",
-        (
-            r"production\s(?:concurrency|load|traffic)|under\s(?:heavy\s)?load|p(?:90|95|99|99\.9)\b|"
-            r"tail\slatency|\d+\sconcurrent\s(?:users|requests|sessions|streams)|at\s(?:high\s)?concurrency|"
-            r"queue(?:ing|d)?|peak\straffic|busy\scluster|saturated"
-        ),
+TOPICS = (
+    "speculative",
+    "quantisation",
+    "compression",
+    "kernel",
+    "parallelism",
+    "gpu_generation",
+    "training",
+    "model_loading",
+    "no_cache",
+    "token_usage",
+    "business",
+)
+"""Negative topics: a factor in a sentence about one of these is about something other than
+reusing a KV cache (unless the sentence is about KV storage too)."""
+
+CUE_NAMES = ("queueing", "cross_user", "similar_prompts")
+"""Claim-level cues the rules read (KV105, KV304, KV305)."""
+
+
+_NOT_SPEED = (
+    r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
+    r"deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
+    r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
+    r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
+    r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
+    r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
+    r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
+    r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
+    r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
+    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
+    r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
+    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s"
+)
+"""Words that make a multiplier or percentage about something other than speed."""
+
+
+def _num(group: str = "") -> str:
+    return "(" + NUM + ")"
+
+
+_ROWS: tuple[Row, ...] = (
+    # ---- number forms: each yields factor candidates -------------------------------------
+    Row(
+        "multiplier",
+        "form",
+        _num() + MULT,
+        ("27x faster", "2.5× lower", "27-fold", "27 times faster", "14X"),
+        ("x27", "0x1F", "1.2.3x"),
+        words=False,
     ),
-    (
-        "cross_user",
-        (
-            r"across\s(?:all\s)?(?:users|tenants|customers|accounts|organi[sz]ations)|"
-            r"between\s(?:different\s)?(?:users|tenants|customers)|(?:users|tenants|customers)\sshare|"
-            r"shared\s(?:across|between|among)\s(?:users|tenants|customers)|every\sother\s(?:user|customer|tenant)|"
-            r"other\s(?:users|customers|tenants)|different\s(?:users|customers|tenants)|multi-tenant\skv|"
-            r"cross-(?:user|tenant|customer)|one\suser's\s\w+\s\w+\saccelerates|everyone\selse|global\skv\spool|"
-            r"another\s(?:user|customer|tenant)|each\sother's|(?:org|organi[sz]ation|company|customer|tenant)-wide|"
-            r"every\sother\s\w+'s|colleagues"
-        ),
+    Row(
+        "sign_multiplier",
+        "form",
+        r"(?<![\w.])×\s?(" + NUM + r")(?![\w.,])",
+        ("throughput ×2", "×3.5 TTFT"),
+        ("2×3 grid",),
+        words=False,
     ),
-    (
-        "similar_prompts",
+    Row(
+        "word_multiplier",
+        "form",
+        r"\b(" + WORD_NUM + r")(?:[-\s]?fold\b|\s+times\b)",
+        ("ten times faster", "twenty-seven times", "five-fold"),
+        ("sometimes faster",),
+        words=False,
+    ),
+    Row(
+        "fold_word",
+        "form",
+        r"\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)fold\b",
+        ("tenfold", "a threefold gain"),
+        ("manifold",),
+        words=False,
+    ),
+    Row(
+        "factor_of",
+        "form",
+        r"\bfactor\sof\s(" + NUM + ")",
+        ("by a factor of 5",),
+        ("a factor in",),
+        words=False,
+    ),
+    Row(
+        "magnitude",
+        "form",
+        r"\b(an|one|two|three)\sorders?[-\s]of[-\s]magnitude\b",
+        ("an order of magnitude faster", "two orders of magnitude"),
+        ("the order of the magnitude",),
+        words=False,
+    ),
+    Row(
+        "fraction",
+        "form",
+        r"(?<![\w.])1\s?/\s?(\d+(?:\.\d+)?)(?:th|st|nd|rd)?\s(?:of|the)\b|"
+        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b",
+        ("in 1/40th of the time", "a third of the time", "one-tenth the latency"),
+        ("3/4 cup", "a half-day"),
+        words=False,
+    ),
+    Row(
+        "doubling",
+        "form",
+        r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|"
+        r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf)\b(?!-)",
         (
-            r"semantic(?:ally)?\s(?:similar|kv|cache|caching|reuse|match\w*)|similar\s(?:prompts|questions|queries|requests)|"
-            r"paraphras\w*|related\s(?:prompts|queries|questions|requests)|near[-\s]identical|fuzzy|"
-            r"approximate\s(?:prefix|match\w*|reuse)|close[-\s]enough|reworded|rephrased|embedding[-\s]similar\w*|"
-            r"similarity\s(?:search|lookup|match\w*)"
+            "doubles throughput",
+            "cuts TTFT in half",
+            "cuts time to first token in half",
+            "halves latency",
         ),
+        ("double-check", "behalf"),
+        words=False,
+    ),
+    Row(
+        "range",
+        "form",
+        _num() + r"\s?[x×]?\s?(?:–|—|-|to)\s?" + _num() + MULT,
+        ("4–20x", "3-10x", "2.5×–9×", "3 to 10 times"),
+        ("4-20 GPUs",),
+        words=False,
+    ),
+    Row(
+        "between",
+        "form",
+        r"\bbetween\s(" + NUM + r")\s?[x×]?\sand\s(" + NUM + ")" + MULT,
+        ("between 3 and 10 times", "between 2x and 5x"),
+        ("between 3 and 10 GPUs",),
+        words=False,
+    ),
+    Row(
+        "arrow",
+        "form",
+        _num() + r"\s?[x×]\s?(?:→|->|=>|⇒|⟶|to)\s?" + _num() + r"\s?[x×](?![\w])",
+        ("27x → 55x", "9x -> 17x", "from 12x to 30x"),
+        ("27 → 55",),
+        words=False,
+    ),
+    Row(
+        "percent",
+        "form",
+        _num() + r"(?:\s?(?:–|—|-|to)\s?" + _num() + r")?\s?(?:%|\spercent\b|\sper\scent\b)",
+        ("85%", "50-90%", "40 percent", "12 per cent"),
+        ("85 points",),
+        words=False,
+    ),
+    Row(
+        "minus_percent",
+        "form",
+        r"(?<![\w])[-−–]\s?(" + NUM.replace("(?<![\\w.,$€£])", "") + r")\s?%",
+        ("TTFT -40%", "−35 %"),
+        ("40%",),
+        words=False,
+    ),
+    Row(
+        "time_pair",
+        "form",
+        _num()
+        + r"\s?(?P<unit1>ms|msec|milliseconds?|s|secs?|seconds?|mins?|minutes?)?\s?"
+        + r"(?:→|->|=>|⇒|⟶|to|down\sto)\s?"
+        + _num()
+        + r"\s?(?P<unit2>ms|msec|milliseconds?|s|secs?|seconds?|mins?|minutes?)\b",
+        ("from 57 to 2.1 seconds", "1797 → 983 ms", "11.5 s to 2.4 s"),
+        ("from 57 to 2.1 GB",),
+        words=False,
+    ),
+    Row(
+        "rate_pair",
+        "form",
+        _num()
+        + r"\s?(?P<unit1>tok(?:en)?s?/s(?:ec)?|tokens?\sper\ssecond|req(?:uest)?s?/s|requests?\sper\ssecond|qps|rps)?\s?"
+        + r"(?:→|->|=>|⇒|⟶|to)\s?"
+        + _num()
+        + r"\s?(?P<unit2>tok(?:en)?s?/s(?:ec)?|tokens?\sper\ssecond|req(?:uest)?s?/s|requests?\sper\ssecond|qps|rps)",
+        ("2,742 tok/s to 6,423 tok/s", "from 12 to 30 req/s", "1,200 → 3,100 tokens per second"),
+        ("2,742 tokens to 6,423 tokens",),
+        words=False,
+    ),
+    # ---- metric words --------------------------------------------------------------------
+    Row(
+        "metric_ttft",
+        "metric",
+        r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]tokens?(?:\s(?:latency|time))?|"
+        r"prefill(?:s|ed|ing)?|pre-fill|prompt\sprocessing",
+        ("TTFT", "time-to-first-token", "first token latency", "prefill", "prompt processing"),
+        ("first tokenizer",),
+    ),
+    Row(
+        "metric_throughput",
+        "metric",
+        r"throughput|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
+        r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
+        r"concurrent\s(?:users|sessions|requests|chats|conversations|streams)|users\sper|more\susers|"
+        r"as\smany\s(?:requests|users)|(?:more|additional)\s(?:requests|queries)|tps",
+        ("throughput", "goodput", "tokens per second", "tok/s", "QPS"),
+        ("throughout",),
+    ),
+    Row(
+        "metric_end_to_end",
+        "metric",
+        r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
+        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|"
+        r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
+        ("end-to-end", "response time", "request latency", "job completion"),
+        ("the end of the day",),
+    ),
+    Row(
+        "metric_decode",
+        "metric",
+        r"decod(?:e|ing)|tbt|time\sbetween\stokens|inter[-\s]token\slatency|itl|"
+        r"time\sper\soutput\stoken|tpot|token\sgeneration(?:\s(?:rate|speed|throughput))?|"
+        r"generation\s(?:speed|rate)|output\stokens?\s?(?:per\ssecond|/s(?:ec)?)|streaming\soutput|"
+        r"tokens?/s(?:ec)?\sper\sstream",
+        ("decode", "inter-token latency", "TPOT", "token generation"),
+        ("decoder-only",),
+    ),
+    Row(
+        "metric_latency",
+        "metric",
+        r"latenc(?:y|ies)|delays?|wait(?:ing)?\stimes?|lag|response\sdelay|time\sto\sanswer|load\stimes?",
+        ("latency", "delay savings", "wait time", "latencies"),
+        ("latent space", "delayed shipment"),
+    ),
+    # ---- comparison wording --------------------------------------------------------------
+    Row(
+        "speed",
+        "comparison",
+        r"\b(?:faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"
+        r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
+        r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
+        r"increas\w*|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?)\b|↓|↑",
+        ("faster", "speedup", "reduction", "cuts", "↓"),
+        ("fastest-growing",),
+        words=False,
+    ),
+    Row(
+        "slower",
+        "comparison",
+        r"slower|slowdowns?|slows?\sdown|worse|longer|degrad\w*|penalty|regress\w*",
+        ("50x slower", "a 20% slowdown", "2x worse"),
+        ("lower",),
+    ),
+    # ---- what makes a factor about something other than speed ----------------------------
+    Row(
+        "not_speed",
+        "not_speed",
+        _NOT_SPEED,
+        ("memory", "cost", "hit rate", "token usage", "more KV cache"),
+        ("faster",),
+    ),
+    Row(
+        "not_speed_after",
+        "not_speed",
+        r"(?:"
+        + _NOT_SPEED
+        + r")|smaller|larger|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
+        r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)",
+        ("cheaper", "increase in token usage", "reduction in memory"),
+        ("faster",),
+    ),
+    Row(
+        "denied_before",
+        "not_speed",
+        r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
+        r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage",
+        ("GPU bill", "deployed", "costs"),
+        ("latency",),
+    ),
+    Row(
+        "quantity",
+        "not_speed",
+        r"the\s(?:attention\s|compute\s|prefill\s)?(?:work|compute|flops|tokens|data|memory|storage|"
+        r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|an?\s\S+'s",
+        ("the attention work", "the memory", "the tokens"),
+        ("the throughput",),
+    ),
+    Row(
+        "old_figure",
+        "not_speed",
+        r"[(,;]\s*(?:was|previously|formerly|down\sfrom|up\sfrom)\s*$",
+        ("35x (was", "12x, previously"),
+        ("was faster",),
+        words=False,
+    ),
+    Row(
+        "gpu_comparison",
+        "not_speed",
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto)\s(?:the\s|an?\s)?(?:nvidia\s|amd\s)?"
+        r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|"
+        r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*)|"
+        r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
+        r"(?:swapp?\w*|replac\w*|upgrad\w*|switch\w*)\s(?:\w+\s){0,3}(?:for|to|with|by)\s(?:the\s|new\s)?(?:nvidia\s)?"
+        r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)",
+        (
+            "than Hopper",
+            "vs. H100",
+            "compared to the previous generation",
+            "swapping our H100s for H200s",
+        ),
+        ("than recomputing",),
+    ),
+    # ---- negative topics -----------------------------------------------------------------
+    Row(
+        "topic_speculative",
+        "topic",
+        r"speculative|draft\smodels?|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
+        ("speculative decoding", "a draft model", "EAGLE-3"),
+        ("speculation about prices",),
+    ),
+    Row(
+        "topic_quantisation",
+        "topic",
+        r"quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
+        ("FP8 KV cache", "quantization", "4-bit weights"),
+        ("quantity",),
+    ),
+    Row(
+        "topic_compression",
+        "topic",
+        r"compress(?:ion|ed|es|ing)?|sparsity|sparse\sattention|pruning|distill\w*|kv\seviction|token\sdropping|h2o|snapkv|streamingllm",
+        ("KV cache compression", "sparse attention", "SnapKV"),
+        ("compressor station",),
+    ),
+    Row(
+        "topic_kernel",
+        "topic",
+        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]ers?",
+        ("FlashAttention-3", "fused kernels", "CUDA graphs"),
+        ("kernelized",),
+    ),
+    Row(
+        "topic_parallelism",
+        "topic",
+        r"chunked\sprefill|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
+        r"continuous\sbatching|in-flight\sbatching|batching|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
+        ("chunked prefill", "tensor parallelism", "continuous batching"),
+        ("parallel universe",),
+    ),
+    Row(
+        "topic_gpu_generation",
+        "topic",
+        r"previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?",
+        ("previous generation", "next-gen GPUs"),
+        ("generation speed",),
+    ),
+    Row(
+        "topic_training",
+        "topic",
+        r"training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass",
+        ("training", "pretrained on", "fine-tuning"),
+        ("trainee",),
+    ),
+    Row(
+        "topic_model_loading",
+        "topic",
+        r"weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*",
+        ("model loading", "cold starts", "loading weights"),
+        ("loading its KV cache",),
+    ),
+    Row(
+        "topic_no_cache",
+        "topic",
+        r"no\s(?:kv\s|prefix\s|prompt\s)?caching(?:\sinvolved)?|no\scache\s(?:involved|used|benefit)|"
+        r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
+        ("no caching involved", "no cache benefit", "caching disabled"),
+        ("without caching",),
+    ),
+    Row(
+        "topic_token_usage",
+        "topic",
+        r"token\s(?:usage|consumption|volume|counts?)|(?:trillion|billion)\stokens|tokens\s(?:processed|served)\s(?:per|a|each)\s(?:day|month|week)",
+        ("token usage", "16.4 trillion tokens", "tokens processed per day"),
+        ("token generation",),
+    ),
+    Row(
+        "topic_business",
+        "topic",
+        r"revenue|arr|valuation|funding|market\sshare|bookings|year[-\s]over[-\s]year|yoy|shareholders?|earnings",
+        ("revenue", "year-over-year", "market share"),
+        ("arrow",),
+    ),
+    # ---- KV-cache cues -------------------------------------------------------------------
+    Row(
+        "cue_strong",
+        "cue",
+        r"kv|key[-\s]value|kvcache|prefill\w*|pre-fill|ttft|time[-\s]to[-\s]first[-\s]token|"
+        r"first[-\s]tokens?|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
+        r"context\scach\w*|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
+        r"cache\shit|implicit\scaching|explicit\scaching",
+        ("KV cache", "prefix caching", "prompt caching", "TTFT", "recompute", "cached tokens"),
+        ("cache line",),
+    ),
+    Row(
+        "cue_kv",
+        "cue",
+        r"kv|key[-\s]value|kvcache|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
+        r"context\scach\w*|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
+        r"cache\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
+        ("KV cache", "prefix caching", "when the prompt was cached", "recompute"),
+        ("TTFT", "cache line"),
+    ),
+    Row(
+        "cue_weak",
+        "cue",
+        r"context|prompts?|prefix(?:es)?|cache[sd]?|caching|offload\w*|reus\w*|restor\w*|reload\w*",
+        ("context", "caching", "offloading", "reuse"),
+        ("contextual",),
+    ),
+    Row(
+        "kv_product",
+        "cue",
+        r"lmcache|mooncake|hicache|radix\s?attention|radix\stree|dynamo\skv\w*|kvbm|kv\sblock\smanager|llm-d|"
+        r"ucm|unified\scache\smanager|cachegen|cacheblend|cachedattention|attentionstore|pensieve|"
+        r"augmented\smemory\sgrid|infinia|tensormesh|lightningai|context\smemory\sstorage|icms|"
+        r"ragcache|turborag|infinistore|nixl|vllm\sprefix|automatic\sprefix\scaching|apc",
+        ("LMCache", "Mooncake", "RadixAttention", "Dynamo KV", "llm-d", "UCM", "HiCache"),
+        ("moon cake",),
+    ),
+    Row(
+        "storage_cue",
+        "cue",
+        r"offload\w*|tier|nvme|ssd|flash|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
+        r"prefix\scach\w*|prompt\scach\w*|cache\shits?",
+        ("offloading", "NVMe", "host memory", "prefix caching"),
+        ("stories",),
+    ),
+    # ---- times and token counts ----------------------------------------------------------
+    Row(
+        "duration",
+        "field",
+        _num()
+        + r"\s?-?\s?(ms|msec|milliseconds?|µs|us|microseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
+        ("57 seconds", "300ms", "2 minutes", "19-second"),
+        ("57 sessions",),
+        words=False,
+    ),
+    Row(
+        "time_link",
+        "field",
+        r"\s?(?:→|->|=>|⇒|⟶|to|down\sto|into|versus|vs\.?|instead\sof|compared\swith|compared\sto|against)\s?",
+        (" to ", " vs. ", " → "),
+        (" and ",),
+        words=False,
+    ),
+    Row(
+        "not_a_time",
+        "field",
+        r"(?:after|every|within|idle\sfor|inactive\sfor|ttl\sof|expires?\s(?:after|in)|lives?\sfor|for\sup\sto|"
+        r"lasts?|retained\sfor|kept\sfor|persists?\sfor|persist\sfor|evicted\safter|ttl)\s(?:an?\s|up\sto\s)?(?:[\d.]+\s?[-–]\s?)?$",
+        ("expires after ", "every ", "idle for "),
+        ("in ",),
+        words=False,
+    ),
+    Row(
+        "not_a_time_after",
+        "field",
+        r"^[-\s]?(?:pauses?|breaks?|ttl|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording)\b",
+        (" pause", " TTL", " of inactivity"),
+        (" faster",),
+        words=False,
+    ),
+    Row(
+        "tokens",
+        "field",
+        _num() + r"\s?(k|m|thousand|million)?\+?\s?-?\s?(?:tokens?|toks?)\b",
+        ("112K-token", "128,000 tokens", "1M tokens"),
+        ("tokenizer",),
+        words=False,
+    ),
+    Row(
+        "tokens_context",
+        "field",
+        _num()
+        + r"\s?(k|m)\b\+?(?:[-\s](?:token\s)?(?:context|ctx|prompts?|prefix(?:es)?|input|sequences?|documents?|"
+        r"conversations?|chats?|transcripts?|windows?))?",
+        ("128K context", "64k prompt", "32K"),
+        ("128 kB",),
+        words=False,
+    ),
+    Row(
+        "tokens_word",
+        "field",
+        r"\b(?:a|one)\s(million|thousand)[-\s](?:tokens?|token)\b",
+        ("a million-token", "one thousand tokens"),
+        ("a million users",),
+        words=False,
+    ),
+    Row(
+        "rate_after",
+        "field",
+        r"^\s?(?:/\s?s(?:ec)?\b|per\s(?:second|sec|s|minute|min)\b|/\s?(?:gpu|user)\b)",
+        ("/s", " per second", "/sec"),
+        (" prompt",),
+        words=False,
+    ),
+    Row(
+        "output_tokens",
+        "field",
+        r"\b(?:output|generated|generating|generates?|generation|answer|answers|response|completion|new|"
+        r"per\s(?:second|minute|request|user|million|1m)|/s)\b",
+        ("output", "generated", "per second"),
+        ("input",),
+        words=False,
+    ),
+    Row(
+        "hobbit",
+        "field",
+        r"\b(?:the\s)?hobbit\b",
+        ("The Hobbit",),
+        ("hobbits' homes",),
+        words=False,
+    ),
+    # ---- setup ---------------------------------------------------------------------------
+    Row(
+        "params",
+        "field",
+        _num()
+        + r"\s?-?\s?(b|billion|t|trillion)\b(?:[-\s]?(?:param(?:eter)?s?|class)\b|\s(?:model|dense|moe|llm|total)\b|\))?",
+        ("70B-parameter", "70-billion-parameter", "a 405B model"),
+        ("70 bits",),
+        words=False,
+    ),
+    Row(
+        "watts",
+        "field",
+        _num() + r"\s?-?\s?(?:w|watts?)\b",
+        ("350 W", "600-watt", "350W"),
+        ("350 Wh",),
+        words=False,
+    ),
+    Row(
+        "power_low",
+        "field",
+        r"low[-\s]power(?:\smode)?|max-?q|power[-\s](?:efficient|saving|saver)(?:\smode)?|eco(?:nomy)?\smode|"
+        r"reduced\spower|clocks?\s(?:locked|capped|pinned)\slow|(?:locked|lowered|reduced)\sclocks?",
+        ("low-power mode", "Max-Q", "reduced clocks"),
+        ("high power",),
+    ),
+    Row(
+        "power_cap",
+        "field",
+        r"\b(?:power[-\s]?capp(?:ed|ing)|power[-\s]?cap|power[-\s]?limit(?:ed)?|capped|limited\sto|tdp|cap)\b|"
+        r"-pl\b|"
+        # "H100s running at 350W": a stated draw is a setting (the rules compare it to the default)
+        r"\b(?:running|runs|run|operating|operated|set|configured)\s(?:at|to)(?=\s\d[\d,.]*\s?(?:w|watts?)\b)",
+        ("power-capped", "TDP", "running at 350W"),
+        ("capital",),
+        words=False,
+    ),
+    Row(
+        "words",
+        "field",
+        r"[A-Za-z][\w'-]*|\d[\d.,]*[%x×]?",
+        ("faster",),
+        ("—",),
+        words=False,
     ),
 )
 
-POWER_LOW = (
-    r"low[-\s]power(?:\smode)?|max-?q|power[-\s](?:efficient|saving|saver)(?:\smode)?|eco(?:nomy)?\smode|"
-    r"reduced\spower|clocks?\s(?:locked|capped|pinned)\slow|(?:locked|lowered|reduced)\sclocks?"
+_QUALIFIER_ROWS = tuple(
+    Row(f"qualifier_{i}", "qualifier", source, (name,))
+    for i, (name, source) in enumerate(QUALIFIERS)
+)
+_TIER_ROWS = tuple(Row(f"tier_{kind}", "tier", source, ()) for kind, source in TIERS)
+_CUE_ROWS = (
+    Row(
+        "cue_queueing",
+        "claim_cue",
+        r"production\s(?:concurrency|load|traffic)|under\s(?:heavy\s)?load|p(?:90|95|99|99\.9)\b|"
+        r"tail\slatency|\d+\sconcurrent\s(?:users|requests|sessions|streams)|at\s(?:high\s)?concurrency|"
+        r"queue(?:ing|d)?|peak\straffic|busy\scluster|saturated",
+        ("under load", "P99", "64 concurrent users"),
+        ("unloaded",),
+    ),
+    Row(
+        "cue_cross_user",
+        "claim_cue",
+        r"across\s(?:all\s)?(?:users|tenants|customers|accounts|organi[sz]ations)|"
+        r"between\s(?:different\s)?(?:users|tenants|customers)|(?:users|tenants|customers)\sshare|"
+        r"shared\s(?:across|between|among)\s(?:users|tenants|customers)|every\sother\s(?:user|customer|tenant)|"
+        r"other\s(?:users|customers|tenants)|different\s(?:users|customers|tenants)|multi-tenant\skv|"
+        r"cross-(?:user|tenant|customer)|one\suser's\s\w+\s\w+\saccelerates|everyone\selse|global\skv\spool|"
+        r"another\s(?:user|customer|tenant)|each\sother's|(?:org|organi[sz]ation|company|customer|tenant)-wide|"
+        r"every\sother\s\w+'s|colleagues",
+        ("across users", "cross-tenant", "another customer"),
+        ("across layers",),
+    ),
+    Row(
+        "cue_similar_prompts",
+        "claim_cue",
+        r"semantic(?:ally)?\s(?:similar|kv|cache|caching|reuse|match\w*)|similar\s(?:prompts|questions|queries|requests)|"
+        r"paraphras\w*|related\s(?:prompts|queries|questions|requests)|near[-\s]identical|fuzzy|"
+        r"approximate\s(?:prefix|match\w*|reuse)|close[-\s]enough|reworded|rephrased|embedding[-\s]similar\w*|"
+        r"similarity\s(?:search|lookup|match\w*)",
+        ("semantically similar", "paraphrased", "fuzzy"),
+        ("similarly",),
+    ),
+)
+
+ROWS: tuple[Row, ...] = (*_ROWS, *_QUALIFIER_ROWS, *_TIER_ROWS, *_CUE_ROWS)
+"""The whole table."""
+
+_HYPHENS = "\u2010\u2011"  # hyphen and non-breaking hyphen, as typeset pages use them
+_SOURCES: dict[str, str] = {
+    row.name: row.regex.replace(r"[-\s]", r"[-\s" + _HYPHENS + "]") for row in ROWS
+}
+_SOURCES["tier_any"] = r"\b(?:" + "|".join(source for _, source in TIERS) + r")\b"
+_SOURCES["exclude_topic"] = "|".join(_SOURCES[f"topic_{t}"] for t in TOPICS)
+_SOURCES["cue_any"] = "|".join(
+    _SOURCES[name]
+    for name in (
+        "cue_strong",
+        "cue_weak",
+        "kv_product",
+        "tier_any",
+        *tuple(f"metric_{m}" for m in METRICS),
+    )
 )
 
 
 @cache
 def pattern(name: str) -> re.Pattern[str]:
     """The compiled pattern called ``name`` (compiled on first use, then cached)."""
-    return re.compile(_SOURCES[name], _I)
-
-
-def _words(alternatives: str) -> str:
-    return r"\b(?:" + alternatives + r")\b"
-
-
-_SOURCES: dict[str, str] = {
-    # multipliers: "27x", "2.5×", "27-fold", "27 times"
-    "multiplier": "(" + NUM + ")" + MULT,
-    "word_multiplier": r"\b(" + WORD_NUM + r")(?:[-\s]?fold\b|\s+times\b)",
-    "fold_word": r"\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)fold\b",
-    "factor_of": r"\bfactor\sof\s(" + NUM + ")",
-    "magnitude": r"\b(an|one|two|three)\sorders?[-\s]of[-\s]magnitude\b",
-    "fraction": (
-        r"(?<![\w.])1\s?/\s?(\d+(?:\.\d+)?)(?:th|st|nd|rd)?\s(?:of|the)\b|"
-        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b"
-    ),
-    "doubling": r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|cuts?\s\w+\sin\shalf|cut\sin\shalf)\b",
-    # "4–20x", "3-10x", "2.5×–9×", "3 to 10 times"
-    "range": "(" + NUM + r")\s?[x×]?\s?(?:–|—|-|to)\s?(" + NUM + ")" + MULT,
-    "between": r"\bbetween\s(" + NUM + r")\s?[x×]?\sand\s(" + NUM + ")" + MULT,
-    # "27x → 55x", "9x -> 17x", "from 12x to 30x"
-    "arrow": "(" + NUM + r")\s?[x×]\s?(?:→|->|=>|⇒|⟶|to)\s?(" + NUM + r")\s?[x×](?![\w])",
-    "percent": "("
-    + NUM
-    + r")(?:\s?(?:–|—|-|to)\s?("
-    + NUM
-    + r"))?\s?(?:%|\spercent\b|\sper\scent\b)",
-    "minus_percent": r"(?<![\w])[-−–]\s?(" + NUM.replace("(?<![\\w.,$€£])", "") + r")\s?%",
-    # times
-    "duration": "("
-    + NUM
-    + r")\s?-?\s?(ms|msec|milliseconds?|µs|us|microseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
-    "time_link": r"\s?(?:→|->|=>|⇒|⟶|to|down\sto|into|versus|vs\.?|instead\sof|compared\swith|compared\sto|against)\s?",
-    # tokens: "112K-token", "128,000 tokens", "1M tokens", "@64k", "a million-token context"
-    "tokens": ("(" + NUM + r")\s?(k|m|thousand|million)?\+?\s?-?\s?(?:tokens?|toks?)\b"),
-    "tokens_context": (
-        "("
-        + NUM
-        + r")\s?(k|m)\b\+?(?:[-\s](?:token\s)?(?:context|ctx|prompts?|prefix(?:es)?|input|sequences?|documents?|"
-        r"conversations?|chats?|transcripts?|windows?))?"
-    ),
-    "tokens_word": r"\b(?:a|one)\s(million|thousand)[-\s](?:tokens?|token)\b",
-    "hobbit": r"\b(?:the\s)?hobbit\b",
-    # setup
-    "params": "("
-    + NUM
-    + r")\s?-?\s?(b|billion|t|trillion)\b(?:[-\s]?(?:param(?:eter)?s?|class)\b|\s(?:model|dense|moe|llm|total)\b|\))?",
-    "watts": "(" + NUM + r")\s?-?\s?(?:w|watts?)\b",
-    "power_low": _words(POWER_LOW),
-    "power_cap": (
-        r"\b(?:power[-\s]?capp(?:ed|ing)|power[-\s]?cap|power[-\s]?limit(?:ed)?|capped|limited\sto|tdp|cap)\b|"
-        r"-pl\b|"
-        # "H100s running at 350W": a stated draw is a setting (the rules compare it to the default)
-        r"\b(?:running|runs|run|operating|operated|set|configured)\s(?:at|to)(?=\s\d[\d,.]*\s?(?:w|watts?)\b)"
-    ),
-    "model": (
-        r"(?<![\w-])(?:meta[-\s])?(llama|mistral|mixtral|qwen|deepseek|gemma|gpt-oss|kimi|phi|falcon|yi|"
-        r"nemotron|granite|jamba|dbrx|grok|glm|internlm|olmo|codellama|starcoder|command[-\s]r)"
-        r"((?:[-\s.:]?(?:\d+(?:\.\d+)?(?:[bmk](?![a-z]))?|v\d+(?:\.\d+)?|r\d|k\d|a\d+b|\d+x\d+b|instruct|chat|it|hf|base|"
-        r"scout|maverick|coder|math|vl|turbo|plus|nano|super|ultra|large|small|medium|distill))"
-        r"{0,6})(?![\w])"
-    ),
-    "gpu": (
-        r"(?<![\w-])(?:(?P<count>\d{1,4})\s?[x×]\s?|(?P<countword>"
-        + WORD_NUM
-        + r"|a\ssingle|single|an?|dual|quad)\s|"
-        r"(?P<count2>\d{1,4})(?:\s|-gpu\s)|(?P<nodes>\w+)\s(?=(?:nvidia\s)?dgx))?"
-        r"(?P<name>(?:nvidia\s|amd\s(?:instinct\s)?)?(?:(?:dgx|hgx)\s?)?(?:gb200(?:\snvl72)?|gb300|gh200|a100|h100|h200|h20|h800|b200|b300|"
-        r"mi300x|mi325x|mi355x|l40s|l40|l4|a10g?|rtx\s?\d{4})"
-        r"(?:[-\s](?:sxm[45]?|pcie|nvl(?:72)?|80\s?gb|94\s?gb|141\s?gb|hbm3e?|grace\shopper|superchip))*)"
-        r"(?P<plural>s)?(?![\w])"
-    ),
-    # topics
-    "metric_ttft": _words(METRIC_WORDS["ttft"]),
-    "metric_throughput": _words(METRIC_WORDS["throughput"]),
-    "metric_end_to_end": _words(METRIC_WORDS["end_to_end"]),
-    "metric_decode": _words(METRIC_WORDS["decode"]),
-    "not_speed": _words(NOT_SPEED),
-    "not_speed_after": _words(NOT_SPEED + "|" + NOT_SPEED_AFTER),
-    "denied_before": _words(DENIED_BEFORE),
-    "speed": _words(SPEED),
-    "cue_strong": _words(CUE_STRONG),
-    "cue_weak": _words(CUE_WEAK),
-    "exclude_topic": _words(EXCLUDE_TOPIC),
-    "storage_cue": _words(STORAGE_CUE),
-    "output_tokens": r"\b(?:output|generated|generating|generates?|generation|answer|answers|response|completion|new|per\s(?:second|minute|request|user|million|1m)|/s)\b",
-    **{f"qualifier_{i}": _words(source) for i, (_, source) in enumerate(QUALIFIERS)},
-    **{f"tier_{kind}": _words(source) for kind, source in TIERS},
-    "tier_any": _words("|".join(source for _, source in TIERS)),
-    **{f"cue_{name}": _words(source) for name, source in CUES},
-    "words": r"[A-Za-z][\w'-]*|\d[\d.,]*[%x×]?",
-}
+    return re.compile(_SOURCES[name], re.IGNORECASE)

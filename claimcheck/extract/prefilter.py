@@ -34,8 +34,9 @@ def cue(text: str) -> bool:
     """Does ``text`` name anything that makes a factor a KV-cache claim (or frame one)?"""
     return any(
         pattern(name).search(text) is not None
-        for name in ("cue_strong", "cue_weak", "metric_ttft", "metric_throughput", "metric_end_to_end",
-                     "metric_decode", *(f"tier_{kind}" for kind in ("object", "network", "cxl", "nvme", "dram")))
+        for name in ("cue_strong", "cue_weak", "kv_product", "metric_ttft", "metric_throughput",
+                     "metric_end_to_end", "metric_decode", "metric_latency",
+                     *(f"tier_{kind}" for kind in ("object", "network", "cxl", "nvme", "dram")))
     )  # fmt: skip
 
 
@@ -46,9 +47,18 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     this holds no claim."""
     if not candidate(source):
         return False
-    if not by_block:
-        return cue(source)
+    if not by_block or topic_cue(source):
+        return cue(source)  # a page about KV caching lends its topic to every paragraph
     return any(candidate(block) and cue(block) for block in _BLOCKS.split(source))
+
+
+def topic_cue(text: str) -> bool:
+    """Does ``text`` (a page title or heading) say the page is about KV or prefix caching, or
+    name a known KV product?"""
+    return bool(text) and (
+        pattern("cue_strong").search(text) is not None
+        or pattern("kv_product").search(text) is not None
+    )
 
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")

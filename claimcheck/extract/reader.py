@@ -3,28 +3,64 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from claimcheck.extract.assemble import unit_claims
+from claimcheck.extract.assemble import Context, unit_claims
 from claimcheck.extract.prefilter import candidate
+from claimcheck.extract.scoring import Decision
 from claimcheck.extract.sentences import sentence_spans
 from claimcheck.extract.types import Extraction
 
-
-def might_hold_a_claim(text: str) -> bool:
-    """The cheap prefilter: ``False`` means no claim can be in ``text``."""
-    return candidate(text)
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
 
 
-def extract_claims(text: str, *, explicit: bool = False, hint: str = "") -> list[Extraction]:
-    """The claims in ``text``. ``explicit`` marks text the user passed as a claim on purpose: it is
-    read even when it has no KV-cache cue. ``hint`` frames the text (a table's header row for one
-    of its rows): it may supply the cue and the metric."""
-    if not might_hold_a_claim(text):
-        return []
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the extractor made of a text: its claims and every candidate it weighed."""
+
+    claims: list[Extraction] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+
+
+def read(
+    text: str,
+    *,
+    explicit: bool = False,
+    hint: str = "",
+    topic: str = "",
+    catalog: Catalog | None = None,
+) -> Reading:
+    """The claims in ``text`` and the decisions behind them.
+
+    ``explicit`` marks text the user passed as a claim on purpose (it counts as evidence, not as
+    an override: a cost cut is still not a speedup). ``hint`` frames the text (a table's header
+    row for one of its rows) and ``topic`` places it (the page's title and section heading):
+    either can supply the KV-cache cue. ``catalog`` names the models and GPUs (default: the
+    built-in catalog)."""
+    if not candidate(text):
+        return Reading()
+    context = Context(hint, topic, explicit, catalog)
     claims: list[Extraction] = []
+    decisions: list[Decision] = []
     for lo, hi in _paragraphs(text):
-        claims += unit_claims(text, lo, hi, sentence_spans, explicit=explicit, hint=hint)
-    return claims
+        found, decided = unit_claims(text, lo, hi, sentence_spans, context)
+        claims += found
+        decisions += decided
+    return Reading(claims, decisions)
+
+
+def extract_claims(
+    text: str,
+    *,
+    explicit: bool = False,
+    hint: str = "",
+    topic: str = "",
+    catalog: Catalog | None = None,
+) -> list[Extraction]:
+    """The claims in ``text`` (see ``read``)."""
+    return read(text, explicit=explicit, hint=hint, topic=topic, catalog=catalog).claims
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:

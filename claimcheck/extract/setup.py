@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import claimcheck.extract.names as names
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.mentions import Found, params
 from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
@@ -45,14 +46,6 @@ class GpuMention:
 _SIZE = re.compile(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
-_MODEL_GATE = re.compile(
-    r"llama|mistral|mixtral|qwen|deepseek|gemma|gpt-oss|kimi|phi|falcon|yi|nemotron|granite|jamba|dbrx|"
-    r"grok|glm|internlm|olmo|starcoder|command",
-    re.IGNORECASE,
-)
-_GPU_GATE = re.compile(
-    r"a10|a100|h100|h200|h20|h800|b200|b300|gb[23]00|gh200|mi3\d\dx|l40|l4\b|rtx", re.IGNORECASE
-)
 _POWER_GATE = re.compile(
     r"power|max-?q|eco|clock|tdp|cap|limit|-pl\b|watt|\dw\b|\d\sw\b", re.IGNORECASE
 )
@@ -62,12 +55,11 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
     """Model names, longest catalog match first: "Llama 3.1 70B", "Llama-3.3-70B-Instruct",
     "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
     out: list[ModelMention] = []
-    if _MODEL_GATE.search(text, lo, hi) is None:
-        return out
-    for match in pattern("model").finditer(text, lo, hi):
+    catalog = catalog or _builtin()
+    known = names.model_gate(catalog).search(text, lo, hi) is not None
+    for match in names.model_pattern(catalog).finditer(text, lo, hi) if known else ():
         if not match.group(2).strip(" -.:"):
             continue  # a family name alone ("DeepSeek", "Llama") names no model
-        catalog = catalog or _builtin()
         written = match.group(0).strip(" -.")
         found = _resolve(written, catalog)
         size = _size(written)
@@ -82,7 +74,13 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
                     written, False, Span(match.start(), match.start() + len(written)), size
                 )
             )
-    return out
+    taken = [m.span for m in out]
+    for match in names.unknown_models(text, lo, hi):
+        if any(s.start <= match.start() < s.end for s in taken) or catalog.gpu(match.group(0)):
+            continue
+        written = match.group(0)
+        out.append(ModelMention(written, False, Span(match.start(), match.end()), _size(written)))
+    return sorted(out, key=lambda m: m.span.start)
 
 
 def _resolve(written: str, catalog: Catalog) -> tuple[str, str] | None:
@@ -124,10 +122,10 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
     """GPUs with counts: "8x H100", "eight H200 GPUs", "16 A100s", "a 4-GPU MI300X node",
     "DGX B200" (8), "GB200 NVL72" (72), "two DGX H100 nodes" (16), "an H100" (1)."""
     out: list[GpuMention] = []
-    if _GPU_GATE.search(text, lo, hi) is None:
+    catalog = catalog or _builtin()
+    if names.gpu_gate(catalog).search(text, lo, hi) is None:
         return out
-    for match in pattern("gpu").finditer(text, lo, hi):
-        catalog = catalog or _builtin()
+    for match in names.gpu_pattern(catalog).finditer(text, lo, hi):
         name = re.sub(r"\s+", " ", match.group("name")).strip()
         spec = catalog.gpu(name) or catalog.gpu(_plain_gpu(name))
         gpu_id = spec.id if spec is not None else name
@@ -185,7 +183,7 @@ def _count(match: re.Match[str], text: str, hi: int) -> tuple[int | None, Span |
         value = _COUNT_WORDS.get(word.lower()) or parse_word_number(word)
         if value:
             return int(value), Span(match.start("countword"), match.end("countword"))
-    nodes = match.group("nodes")
+    nodes = match.groupdict().get("nodes")
     if nodes:
         value = parse_word_number(nodes) if not nodes.isdigit() else float(nodes)
         if value:

@@ -46,8 +46,38 @@ def render(report: Report, options: RenderOptions) -> str:
         details = _details(report.claims, {rule.code: rule.summary for rule in report.rules})
         if details is not None:
             console.print(details)
+    if report.candidates:
+        console.print(_explained(report))
     console.print(Text(summary_line(report.summary), style="bold"))
     return capture.text
+
+
+def _explained(report: Report) -> RenderableType:
+    """``--explain``: every number weighed, its score against the threshold and its evidence."""
+    table = Table(
+        title="Numbers weighed as speed factors (--explain)", title_justify="left", expand=True
+    )
+    table.add_column("where", no_wrap=True, ratio=1)
+    table.add_column("number", no_wrap=True)
+    table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("evidence", ratio=3)
+    for candidate in report.candidates:
+        where = ":".join(str(p) for p in (candidate.path, candidate.line, candidate.column) if p)
+        verdict = Text(
+            "kept" if candidate.kept else "dropped", style="green" if candidate.kept else "dim"
+        )
+        facts = Text()
+        for item in candidate.evidence:
+            if item.weight:
+                facts.append(
+                    f"{item.weight:+g} {item.fact}", style="green" if item.weight > 0 else "red"
+                )
+                facts.append(f" {item.words!r}; " if item.words else "; ", style="dim")
+        facts.append(f"→ {candidate.reason}")
+        table.add_row(
+            where, f"{candidate.text}", Text.assemble(f"{candidate.score:g} ", verdict), facts
+        )
+    return table
 
 
 def _fmt(field: str, value: Any) -> str:

@@ -7,7 +7,7 @@ import re
 from contextlib import suppress
 from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -17,6 +17,9 @@ from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
 
 CLAIM_KEYS = tuple(Claim.model_fields)
 
@@ -46,7 +49,13 @@ def _names_claim_fields(parsed: ParsedFile) -> bool:
 
 
 def load_claims(
-    text: str, fmt: Format, display: str, stem: str, *, named: bool = True
+    text: str,
+    fmt: Format,
+    display: str,
+    stem: str,
+    *,
+    named: bool = True,
+    catalog: Catalog | None = None,
 ) -> Loaded | None:
     """Validate every claim of a claim file; fields missing from a claim are read from its text.
 
@@ -65,7 +74,7 @@ def load_claims(
     for index, raw in enumerate(parsed.claims, start=1):
         default_id = f"{stem}#{index}" if parsed.is_list else stem
         try:
-            records.append(_record(raw, display, default_id))
+            records.append(_record(raw, display, default_id, catalog))
         except _Invalid as err:
             problems.extend(err.problems)
     return Loaded(records, problems)
@@ -77,7 +86,9 @@ class _Invalid(Exception):
         self.problems = problems
 
 
-def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
+def _record(
+    raw: RawClaim, display: str, default_id: str, catalog: Catalog | None = None
+) -> ClaimRecord:
     label = _label(raw.data, default_id)
     if not isinstance(raw.data, dict):
         raise _Invalid(
@@ -131,7 +142,7 @@ def _record(raw: RawClaim, display: str, default_id: str) -> ClaimRecord:
             position=raw.position,
             fields=fields,
         )
-    found = extract_claims(claim.text, explicit=True)
+    found = extract_claims(claim.text, explicit=True, catalog=catalog)
     if not found:
         return ClaimRecord(
             claim=claim,

@@ -4,13 +4,16 @@ suppression comments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from claimcheck.claim import claim_from_reading
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
-from claimcheck.extract import Extraction, Span, extract_claims
-from claimcheck.extract.prefilter import candidate, cue, page_may_hold_claims
-from claimcheck.record import ClaimRecord, Position
+from claimcheck.extract import Decision, Extraction, Span, read
+from claimcheck.extract.prefilter import candidate, cue, page_may_hold_claims, topic_cue
+from claimcheck.record import ClaimRecord, Placed, Position, placed
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
 
 DocumentKind = Literal["markdown", "html", "text"]
 
@@ -22,17 +25,26 @@ class ReadDocument:
     records: list[ClaimRecord]
     directives: tuple[Directive, ...] = ()
     problems: tuple[DirectiveProblem, ...] = ()
+    decisions: tuple[Placed, ...] = ()
 
 
-def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument:
+def read_document(
+    source: str, kind: DocumentKind, display: str, catalog: Catalog | None = None
+) -> ReadDocument:
     """Every claim in the prose of ``source``. Pages with no candidate number and no
-    ``claimcheck`` comment are passed over without parsing (the cheap prefilter)."""
+    ``claimcheck`` comment are passed over without parsing (the cheap prefilter).
+
+    A table row is read with its table's header row as a hint; every unit is read with the
+    page's topic (its title and the heading it sits under), so a paragraph under a heading
+    about KV caching or a KV product needs no KV words of its own."""
     if "claimcheck" not in source and not page_may_hold_claims(source, by_block=kind != "html"):
         return ReadDocument([])
     document = scan(source, kind)
     records: list[ClaimRecord] = []
+    decisions: list[Placed] = []
     header = ""
     previous_kind = ""
+    title = section = ""
     for unit in document.units:
         # A table row is read with its table's header row as a hint (cue and metric).
         if unit.kind == "table_row":
@@ -41,22 +53,37 @@ def read_document(source: str, kind: DocumentKind, display: str) -> ReadDocument
         else:
             hint = ""
         previous_kind = unit.kind
-        if not candidate(unit.text) or not (cue(unit.text) or (hint and cue(hint))):
+        topic = f"{title} | {section}" if section and section != title else title
+        if unit.kind == "heading":
+            title = title or unit.text
+            section = unit.text
+        if not candidate(unit.text) or not (
+            cue(unit.text) or (hint and cue(hint)) or topic_cue(topic)
+        ):
             continue
-        records.extend(
-            _record(document, unit, ex, display) for ex in extract_claims(unit.text, hint=hint)
-        )
-    return ReadDocument(records, document.directives, document.problems)
+        reading = read(unit.text, hint=hint, topic=topic, catalog=catalog)
+        records.extend(_record(document, unit, ex, display) for ex in reading.claims)
+        decisions.extend(_placed(document, unit, d, display) for d in reading.decisions)
+    return ReadDocument(records, document.directives, document.problems, tuple(decisions))
+
+
+def _at(document: Document, unit: TextUnit, span: Span) -> Position:
+    start, end = unit.source_span(span.start, span.end)
+    line, column = document.position(start)
+    end_line, end_column = document.position(end)
+    return Position(line, column, end_line, end_column)
+
+
+def _placed(document: Document, unit: TextUnit, decision: Decision, display: str) -> Placed:
+    span = decision.candidate.span
+    return placed(decision, unit.text[span.start : span.end], display, _at(document, unit, span))
 
 
 def _record(
     document: Document, unit: TextUnit, extraction: Extraction, display: str
 ) -> ClaimRecord:
     def at(span: Span) -> Position:
-        start, end = unit.source_span(span.start, span.end)
-        line, column = document.position(start)
-        end_line, end_column = document.position(end)
-        return Position(line, column, end_line, end_column)
+        return _at(document, unit, span)
 
     sentence = unit.text[extraction.span.start : extraction.span.end].strip()
     claim = claim_from_reading(extraction.values, sentence)

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, cast
 
 from claimcheck.claim import Claim, claim_from_reading
 from claimcheck.errors import InputError
-from claimcheck.extract import Extraction, extract_claims
-from claimcheck.record import ClaimRecord, Position
+from claimcheck.extract import Extraction, Reading, Span, read
+from claimcheck.extract.scoring import THRESHOLD
+from claimcheck.record import ClaimRecord, Placed, Position, placed
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
 
 if TYPE_CHECKING:
+    from claimcheck.catalog import Catalog
     from claimcheck.sources.document import DocumentKind, ReadDocument
     from claimcheck.sources.structured import Format
 
@@ -28,32 +30,40 @@ class Loaded:
     problems: list[InputError] = field(default_factory=list)
     counted: int = 0
     document: ReadDocument | None = None
+    decisions: tuple[Placed, ...] = ()
 
 
-def load_input(item: Input, max_bytes: int, read_stdin: Callable[[], str]) -> Loaded:
-    """Read one input. ``InputError`` when the input as a whole cannot be read."""
+def load_input(
+    item: Input, max_bytes: int, read_stdin: Callable[[], str], catalog: Catalog | None = None
+) -> Loaded:
+    """Read one input. ``InputError`` when the input as a whole cannot be read. ``catalog``
+    names the models and GPUs prose may mention (default: the built-in catalog)."""
     if isinstance(item, TextInput):
-        return Loaded(from_text(item.text, item.display, item.explicit))
+        return from_text(item.text, item.display, item.explicit, catalog)
     if isinstance(item, StdinInput):
         text = read_stdin()
         if not text.strip():
             raise InputError("standard input is empty", path=item.display)
         kind = item.kind or _guess_kind(text)
-        return _from_source(text, kind, item.display, "stdin", named=True)
+        return _from_source(text, kind, item.display, "stdin", named=True, catalog=catalog)
     text = read_text(item.path, item.display, max_bytes=max_bytes)
-    return _from_source(text, item.kind, item.display, Path(item.path).stem, named=item.named)
+    return _from_source(
+        text, item.kind, item.display, Path(item.path).stem, named=item.named, catalog=catalog
+    )
 
 
-def _from_source(text: str, kind: str, display: str, stem: str, *, named: bool) -> Loaded:
+def _from_source(
+    text: str, kind: str, display: str, stem: str, *, named: bool, catalog: Catalog | None
+) -> Loaded:
     # Parsers load on first use: a one-liner never pays for YAML or Markdown.
     if kind in DOCUMENT_KINDS:
         from claimcheck.sources.document import read_document
 
-        document = read_document(text, cast("DocumentKind", kind), display)
-        return Loaded(document.records, counted=1, document=document)
+        document = read_document(text, cast("DocumentKind", kind), display, catalog)
+        return Loaded(document.records, counted=1, document=document, decisions=document.decisions)
     from claimcheck.sources.claimfile import load_claims
 
-    loaded = load_claims(text, cast("Format", kind), display, stem, named=named)
+    loaded = load_claims(text, cast("Format", kind), display, stem, named=named, catalog=catalog)
     if loaded is None:
         return Loaded()  # a YAML/TOML/JSON file in a folder that holds no claim fields
     return Loaded(loaded.records, loaded.problems, counted=1)
@@ -69,24 +79,54 @@ def _guess_kind(text: str) -> str:
     return "yaml" if ":" in first and key in Claim.model_fields else "text"
 
 
-def from_text(text: str, display: str, explicit: bool) -> list[ClaimRecord]:
-    """The claims of command-line text; none found is an input error."""
-    extractions = extract_claims(text, explicit=explicit)
-    if not extractions:
-        raise InputError(
-            "no KV-cache speedup claim found in the text (pass it with --text to audit it anyway)",
-            path=display,
+def from_text(text: str, display: str, explicit: bool, catalog: Catalog | None = None) -> Loaded:
+    """The claims of command-line text; none found is an input error that says what was
+    missing, with every candidate the extractor weighed (for ``--explain``)."""
+    reading = read(text, explicit=explicit, catalog=catalog)
+    decisions = tuple(
+        placed(
+            d,
+            text[d.candidate.span.start : d.candidate.span.end],
+            display,
+            _at(text, d.candidate.span),
         )
-    return [_text_record(text, display, n, ex) for n, ex in enumerate(extractions, start=1)]
+        for d in reading.decisions
+    )
+    if not reading.claims:
+        return Loaded(
+            problems=[InputError(_nothing_read(reading), path=display)], decisions=decisions
+        )
+    records = [_text_record(text, display, n, ex) for n, ex in enumerate(reading.claims, start=1)]
+    return Loaded(records, decisions=decisions)
+
+
+def _nothing_read(reading: Reading) -> str:
+    """Why a text gave no claim: no figure at all, or the best figure and what held it back."""
+    if not reading.decisions:
+        return (
+            "no KV-cache speedup claim found: no speed figure in the text "
+            "(expected a factor such as '27x', a percentage such as '90% lower TTFT', "
+            "or before and after times such as 'from 57 s to 2.1 s')"
+        )
+    best = max(reading.decisions, key=lambda d: d.score)
+    return (
+        f"no KV-cache speedup claim found: the best candidate, a {best.candidate.quoted}, "
+        f"scored {best.score:g} (a claim needs {THRESHOLD:g}); it weighed most that {best.reason}"
+    )
+
+
+def _at(text: str, span: Span) -> Position:
+    offset, end = span.start, span.end
+    line = text.count("\n", 0, offset) + 1
+    start_col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    end_line = text.count("\n", 0, end) + 1
+    end_col = end - (text.rfind("\n", 0, end) + 1) + 1
+    return Position(line, start_col, end_line, end_col)
 
 
 def _text_record(text: str, display: str, number: int, extraction: Extraction) -> ClaimRecord:
     def at(offset: int, end: int) -> Position:
-        line = text.count("\n", 0, offset) + 1
-        start_col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        end_line = text.count("\n", 0, end) + 1
-        end_col = end - (text.rfind("\n", 0, end) + 1) + 1
-        return Position(line, start_col, end_line, end_col)
+        return _at(text, Span(offset, end))
 
     sentence = text[extraction.span.start : extraction.span.end].strip()
     claim = claim_from_reading(extraction.values, sentence)

@@ -27,13 +27,27 @@ def load_corpus() -> list[dict[str, Any]]:
 
 
 def predicted(extractions: Iterable[Extraction]) -> dict[str, Any]:
-    """The fields of the extractions of one entry (the first claim's value wins)."""
+    """The fields of the extractions of one entry, as the corpus labels them: the claim with
+    the largest speedup is the headline claim (its fields win); when a unit gives several
+    claims (one per GPU, model or metric), ``speedups`` lists every claim's figures in text
+    order, as the labels list a table's or a list's figures."""
+    found = list(extractions)
     fields: dict[str, Any] = {}
-    for extraction in extractions:
+    ordered = sorted(found, key=lambda e: -float(e.values.get("speedup", 0) or 0))  # type: ignore[arg-type]
+    for extraction in ordered:
         for name, value in {**extraction.values, **extraction.extras}.items():
             fields.setdefault(name, value)
         for cue in extraction.cues:
             fields.setdefault("cue:" + cue, True)
+    if len(found) > 1:
+        figures = [
+            v
+            for e in sorted(found, key=lambda e: e.span.start)
+            for v in (e.extras.get("speedups") or [e.values.get("speedup")])  # type: ignore[attr-defined]
+            if v is not None
+        ]
+        if len(figures) > 1:
+            fields["speedups"] = figures
     if "model_name" in fields:
         fields["model"] = fields.pop("model_name")
     return fields

@@ -1,0 +1,277 @@
+"""Candidates: every number form in a sentence that could be a speed factor, with its span.
+
+No candidate is vetoed here: a GPU count ("8x H100"), a cost cut ("90% cheaper") or an old
+figure ("(was 22x)") is still a candidate; ``evidence`` says what it looks like and ``scoring``
+decides. Where two forms read overlapping text ("3-10x" is a range and holds the multiplier
+"10x"), both are candidates and the better-scored one wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.numbers import parse_number, parse_word_number
+from claimcheck.extract.types import Span
+
+MAX_CANDIDATES = 64
+"""Candidates read per sentence at most: a sentence quoting more is a table or an attack."""
+
+_NAMED_FRACTIONS = {
+    "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10,
+    "twentieth": 20, "fiftieth": 50, "hundredth": 100,
+}  # fmt: skip
+
+# Substrings without which a form cannot match: a sentence lacking all of them skips it.
+_GATES: dict[str, tuple[str, ...]] = {
+    "arrow": ("→", "->", "=>", "⇒", "⟶", " to"),
+    "range": ("-", "–", "—", " to"),
+    "between": ("between",),
+    "word_multiplier": ("times", "fold"),
+    "fold_word": ("fold",),
+    "factor_of": ("factor",),
+    "magnitude": ("magnitude",),
+    "fraction": ("/", *_NAMED_FRACTIONS),
+    "doubling": ("doubl", "tripl", "quadrupl", "halv", "in half"),
+    "percent": ("%", "percent", "per cent"),
+    "minus_percent": ("%",),
+    "time_pair": ("→", "->", "=>", "⇒", "⟶", " to"),
+    "rate_pair": ("→", "->", "=>", "⇒", "⟶", " to"),
+}
+
+_REDUCE = re.compile(
+    r"\b(?:lower|less|reduc\w*|decreas\w*|cuts?|cutting|drops?|dropped|fell|falls|down|trims?|trimmed|"
+    r"shorter|slash\w*|shaves?|shaved|lowers?|lowered|shrinks?|savings?|saves?|saving)\b|↓"
+)
+_FASTER = re.compile(r"\b(?:faster|quicker|sooner|speedier|speed-?ups?)\b")
+_RATE = re.compile(
+    r"\b(?:throughput|goodput|tokens?/s(?:ec)?|tok/s|tokens?\sper\ssec(?:ond)?|tps|qps|rps|rate|"
+    r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent)\b"
+)
+_INCREASE = re.compile(
+    r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|raised|grew|jump\w*)\b|↑|\+$"
+)
+_AMBIGUOUS = re.compile(
+    r"\b(?:improv\w*|better|gains?|boost\w*|enhanc\w*|accelerat\w*|speeds?\sup|speedups?)\b"
+)
+_ARROWS = ("→", "->", "=>", "⇒", "⟶")
+_FORM_NAMES = {
+    "percent": "percentage",
+    "time_pair": "pair of times",
+    "rate_pair": "pair of rates",
+    "arrow": "before → after pair",
+    "factor_of": "'factor of'",
+    "fold_word": "'-fold' word",
+    "word_multiplier": "multiplier in words",
+    "sign_multiplier": "multiplier",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A number form that may be a speed factor.
+
+    ``value`` is the factor (``None`` when a percentage cannot be read as one), ``low`` the
+    low end of a range; ``reading`` says how a percentage or a pair was read;
+    ``before``/``after`` are the two times or rates of a pair (before first)."""
+
+    form: str
+    span: Span
+    value: float | None
+    low: float | None = None
+    reading: str | None = None
+    before: float | None = None
+    after: float | None = None
+
+    @property
+    def quoted(self) -> str:
+        """What the form is called in messages, e.g. ``multiplier``, ``percentage``."""
+        return _FORM_NAMES.get(self.form, self.form.replace("_", " "))
+
+
+def candidates(text: str, lo: int, hi: int) -> list[Candidate]:
+    """Every factor-like number form in ``text[lo:hi]``, in text order."""
+    lowered = text[lo:hi].lower()
+    found: list[Candidate] = []
+    for reader in (
+        _arrows,
+        _ranges,
+        _multipliers,
+        _words,
+        _fractions,
+        _doublings,
+        _percents,
+        _pairs,
+    ):
+        found.extend(reader(text, lo, hi, lowered))
+        if len(found) >= MAX_CANDIDATES:
+            break
+    found.sort(key=lambda c: (c.span.start, -c.span.end))
+    return found[:MAX_CANDIDATES]
+
+
+def _scan(name: str, text: str, lo: int, hi: int, lowered: str) -> Iterator[re.Match[str]]:
+    gate = _GATES.get(name)
+    if gate is not None and not any(needle in lowered for needle in gate):
+        return iter(())
+    return pattern(name).finditer(text, lo, hi)
+
+
+def _at(match: re.Match[str]) -> Span:
+    return Span(match.start(), match.end())
+
+
+def _arrows(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for match in _scan("arrow", text, lo, hi, lowered):
+        first, second = parse_number(match.group(1)), parse_number(match.group(2))
+        before = text[max(lo, match.start() - 24) : match.start()].lower()
+        arrow = any(sign in match.group() for sign in _ARROWS)
+        # "from 12x to 30x" is a change (the later figure counts); "ranged from 6x to 40x" a range.
+        if (arrow or before.rstrip().endswith("from")) and not re.search(
+            r"rang\w*\s+from\s*$", before
+        ):
+            yield Candidate("arrow", _at(match), second, reading="change")
+        elif first < second:
+            yield Candidate("arrow", _at(match), second, low=first)
+
+
+def _ranges(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for name in ("range", "between"):
+        for match in _scan(name, text, lo, hi, lowered):
+            low, high = parse_number(match.group(1)), parse_number(match.group(2))
+            if low < high:
+                yield Candidate(name, _at(match), high, low=low)
+
+
+def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for match in pattern("multiplier").finditer(text, lo, hi):
+        yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
+    if "×" in lowered:
+        for match in pattern("sign_multiplier").finditer(text, lo, hi):
+            yield Candidate("sign_multiplier", _at(match), parse_number(match.group(1)))
+    for match in _scan("factor_of", text, lo, hi, lowered):
+        yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
+
+
+def _words(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for name in ("word_multiplier", "fold_word"):
+        for match in _scan(name, text, lo, hi, lowered):
+            value = parse_word_number(match.group(1))
+            if value is not None:
+                yield Candidate(name, _at(match), value)
+    for match in _scan("magnitude", text, lo, hi, lowered):
+        orders = {"an": 1, "one": 1, "two": 2, "three": 3}[match.group(1).lower()]
+        yield Candidate("magnitude", _at(match), 10.0**orders)
+
+
+def _fractions(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for match in _scan("fraction", text, lo, hi, lowered):
+        if match.group(1):
+            share = parse_number(match.group(1))
+        else:
+            share = float(_NAMED_FRACTIONS[match.group(2).lower()])
+        yield Candidate("fraction", _at(match), share)
+
+
+def _doublings(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    for match in _scan("doubling", text, lo, hi, lowered):
+        word = match.group(1).lower()
+        value = 3.0 if word.startswith("tripl") else 4.0 if word.startswith("quadrupl") else 2.0
+        yield Candidate("doubling", _at(match), value)
+
+
+def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    """A time reduction becomes 1/(1−p), "p% faster" 1+p, a rate increase 1+p; "70%
+    improvement" is ambiguous and keeps no value; with no speed wording, no reading at all."""
+    if "%" not in lowered and "percent" not in lowered and "per cent" not in lowered:
+        return
+    minus = {m.start(1): m for m in pattern("minus_percent").finditer(text, lo, hi)}
+    for plain in pattern("percent").finditer(text, lo, hi):
+        sign = plain.start(1) in minus
+        match = minus.get(plain.start(1), plain)
+        ranged = not sign and match.group(2) is not None
+        high = parse_number(match.group(2) if ranged else match.group(1))
+        low = parse_number(match.group(1)) if ranged else None
+        after = " ".join(text[match.end() : min(hi, match.end() + 48)].lower().split()[:5])
+        before = " ".join(text[max(lo, match.start() - 90) : match.start()].lower().split()[-12:])
+        reading = _percent_reading(after, before, sign)
+        yield _percent(match, reading, high, low, after, before)
+
+
+def _percent(
+    match: re.Match[str],
+    reading: str | None,
+    high: float,
+    low: float | None,
+    after: str,
+    before: str,
+) -> Candidate:
+    span = _at(match)
+    if reading == "percent-reduction":
+        if high >= 100:
+            return Candidate("percent", span, None, reading="percent-impossible")
+        value = round(1 / (1 - high / 100), 2)
+        low_value = round(1 / (1 - low / 100), 2) if low is not None else None
+        return Candidate("percent", span, value, low=low_value, reading=reading)
+    if reading in {"percent-faster", "percent-increase"}:
+        low_value = round(1 + low / 100, 2) if low is not None else None
+        return Candidate("percent", span, round(1 + high / 100, 2), low=low_value, reading=reading)
+    return Candidate("percent", span, None, reading=reading)
+
+
+def _percent_reading(after: str, before: str, minus: bool) -> str | None:
+    near = after + " | " + before
+    # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
+    own_after = re.split(r"[,;:()]|\band\b", after, maxsplit=1)[0]
+    own_before = re.split(r"[,;:()]|\band\b", before)[-1]
+    rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
+    if minus or _REDUCE.search(near):
+        return "percent-rate-reduction" if rate else "percent-reduction"
+    if _FASTER.search(near):
+        return "percent-faster"
+    if _INCREASE.search(near):
+        return "percent-increase" if rate else "percent-more"
+    if _AMBIGUOUS.search(near):
+        return "percent-increase" if rate else "ambiguous-percent"
+    return None
+
+
+def _pairs(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
+    """Before/after pairs that share a unit: "from 57 to 2.1 seconds", "1797 → 983 ms",
+    "2,742 tok/s to 6,423 tok/s". Times fall (the factor is before ÷ after), rates rise."""
+    for match in _scan("time_pair", text, lo, hi, lowered):
+        unit2 = match.group("unit2").lower()
+        first = parse_number(match.group(1)) * _seconds(match.group("unit1") or unit2)
+        second = parse_number(match.group(3)) * _seconds(unit2)
+        if first > 0 and second > 0 and first != second:
+            yield Candidate(
+                "time_pair",
+                _at(match),
+                round(first / second, 2),
+                reading="times",
+                before=first,
+                after=second,
+            )
+    for match in _scan("rate_pair", text, lo, hi, lowered):
+        first, second = parse_number(match.group(1)), parse_number(match.group(3))
+        if first > 0 and second > first:
+            yield Candidate(
+                "rate_pair",
+                _at(match),
+                round(second / first, 2),
+                reading="rates",
+                before=first,
+                after=second,
+            )
+
+
+def _seconds(unit: str) -> float:
+    """Seconds per unit: ``ms``/``msec``/``milliseconds`` → 0.001, ``min`` → 60, else 1."""
+    unit = unit.lower()
+    if unit.startswith(("ms", "milli")):
+        return 1e-3
+    if unit.startswith("min"):
+        return 60.0
+    return 1.0

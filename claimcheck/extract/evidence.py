@@ -1,0 +1,363 @@
+"""Evidence: what the words around a candidate say about it, as named facts.
+
+Each fact has a name that ``scoring.WEIGHTS`` prices and a detail quoting the words it came
+from, so ``--explain`` can show why a number was or was not read as a claim. Evidence is read
+at four distances: the candidate's own clause, its sentence, its unit (paragraph, list item,
+table row with its header) and the page's topic (title and section heading).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimcheck.extract.candidates import Candidate
+from claimcheck.extract.lexicon import METRICS, TOPICS, pattern
+from claimcheck.extract.types import Span
+
+NEAR = 240
+"""How far (in characters) from a factor its metric may be named."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One piece of evidence: ``name`` (priced by the scoring table) and the words behind it."""
+
+    name: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where a candidate sits: its clause, sentence and unit within ``text``, plus text that
+    frames the unit without being part of it (a table header, the page's title and heading)."""
+
+    text: str
+    clause: Span
+    sentence: Span
+    unit: Span
+    hint: str = ""
+    topic: str = ""
+    explicit: bool = False
+
+
+_SKIP = frozenset(
+    "the a an in on of for with and its their our your more less higher lower greater better than".split()  # noqa: SIM905
+)
+_COUNT_AFTER = re.compile(
+    r"\s?(?:\d|(?:nvidia\s|amd\s)?(?:dgx|hgx|[abhlg]\d{2,3}\w*|gb\d{3}|gh\d{3}|mi\d{3}\w*|rtx|v100|t4)\b|"
+    r"(?:gpus?|nodes?|cards?|accelerators?|servers?|instances?|chips?)\b)",
+    re.IGNORECASE,
+)
+_PLUS = re.compile(r"\+")
+
+
+def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
+    """The evidence for ``candidate``."""
+    text, span = frame.text, candidate.span
+    quoted = text[span.start : span.end]
+    out = [Fact(f"form-{candidate.form}", quoted)]
+    out += _shape(candidate, frame)
+    out += _comparison(candidate, frame)
+    metric = metric_near(text, span, frame.clause)
+    if metric is not None:
+        out.append(Fact("metric-clause", metric[0]))
+    else:
+        metric = metric_near(text, span, frame.sentence)
+        if metric is not None:
+            out.append(Fact("metric-sentence", metric[0]))
+        elif _hinted_metric(frame.hint):
+            out.append(Fact("metric-header", _hinted_metric(frame.hint) or ""))
+    out += [f for f in _cues(frame) if not (frame.explicit and f.name == "no-kv-cue")]
+    out += _topics(frame)
+    if frame.explicit:
+        out.append(Fact("explicit", "passed as a claim"))
+    return out
+
+
+def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
+    """What the number itself looks like: a count, an old figure, out of range, unread."""
+    text, span = frame.text, candidate.span
+    out: list[Fact] = []
+    value = candidate.value
+    if candidate.form in {
+        "multiplier",
+        "sign_multiplier",
+        "range",
+        "between",
+        "word_multiplier",
+        "fold_word",
+    }:
+        tail = text[span.end : min(frame.sentence.end, span.end + 24)]
+        if _COUNT_AFTER.match(tail):
+            out.append(Fact("count-follows", tail.strip()[:16]))
+    if pattern("old_figure").search(text, max(frame.sentence.start, span.start - 16), span.start):
+        out.append(
+            Fact("old-figure", text[max(frame.sentence.start, span.start - 16) : span.start])
+        )
+    if value is not None and (value <= 1 or value > 10_000):
+        out.append(Fact("out-of-range", f"{value:g}"))
+    if candidate.form == "percent":
+        if candidate.reading is None:
+            out.append(Fact("percent-unread", "no reduction, faster or increase wording"))
+        elif candidate.reading in {"percent-more", "percent-rate-reduction", "percent-impossible"}:
+            out.append(Fact("percent-not-speed", candidate.reading))
+        elif candidate.reading == "ambiguous-percent":
+            out.append(Fact("percent-ambiguous", "improvement: 1 + p or 1 ÷ (1 − p)"))
+    if candidate.form == "time_pair" and not _duration_like(text, span, frame.sentence):
+        out.append(Fact("pair-not-times", text[span.start : span.end]))
+    return out
+
+
+def _duration_like(text: str, span: Span, sentence: Span) -> bool:
+    before = text[max(sentence.start, span.start - 24) : span.start]
+    return pattern("not_a_time").search(before) is None
+
+
+def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
+    """Comparison wording: the first telling word after the number decides ("faster",
+    "memory"), "more"/"less" defer to the word after them; failing that, the nearest telling
+    word before it."""
+    text, span, sentence = frame.text, candidate.span, frame.clause
+    if candidate.form in {"time_pair", "rate_pair"}:
+        return [Fact("comparison", candidate.reading or "")]
+    tail = text[span.end : min(sentence.end, span.end + 64)]
+    after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:6])
+    before_words = text[max(sentence.start, span.start - 64) : span.start].lower().split()[-6:]
+    if candidate.form == "old_figure":
+        return []
+    if (
+        candidate.form in {"multiplier", "word_multiplier"}
+        and text[span.start : span.end].lower().endswith("times")
+        and not (
+            pattern("speed").search(" ".join(after.split()[:2]))
+            or pattern("speed").search(" ".join(before_words[-3:]))
+            or after.startswith("as ")
+        )
+    ):
+        return [Fact("bare-times", text[span.start : span.end])]
+    denied = _denied_before(
+        text[max(frame.sentence.start, span.start - 40) : span.start].lower().split()[-3:]
+    )
+    out: list[Fact] = []
+    if pattern("slower").match(after) or (
+        after.split()[:1] and pattern("slower").match(" ".join(after.split()[1:2]))
+    ):
+        inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
+        if inverted is not None:
+            # "prefill was 75x slower than loading its KV", "without the KV tier, 14x slower"
+            return [Fact("inverted-comparison", inverted.group())]
+        out.append(Fact("slower", after.split(" ")[0]))
+    verdict = _first_telling(after)
+    if verdict is not None:
+        name, words = verdict
+        if name == "comparison" and denied and not _metric_follows(after):
+            out.append(Fact("denied-before", denied))
+        elif name != "comparison":
+            out.append(Fact(name, words))
+        else:
+            out.append(Fact("comparison", words))
+        return out
+    if denied:
+        return [*out, Fact("denied-before", denied)]
+    subject = _cost_subject(text, frame.clause.start, span.start)
+    if subject and not _metric_follows(after):
+        return [*out, Fact("not-speed-before", subject)]
+    for index in range(len(before_words) - 1, -1, -1):
+        rest = " ".join(before_words[index:])
+        if pattern("not_speed").match(rest):
+            return [*out, Fact("not-speed-before", before_words[index])]
+        if pattern("speed").match(rest) or _metric_starts(rest):
+            return [*out, Fact("comparison", before_words[index])]
+    return out
+
+
+_INVERTED = re.compile(
+    r"\b(?:than\s(?:\w+\s){0,2}?(?:load\w*|read\w*|restor\w*|fetch\w*|cached|a\scache\shit|with\s(?:the\s)?(?:kv|cache|prefix))|"
+    r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b)",
+    re.IGNORECASE,
+)
+_PHRASE_END = re.compile(r"[,;:()\[\]]")
+_PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
+_STOPS = frozenset("while when whereas but and or which that as where".split())  # noqa: SIM905
+
+
+def _first_telling(after: str) -> tuple[str, str] | None:
+    """The verdict of the first telling word after the number. Up to three words that tell
+    nothing are looked past ("90% input-token cost reduction"); after a preposition only the
+    next word counts ("2x for TTFT", "4x in memory", not "97% in common deployments"); a
+    conjunction ends the look."""
+    plain = 0
+    budget = 3
+    for word_match in pattern("words").finditer(after):
+        rest = after[word_match.start() :]
+        word = word_match.group().lower()
+        if pattern("not_speed_after").match(rest):
+            return "not-speed-after", word
+        if _metric_starts(rest):
+            return "comparison", word
+        if rest.startswith("up to") or word in _STOPS:
+            return None
+        if word == "the" and pattern("quantity").match(rest):
+            return "quantity", rest[:24]
+        if word not in _SKIP and pattern("speed").match(rest):
+            following = rest[len(word) :].lstrip()
+            if _metric_starts(following):
+                return "comparison", word
+            near = " ".join(following.split()[:3])
+            if pattern("not_speed").search(near) and not re.match(
+                r"(?:than|vs|versus|over)\b", following
+            ):
+                return "not-speed-after", near
+            return "comparison", word
+        if word in _PREPOSITIONS:
+            budget = min(budget, plain + 1)
+            continue
+        if word not in _SKIP:
+            plain += 1
+            if plain >= budget:
+                return None
+    return None
+
+
+def _metric_follows(after: str) -> bool:
+    """A speed word followed by a metric ("faster TTFT"): the figure names its own subject."""
+    words = after.split()
+    return any(_metric_starts(" ".join(words[i:])) for i in range(min(len(words), 3)))
+
+
+def _cost_subject(text: str, start: int, end: int) -> str:
+    """A cost, price or usage word in the clause before the factor with no metric word after
+    it ("input token costs by up to 90%"): the subject of the figure is not speed."""
+    found = list(pattern("denied_before").finditer(text, start, end))
+    if not found:
+        return ""
+    last = found[-1]
+    for metric in METRICS:
+        if pattern(f"metric_{metric}").search(text, last.end(), end):
+            return ""
+    return last.group()
+
+
+def _denied_before(words: list[str]) -> str:
+    for index in range(len(words)):
+        if pattern("denied_before").match(" ".join(words[index:])):
+            return words[index]
+    return ""
+
+
+def _metric_starts(text: str) -> bool:
+    return any(pattern(f"metric_{m}").match(text) for m in METRICS)
+
+
+def metric_near(text: str, span: Span, within: Span) -> tuple[str, Span] | None:
+    """The metric named nearest to ``span`` inside ``within`` (at most ``NEAR`` characters
+    away). A metric after the factor ("2x higher throughput") binds tighter than one before
+    it: distances before count double; at equal distance the longer phrase wins. "latency"
+    yields to a named metric beside it ("prefill latency" is TTFT), and a metric word that
+    describes the baseline ("vs standard decoding") is not the factor's metric."""
+    best: tuple[int, int, int, str, Span] | None = None
+    lo, hi = max(within.start, span.start - NEAR), min(within.end, span.end + NEAR)
+    ttft_ends = {m.end() for m in pattern("metric_ttft").finditer(text, lo, hi)}
+    for order, metric in enumerate(METRICS):
+        for match in pattern(f"metric_{metric}").finditer(text, lo, hi):
+            if _BASELINE.search(text, max(lo, match.start() - 28), match.start()):
+                continue
+            if metric != "ttft" and {match.start() - 1, match.start()} & ttft_ends:
+                continue  # "first-token response time", "prefill latency": TTFT
+            if match.start() >= span.end:
+                distance = match.start() - span.end
+            else:
+                distance = 2 * max(span.start - match.end(), 0)
+            if metric == "latency":
+                distance += 24
+            rank = (
+                distance,
+                -(match.end() - match.start()),
+                order,
+                metric,
+                Span(match.start(), match.end()),
+            )
+            if best is None or rank[:3] < best[:3]:
+                best = rank
+    return (best[3], best[4]) if best else None
+
+
+_BASELINE = re.compile(
+    r"\b(?:vs\.?|versus|compared\s(?:to|with)|than|against|relative\sto)\s(?:the\s|a\s)?(?:\w+\s){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def _hinted_metric(hint: str) -> str | None:
+    if not hint:
+        return None
+    return next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
+
+
+def _cues(frame: Frame) -> list[Fact]:
+    """KV-cache wording at the nearest distance it occurs."""
+    text = frame.text
+    for name, where in (
+        ("clause", frame.clause),
+        ("sentence", frame.sentence),
+        ("unit", frame.unit),
+    ):
+        for row in ("kv_product", "cue_strong"):
+            found = pattern(row).search(text, where.start, where.end)
+            if found is not None:
+                kind = "product" if row == "kv_product" else "kv"
+                return [Fact(f"{kind}-{name}", found.group())]
+        if name == "sentence":
+            weak = pattern("cue_weak").search(text, where.start, where.end)
+            tier = pattern("tier_any").search(text, where.start, where.end)
+            if tier is not None and not _metric_in(text, where):
+                tier = None  # "10x faster than standard S3" names a store, not a cache
+            if weak is not None or tier is not None:
+                words = (weak or tier).group()  # type: ignore[union-attr]
+                if frame.hint and pattern("cue_strong").search(frame.hint):
+                    return [Fact("kv-header", frame.hint[:40]), Fact("weak-sentence", words)]
+                if frame.topic and _topic_cue(frame.topic):
+                    return [Fact("kv-topic", _topic_cue(frame.topic)), Fact("weak-sentence", words)]
+                return [Fact("weak-sentence", words)]
+    if frame.hint and pattern("cue_strong").search(frame.hint):
+        return [Fact("kv-header", frame.hint[:40])]
+    if frame.topic and _topic_cue(frame.topic):
+        return [Fact("kv-topic", _topic_cue(frame.topic))]
+    return [Fact("no-kv-cue", "no KV-cache, prefix-cache or prefill wording")]
+
+
+def _metric_in(text: str, where: Span) -> bool:
+    return any(pattern(f"metric_{m}").search(text, where.start, where.end) for m in METRICS[:4])
+
+
+def _topic_cue(topic: str) -> str:
+    for row in ("kv_product", "cue_strong"):
+        found = pattern(row).search(topic)
+        if found is not None:
+            return found.group()
+    return ""
+
+
+def _topics(frame: Frame) -> list[Fact]:
+    """Negative topics in the sentence, softened when the sentence is about KV storage too."""
+    text, sentence = frame.text, frame.sentence
+    if pattern("exclude_topic").search(text, sentence.start, sentence.end) is None:
+        out: list[Fact] = []
+    else:
+        storage = pattern("storage_cue").search(text, sentence.start, sentence.end)
+        out = []
+        for topic in TOPICS:
+            found = pattern(f"topic_{topic}").search(text, sentence.start, sentence.end)
+            if found is not None:
+                name = "topic-beside-storage" if storage is not None else "topic"
+                out.append(Fact(name, f"{topic.replace('_', ' ')}: {found.group()}"))
+    comparison = pattern("gpu_comparison").search(text, frame.clause.start, frame.clause.end)
+    if comparison is not None:
+        out.append(Fact("gpu-comparison", comparison.group()))
+    return out
+
+
+def plus_after(text: str, span: Span) -> bool:
+    """A "+" right after a factor ("10x+")."""
+    return _PLUS.match(text, span.end) is not None

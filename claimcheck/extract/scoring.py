@@ -1,0 +1,208 @@
+"""One scoring step: the evidence of a candidate, priced, decides whether it is a claim.
+
+The score is the sum of the weights of a candidate's facts; a candidate at or above
+``THRESHOLD`` is read as a speed factor of a KV-cache claim, and its confidence is the
+logistic of its margin. Overlapping candidates ("3-10x" and the "10x" inside it) are settled
+here too: the better score takes the text. ``claimcheck check --explain`` prints these
+numbers for every candidate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from claimcheck.extract.candidates import Candidate
+from claimcheck.extract.evidence import Fact
+
+THRESHOLD = 2.5
+"""The score from which a candidate is a claim's factor."""
+
+WEIGHTS: dict[str, float] = {
+    # the number form itself
+    "form-multiplier": 1.0,
+    "form-range": 1.2,
+    "form-between": 1.2,
+    "form-arrow": 1.2,
+    "form-sign_multiplier": 0.8,
+    "form-word_multiplier": 0.8,
+    "form-fold_word": 1.0,
+    "form-factor_of": 0.8,
+    "form-magnitude": 0.8,
+    "form-fraction": 0.5,
+    "form-doubling": 0.5,
+    "form-percent": 0.8,
+    "form-time_pair": 0.8,
+    "form-rate_pair": 0.8,
+    # comparison and metric wording
+    "comparison": 1.0,
+    "inverted-comparison": 1.0,
+    "metric-clause": 1.0,
+    "metric-sentence": 0.5,
+    "metric-header": 0.8,
+    "needs-metric": -4.0,
+    # KV-cache wording, nearest first
+    "product-clause": 1.8,
+    "product-sentence": 1.6,
+    "product-unit": 1.0,
+    "kv-clause": 1.5,
+    "kv-sentence": 1.3,
+    "kv-unit": 1.0,
+    "kv-header": 1.0,
+    "kv-topic": 1.0,
+    "weak-sentence": 0.6,
+    "no-kv-cue": -1.0,
+    "explicit": 1.5,
+    "after-a-claim": 0.8,
+    # what makes a number something other than a speed factor
+    "count-follows": -6.0,
+    "old-figure": -6.0,
+    "out-of-range": -6.0,
+    "percent-unread": -6.0,
+    "percent-not-speed": -6.0,
+    "percent-ambiguous": -0.5,
+    "pair-not-times": -6.0,
+    "bare-times": -4.0,
+    "slower": -6.0,
+    "not-speed-after": -5.0,
+    "not-speed-before": -3.0,
+    "denied-before": -5.0,
+    "quantity": -4.0,
+    "topic": -3.0,
+    "topic-beside-storage": -0.5,
+    "gpu-comparison": -3.0,
+}
+"""The price of each fact. Names are those ``evidence.facts`` gives."""
+
+MEANINGS: dict[str, str] = {
+    "form-multiplier": "a multiplier ('27x', '27 times')",
+    "form-range": "a range of multipliers ('3-10x')",
+    "form-between": "a range ('between 3 and 10 times')",
+    "form-arrow": "a before → after pair of multipliers ('12x → 30x')",
+    "form-sign_multiplier": "a multiplication sign before the number ('×2')",
+    "form-word_multiplier": "a multiplier in words ('ten times', 'five-fold')",
+    "form-fold_word": "a '-fold' word ('tenfold')",
+    "form-factor_of": "'a factor of N'",
+    "form-magnitude": "'an order of magnitude' (10) or more",
+    "form-fraction": "a fraction of the time ('1/40th of the time', 'a third of')",
+    "form-doubling": "'doubles', 'halves', 'in half'",
+    "form-percent": "a percentage, read by its wording (a time reduction p is 1 ÷ (1 − p))",
+    "form-time_pair": "before and after times with one unit ('from 57 to 2.1 seconds')",
+    "form-rate_pair": "before and after rates ('2,742 tok/s to 6,423 tok/s')",
+    "comparison": "comparison wording beside the figure ('faster', 'lower', 'speedup')",
+    "inverted-comparison": "recompute named as the slower side ('75x slower than loading')",
+    "metric-clause": "a speed metric in the figure's own clause (TTFT, throughput, latency)",
+    "metric-sentence": "a speed metric elsewhere in the sentence",
+    "metric-header": "a speed metric in the table's header row",
+    "needs-metric": "a percentage, fraction or 'doubles' with no speed metric named",
+    "product-clause": "a known KV-cache product in the figure's clause",
+    "product-sentence": "a known KV-cache product in the sentence",
+    "product-unit": "a known KV-cache product in the paragraph",
+    "kv-clause": "KV-cache, prefix-cache, prefill or TTFT wording in the figure's clause",
+    "kv-sentence": "KV-cache, prefix-cache, prefill or TTFT wording in the sentence",
+    "kv-unit": "KV-cache, prefix-cache, prefill or TTFT wording in the paragraph",
+    "kv-header": "KV-cache wording in the table's header row",
+    "kv-topic": "the page's title or section heading is about KV caching",
+    "weak-sentence": "cache, context, prompt or offload wording in the sentence",
+    "no-kv-cue": "no KV-cache, prefix-cache, prefill or TTFT wording anywhere",
+    "explicit": "the text was passed as a claim (--text or a claim file)",
+    "after-a-claim": "a bare figure right after a sentence that holds a claim",
+    "count-follows": "a count of GPUs, nodes or a model name follows ('8x H100')",
+    "old-figure": "an earlier figure ('(was 22x)')",
+    "out-of-range": "a factor of 1 or less, or above 10,000",
+    "percent-unread": "a percentage with no reduction, 'faster' or increase wording",
+    "percent-not-speed": "a percentage that cannot be a speedup (a rate falling, 'more' of something)",
+    "percent-ambiguous": "'p% improvement': 1 + p or 1 ÷ (1 − p), so no factor is assumed",
+    "pair-not-times": "two times that are a window or a TTL, not a before and after",
+    "bare-times": "'N times' with no comparison ('3 times a day')",
+    "slower": "the figure is a slowdown",
+    "not-speed-after": "the figure is about something other than speed (cost, memory, capacity…)",
+    "not-speed-before": "the figure's subject is cost, price or usage",
+    "denied-before": "a cost, bill or deployment word right before the figure",
+    "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
+    "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",
+    "topic-beside-storage": "another technique is named, but so is KV storage",
+    "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
+}
+"""What each fact means, for ``--explain``, error messages and docs/extractor.md."""
+
+_NEEDS_METRIC = frozenset({"fraction", "doubling", "percent"})
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A candidate, its evidence, its score and whether it was read as a factor."""
+
+    candidate: Candidate
+    facts: tuple[Fact, ...]
+    score: float
+    kept: bool
+    reason: str
+
+    def weighed(self) -> tuple[tuple[str, float, str], ...]:
+        """Each fact with its weight and the words behind it."""
+        return tuple((f.name, WEIGHTS.get(f.name, 0.0), f.detail) for f in self.facts)
+
+    @property
+    def confidence(self) -> float:
+        """How sure the reading is, in [0, 1]: 0.5 at the threshold, rising with the margin."""
+        return round(1 / (1 + math.exp(-(self.score - THRESHOLD))), 3)
+
+
+def decide(candidate: Candidate, facts: Sequence[Fact]) -> Decision:
+    """Price ``facts`` and decide. A form that needs a metric word (a fraction, "doubles", a
+    percentage) and has none gets the ``needs-metric`` fact."""
+    found = list(facts)
+    names = {fact.name for fact in found}
+    faster = candidate.reading == "percent-faster"
+    if (
+        candidate.form in _NEEDS_METRIC
+        and not faster
+        and not names
+        & {
+            "metric-clause",
+            "metric-sentence",
+            "metric-header",
+        }
+    ):
+        found.append(Fact("needs-metric", "a fraction or percentage names no speed metric"))
+    score = round(sum(WEIGHTS.get(fact.name, 0.0) for fact in found), 3)
+    kept = score >= THRESHOLD
+    return Decision(candidate, tuple(found), score, kept, _reason(found, kept))
+
+
+def _reason(facts: list[Fact], kept: bool) -> str:
+    """The fact that weighed most in the direction of the decision, in words."""
+    signed = [(WEIGHTS.get(f.name, 0.0), f) for f in facts if not f.name.startswith("form-")]
+    pool = [(w, f) for w, f in signed if (w > 0) == kept and w != 0]
+    if not pool:
+        return "read as a speed factor" if kept else "too little evidence that it is a speed factor"
+    _, fact = max(pool, key=lambda wf: abs(wf[0]))
+    words = f": '{fact.detail}'" if fact.detail and fact.name != "no-kv-cue" else ""
+    return f"{MEANINGS.get(fact.name, fact.name)}{words}"
+
+
+def settle_overlaps(decisions: list[Decision]) -> list[Decision]:
+    """Of candidates that read overlapping text, the best score takes it (then the longer
+    span, then the earlier); the others are marked as dropped."""
+    order = sorted(
+        range(len(decisions)),
+        key=lambda i: (
+            -decisions[i].score,
+            -(decisions[i].candidate.span.end - decisions[i].candidate.span.start),
+            decisions[i].candidate.span.start,
+        ),
+    )
+    taken: list[tuple[int, int]] = []
+    out = list(decisions)
+    for index in order:
+        span = decisions[index].candidate.span
+        if any(span.start < end and start < span.end for start, end in taken):
+            d = decisions[index]
+            out[index] = Decision(
+                d.candidate, d.facts, d.score, False, "overlaps a better-scored reading"
+            )
+            continue
+        taken.append((span.start, span.end))
+    return out
