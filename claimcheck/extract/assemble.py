@@ -106,9 +106,9 @@ def _window(
         frames = [
             Frame(
                 text,
-                clause_of(clauses, c.span),
-                sentence,
-                unit,
+                _near(clause_of(clauses, c.span), c.span, REACH),
+                _near(sentence, c.span, REACH),
+                _near(unit, c.span, 3 * REACH),
                 hint,
                 context.topic,
                 context.explicit,
@@ -132,7 +132,7 @@ def _window(
             )
         decisions += decided
         factors += [
-            _Factor(d, clause_of(clauses, d.candidate.span), sentence) for d in decided if d.kept
+            _Factor(d, f.clause, sentence) for d, f in zip(decided, frames, strict=True) if d.kept
         ]
         previous_kept = any(d.kept for d in decided)
     groups = _groups(text, factors, unit, context)
@@ -141,6 +141,16 @@ def _window(
         return ([times] if times is not None else []), decisions
     claims = [_claim(text, g, groups, sentences, unit, context) for g in groups]
     return [c for c in claims if c is not None], decisions
+
+
+REACH = 400
+"""Evidence is read at most this many characters from a candidate in its clause and sentence
+(three times as far in its unit): a "sentence" of 64 KB (a table flattened to one line, or an
+attack) costs each candidate the same as an ordinary one."""
+
+
+def _near(span: Span, around: Span, reach: int) -> Span:
+    return Span(max(span.start, around.start - reach), min(span.end, around.end + reach))
 
 
 def _header(text: str, sentences: list[Span], context: Context) -> str:
@@ -427,7 +437,7 @@ _RECOMPUTE = re.compile(
     re.IGNORECASE,
 )
 _LOAD = re.compile(
-    r"\b(?:load\w*|cached|cache\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
@@ -488,6 +498,8 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
     if len(found) < 2:
         return None
     pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
+    if pair is not None and mentions.rising(text, *pair):
+        return None  # "3670ms → 4268ms": a slowdown, not a speedup
     if pair is None and anchor is not None and len(found) > 2:
         pair = min(
             pairwise(found), key=lambda ab: _gap(Span(ab[0].span.start, ab[1].span.end), anchor)

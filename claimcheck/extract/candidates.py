@@ -38,6 +38,8 @@ _GATES: dict[str, tuple[str, ...]] = {
     "percent": ("%", "percent", "per cent"),
     "minus_percent": ("%",),
     "time_pair": ("→", "->", "=>", "⇒", "⟶", " to"),
+    "time_pair_from": ("from",),
+    "bare_speedup": ("speedup", "speed-up"),
     "rate_pair": ("→", "->", "=>", "⇒", "⟶", " to"),
 }
 
@@ -153,6 +155,8 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
             yield Candidate("sign_multiplier", _at(match), parse_number(match.group(1)))
     for match in _scan("factor_of", text, lo, hi, lowered):
         yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
+    for match in _scan("bare_speedup", text, lo, hi, lowered):
+        yield Candidate("bare_speedup", _at(match), parse_number(match.group(1)))
 
 
 def _words(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
@@ -246,6 +250,19 @@ def _pairs(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
         first = parse_number(match.group(1)) * _seconds(match.group("unit1") or unit2)
         second = parse_number(match.group(3)) * _seconds(unit2)
         if first > 0 and second > 0 and first != second:
+            yield Candidate(
+                "time_pair",
+                _at(match),
+                round(first / second, 2),
+                reading="times",
+                before=first,
+                after=second,
+            )
+    for match in _scan("time_pair_from", text, lo, hi, lowered):
+        unit = match.group("unit1")
+        first = parse_number(match.group(1)) * _seconds(unit)
+        second = parse_number(match.group(3)) * _seconds(unit)
+        if first > second > 0:
             yield Candidate(
                 "time_pair",
                 _at(match),

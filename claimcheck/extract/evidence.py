@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from claimcheck.extract.candidates import Candidate
 from claimcheck.extract.lexicon import METRICS, TOPICS, pattern
@@ -50,6 +51,30 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PLUS = re.compile(r"\+")
+
+
+@lru_cache(maxsize=16_384)
+def _spans(text: str, row: str, start: int, end: int) -> tuple[tuple[int, int, str], ...]:
+    """Every match of ``row`` in ``text[start:end]``, remembered: the candidates of one
+    sentence ask the same questions of the same clause, sentence and unit."""
+    return tuple((m.start(), m.end(), m.group()) for m in pattern(row).finditer(text, start, end))
+
+
+@lru_cache(maxsize=16_384)
+def _found(text: str, row: str, start: int, end: int) -> str | None:
+    match = pattern(row).search(text, start, end)
+    return match.group() if match is not None else None
+
+
+def _first(text: str, row: str, where: Span) -> str | None:
+    """The first words ``row`` matches in ``where``, or ``None`` (remembered)."""
+    return _found(text, row, where.start, where.end)
+
+
+def clear_memory() -> None:
+    """Forget remembered matches (after a text is read)."""
+    _spans.cache_clear()
+    _found.cache_clear()
 
 
 def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
@@ -123,7 +148,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [Fact("comparison", candidate.reading or "")]
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:6])
-    before_words = text[max(sentence.start, span.start - 64) : span.start].lower().split()[-6:]
+    before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]
     if candidate.form == "old_figure":
         return []
     if (
@@ -209,6 +234,9 @@ def _first_telling(after: str) -> tuple[str, str] | None:
                 r"(?:than|vs|versus|over)\b", following
             ):
                 return "not-speed-after", near
+            of = re.match(r"(?:in|of)\s(?:the\s)?", following)
+            if of is not None and not _metric_follows(following[of.end() :]):
+                return "not-speed-after", following[:32]  # "a tenfold increase in context window"
             return "comparison", word
         if word in _PREPOSITIONS:
             budget = min(budget, plain + 1)
@@ -229,7 +257,7 @@ def _metric_follows(after: str) -> bool:
 def _cost_subject(text: str, start: int, end: int) -> str:
     """A cost, price or usage word in the clause before the factor with no metric word after
     it ("input token costs by up to 90%"): the subject of the figure is not speed."""
-    found = list(pattern("denied_before").finditer(text, start, end))
+    found = list(pattern("subject_not_speed").finditer(text, start, end))
     if not found:
         return ""
     last = found[-1]
@@ -258,31 +286,28 @@ def metric_near(text: str, span: Span, within: Span) -> tuple[str, Span] | None:
     describes the baseline ("vs standard decoding") is not the factor's metric."""
     best: tuple[int, int, int, str, Span] | None = None
     lo, hi = max(within.start, span.start - NEAR), min(within.end, span.end + NEAR)
-    ttft_ends = {m.end() for m in pattern("metric_ttft").finditer(text, lo, hi)}
+    turn = _TURN.search(text, span.end, hi)
+    if turn is not None:
+        hi = turn.start()  # "2–3× … while TPOT remains stable": the metric after "while" is another
+    ttft_ends = {e for s, e, _ in _spans(text, "metric_ttft", within.start, within.end)}
     for order, metric in enumerate(METRICS):
-        for match in pattern(f"metric_{metric}").finditer(text, lo, hi):
-            if _BASELINE.search(text, max(lo, match.start() - 28), match.start()):
+        for start, end, _ in _spans(text, f"metric_{metric}", within.start, within.end):
+            if start < lo or end > hi:
                 continue
-            if metric != "ttft" and {match.start() - 1, match.start()} & ttft_ends:
+            if _BASELINE.search(text, max(lo, start - 28), start):
+                continue
+            if metric != "ttft" and {start - 1, start} & ttft_ends:
                 continue  # "first-token response time", "prefill latency": TTFT
-            if match.start() >= span.end:
-                distance = match.start() - span.end
-            else:
-                distance = 2 * max(span.start - match.end(), 0)
+            distance = start - span.end if start >= span.end else 2 * max(span.start - end, 0)
             if metric == "latency":
                 distance += 24
-            rank = (
-                distance,
-                -(match.end() - match.start()),
-                order,
-                metric,
-                Span(match.start(), match.end()),
-            )
+            rank = (distance, -(end - start), order, metric, Span(start, end))
             if best is None or rank[:3] < best[:3]:
                 best = rank
     return (best[3], best[4]) if best else None
 
 
+_TURN = re.compile(r"\b(?:while|whereas|but)\b|;", re.IGNORECASE)
 _BASELINE = re.compile(
     r"\b(?:vs\.?|versus|compared\s(?:to|with)|than|against|relative\sto)\s(?:the\s|a\s)?(?:\w+\s){0,2}$",
     re.IGNORECASE,
@@ -296,39 +321,39 @@ def _hinted_metric(hint: str) -> str | None:
 
 
 def _cues(frame: Frame) -> list[Fact]:
-    """KV-cache wording at the nearest distance it occurs."""
+    """KV-cache wording at the nearest distance it occurs. TTFT and prefill words count as a
+    cue of their own, weaker than KV-cache words: a faster first token has other causes too."""
     text = frame.text
+    out: list[Fact] = []
     for name, where in (
         ("clause", frame.clause),
         ("sentence", frame.sentence),
         ("unit", frame.unit),
     ):
-        for row in ("kv_product", "cue_strong"):
-            found = pattern(row).search(text, where.start, where.end)
+        for row, kind in (("kv_product", "product"), ("cue_kv", "kv")):
+            found = _first(text, row, where)
             if found is not None:
-                kind = "product" if row == "kv_product" else "kv"
-                return [Fact(f"{kind}-{name}", found.group())]
-        if name == "sentence":
-            weak = pattern("cue_weak").search(text, where.start, where.end)
-            tier = pattern("tier_any").search(text, where.start, where.end)
+                return [Fact(f"{kind}-{name}", found)]
+        if not out:
+            ttft = _first(text, "metric_ttft", where)
+            if ttft is not None:
+                out.append(Fact("ttft-cue" if name != "unit" else "ttft-unit", ttft))
+        if name == "sentence" and not out:
+            weak = _first(text, "cue_weak", where)
+            tier = _first(text, "tier_any", where)
             if tier is not None and not _metric_in(text, where):
                 tier = None  # "10x faster than standard S3" names a store, not a cache
             if weak is not None or tier is not None:
-                words = (weak or tier).group()  # type: ignore[union-attr]
-                if frame.hint and pattern("cue_strong").search(frame.hint):
-                    return [Fact("kv-header", frame.hint[:40]), Fact("weak-sentence", words)]
-                if frame.topic and _topic_cue(frame.topic):
-                    return [Fact("kv-topic", _topic_cue(frame.topic)), Fact("weak-sentence", words)]
-                return [Fact("weak-sentence", words)]
+                out.append(Fact("weak-sentence", weak or tier or ""))
     if frame.hint and pattern("cue_strong").search(frame.hint):
-        return [Fact("kv-header", frame.hint[:40])]
+        return [*out, Fact("kv-header", frame.hint[:40])]
     if frame.topic and _topic_cue(frame.topic):
-        return [Fact("kv-topic", _topic_cue(frame.topic))]
-    return [Fact("no-kv-cue", "no KV-cache, prefix-cache or prefill wording")]
+        return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
+    return out or [Fact("no-kv-cue", "no KV-cache, prefix-cache or prefill wording")]
 
 
 def _metric_in(text: str, where: Span) -> bool:
-    return any(pattern(f"metric_{m}").search(text, where.start, where.end) for m in METRICS[:4])
+    return any(_first(text, f"metric_{m}", where) is not None for m in METRICS[:4])
 
 
 def _topic_cue(topic: str) -> str:
@@ -342,19 +367,17 @@ def _topic_cue(topic: str) -> str:
 def _topics(frame: Frame) -> list[Fact]:
     """Negative topics in the sentence, softened when the sentence is about KV storage too."""
     text, sentence = frame.text, frame.sentence
-    if pattern("exclude_topic").search(text, sentence.start, sentence.end) is None:
-        out: list[Fact] = []
-    else:
-        storage = pattern("storage_cue").search(text, sentence.start, sentence.end)
-        out = []
+    out: list[Fact] = []
+    if _first(text, "exclude_topic", sentence) is not None:
+        storage = _first(text, "storage_cue", sentence)
         for topic in TOPICS:
-            found = pattern(f"topic_{topic}").search(text, sentence.start, sentence.end)
+            found = _first(text, f"topic_{topic}", sentence)
             if found is not None:
                 name = "topic-beside-storage" if storage is not None else "topic"
-                out.append(Fact(name, f"{topic.replace('_', ' ')}: {found.group()}"))
-    comparison = pattern("gpu_comparison").search(text, frame.clause.start, frame.clause.end)
+                out.append(Fact(name, f"{topic.replace('_', ' ')}: {found}"))
+    comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is not None:
-        out.append(Fact("gpu-comparison", comparison.group()))
+        out.append(Fact("gpu-comparison", comparison))
     return out
 
 

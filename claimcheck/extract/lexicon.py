@@ -138,6 +138,14 @@ _ROWS: tuple[Row, ...] = (
         words=False,
     ),
     Row(
+        "bare_speedup",
+        "form",
+        _num() + r"\s?(?:speed-?ups?|fold\sspeed-?ups?)\b",
+        ("a 1.83 speedup", "2.19 speed-up"),
+        ("1.83 seconds",),
+        words=False,
+    ),
+    Row(
         "word_multiplier",
         "form",
         r"\b(" + WORD_NUM + r")(?:[-\s]?fold\b|\s+times\b)",
@@ -245,6 +253,18 @@ _ROWS: tuple[Row, ...] = (
         words=False,
     ),
     Row(
+        "time_pair_from",
+        "form",
+        r"\bfrom\s"
+        + _num()
+        + r"\s?(?P<unit1>ms|msec|milliseconds?|s|secs?|seconds?|mins?|minutes?)\s(?:to|down\sto)\s"
+        + _num()
+        + r"(?![\d.,]|\s?(?:%|x\b|×|(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|[kmgt]b|[kmbt]|tokens?)\b))",
+        ("from 22 Seconds to 2 on a Mac", "From 57 s to 2."),
+        ("from 22 seconds to 2 minutes", "from 22 s to 2x"),
+        words=False,
+    ),
+    Row(
         "rate_pair",
         "form",
         _num()
@@ -270,7 +290,8 @@ _ROWS: tuple[Row, ...] = (
         "metric",
         r"throughput|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
         r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
-        r"concurrent\s(?:users|sessions|requests|chats|conversations|streams)|users\sper|more\susers|"
+        r"concurrent\s(?:\w+\s)?(?:users|sessions|requests|chats|conversations|streams|agents)|users\sper|more\susers|"
+        r"(?:request|serving)\scapacity|"
         r"as\smany\s(?:requests|users)|(?:more|additional)\s(?:requests|queries)|tps",
         ("throughput", "goodput", "tokens per second", "tok/s", "QPS"),
         ("throughout",),
@@ -308,7 +329,7 @@ _ROWS: tuple[Row, ...] = (
         r"\b(?:faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"
         r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
         r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
-        r"increas\w*|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?)\b|↓|↑",
+        r"increas\w*|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?|difference|apart)\b|↓|↑",
         ("faster", "speedup", "reduction", "cuts", "↓"),
         ("fastest-growing",),
         words=False,
@@ -333,7 +354,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"(?:"
         + _NOT_SPEED
-        + r")|smaller|larger|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
+        + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)",
         ("cheaper", "increase in token usage", "reduction in memory"),
         ("faster",),
@@ -347,10 +368,18 @@ _ROWS: tuple[Row, ...] = (
         ("latency",),
     ),
     Row(
+        "subject_not_speed",
+        "not_speed",
+        r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
+        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?",
+        ("input token costs", "prefill compute", "hit rate"),
+        ("latency",),
+    ),
+    Row(
         "quantity",
         "not_speed",
         r"the\s(?:attention\s|compute\s|prefill\s)?(?:work|compute|flops|tokens|data|memory|storage|"
-        r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|an?\s\S+'s",
+        r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|(?:an?|the)\s\S+'s\b",
         ("the attention work", "the memory", "the tokens"),
         ("the throughput",),
     ),
@@ -367,7 +396,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto)\s(?:the\s|an?\s)?(?:nvidia\s|amd\s)?"
         r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|"
-        r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*)|"
+        r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*|(?:the\s)?(?:previous|prior|last|older)\s(?:version|release)s?)|"
         r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
         r"(?:swapp?\w*|replac\w*|upgrad\w*|switch\w*)\s(?:\w+\s){0,3}(?:for|to|with|by)\s(?:the\s|new\s)?(?:nvidia\s)?"
         r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)",
@@ -404,7 +433,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_kernel",
         "topic",
-        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]ers?",
+        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*",
         ("FlashAttention-3", "fused kernels", "CUDA graphs"),
         ("kernelized",),
     ),
@@ -412,7 +441,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_parallelism",
         "topic",
         r"chunked\sprefill|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
-        r"continuous\sbatching|in-flight\sbatching|batching|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
+        r"continuous\sbatching|in-flight\sbatching|batching|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         ("chunked prefill", "tensor parallelism", "continuous batching"),
         ("parallel universe",),
     ),
@@ -473,9 +502,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_kv",
         "cue",
-        r"kv|key[-\s]value|kvcache|recomput\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
-        r"context\scach\w*|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
-        r"cache\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
+        r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
+        r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
+        r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
         ("KV cache", "prefix caching", "when the prompt was cached", "recompute"),
         ("TTFT", "cache line"),
     ),
@@ -500,8 +529,8 @@ _ROWS: tuple[Row, ...] = (
         "storage_cue",
         "cue",
         r"offload\w*|tier|nvme|ssd|flash|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
-        r"prefix\scach\w*|prompt\scach\w*|cache\shits?",
-        ("offloading", "NVMe", "host memory", "prefix caching"),
+        r"prefix\scach\w*|prompt\scach\w*|cache\shits?|recomput\w*|reus\w*",
+        ("offloading", "NVMe", "host memory", "prefix caching", "reuse"),
         ("stories",),
     ),
     # ---- times and token counts ----------------------------------------------------------
@@ -534,8 +563,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "not_a_time_after",
         "field",
-        r"^[-\s]?(?:pauses?|breaks?|ttl|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording)\b",
-        (" pause", " TTL", " of inactivity"),
+        r"[-\s]?(?:pauses?|breaks?|ttl|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording|"
+        r"p\d\d(?:\.\d)?)\b",
+        (" pause", " TTL", " of inactivity", " p95"),
         (" faster",),
         words=False,
     ),
@@ -568,7 +598,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "rate_after",
         "field",
-        r"^\s?(?:/\s?s(?:ec)?\b|per\s(?:second|sec|s|minute|min)\b|/\s?(?:gpu|user)\b)",
+        r"\s?(?:/\s?s(?:ec)?\b|per\s(?:second|sec|s|minute|min)\b|/\s?(?:gpu|user)\b)",
         ("/s", " per second", "/sec"),
         (" prompt",),
         words=False,

@@ -95,6 +95,14 @@ def linked(text: str, first: Found, second: Found) -> bool:
     return len(between) <= 40 and bool(pattern("time_link").search(between))
 
 
+def rising(text: str, first: Found, second: Found) -> bool:
+    """A before → after pair ("to", an arrow) whose after is the longer: a slowdown. Pairs
+    joined by "vs" or "instead of" name no order."""
+    between = text[first.span.end : second.span.start].lower()
+    ordered = re.search(r"→|->|=>|⇒|⟶|\bto\b", between) is not None
+    return ordered and float(first.value) < float(second.value)  # type: ignore[arg-type]
+
+
 def tokens(text: str, lo: int, hi: int) -> list[Found]:
     """Prefix lengths (K = 1,000): ``112K-token``, ``128,000 tokens``, ``@64k``, ``1M tokens``,
     "a million-token context"; not output lengths, throughput units, prices or window sizes."""

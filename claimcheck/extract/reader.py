@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from claimcheck.extract.assemble import Context, unit_claims
+from claimcheck.extract.evidence import clear_memory
 from claimcheck.extract.prefilter import candidate
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.sentences import sentence_spans
@@ -44,10 +45,13 @@ def read(
     context = Context(hint, topic, explicit, catalog)
     claims: list[Extraction] = []
     decisions: list[Decision] = []
-    for lo, hi in _paragraphs(text):
-        found, decided = unit_claims(text, lo, hi, sentence_spans, context)
-        claims += found
-        decisions += decided
+    try:
+        for lo, hi in _paragraphs(text):
+            found, decided = unit_claims(text, lo, hi, sentence_spans, context)
+            claims += found
+            decisions += decided
+    finally:
+        clear_memory()
     return Reading(claims, decisions)
 
 
