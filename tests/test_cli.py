@@ -187,3 +187,48 @@ def test_schema_describes_claim_files(cli: Invoke) -> None:
     schema = cli("schema").json()
     assert schema["additionalProperties"] is False
     assert "speedup" in schema["properties"]
+
+
+def test_explain_lists_every_number_weighed_in_json(cli: Invoke) -> None:
+    text = "Prompt caching can reduce costs by up to 90% and latency by up to 85% for long prompts."
+    report = cli("check", "--explain", text, "-f", "json").json()
+    weighed = {c["text"]: c for c in report["candidates"]}
+    assert set(weighed) == {"90%", "85%"}
+    assert weighed["85%"]["kept"] and not weighed["90%"]["kept"]
+    assert weighed["90%"]["score"] < weighed["85%"]["score"]
+    facts = {e["fact"] for e in weighed["90%"]["evidence"]}
+    assert "not-speed-before" in facts
+    assert "cost" in weighed["90%"]["reason"]
+    assert {"line", "column", "form", "value", "reason"} <= set(weighed["85%"])
+
+
+def test_explain_in_text_shows_the_evidence(cli: Invoke) -> None:
+    run = cli("check", "--explain", BRIEF_1, "-f", "text")
+    assert "Numbers weighed as speed factors" in run.stdout
+    assert "kept" in run.stdout
+
+
+def test_without_explain_the_report_lists_no_candidates(cli: Invoke) -> None:
+    assert cli("check", BRIEF_1, "-f", "json").json()["candidates"] == []
+
+
+def test_text_with_no_figure_says_so_and_never_suggests_text(cli: Invoke) -> None:
+    run = cli("check", "--text", "The weather is nice today.", "-f", "json")
+    assert run.code == 2
+    assert "no speed figure" in run.stderr
+    assert "--text" not in run.stderr
+
+
+def test_text_whose_figure_is_not_a_speedup_says_what_held_it_back(cli: Invoke) -> None:
+    run = cli("check", "--text", "KV offload cut our GPU bill by 60%.", "-f", "json")
+    assert run.code == 2
+    assert "'60%'" not in run.stderr or "percentage" in run.stderr
+    assert "bill" in run.stderr
+
+
+def test_one_unreadable_text_does_not_stop_the_others(cli: Invoke) -> None:
+    run = cli("check", "--text", "The weather is nice today.", "--text", BRIEF_1, "-f", "json")
+    assert run.code == 2
+    report = run.json()
+    assert [c["claim"]["speedup"] for c in report["claims"]] == [27]
+    assert len(report["errors"]) == 1

@@ -52,6 +52,7 @@ class _Factor:
     decision: Decision
     clause: Span
     sentence: Span
+    metric: tuple[str, Span] | None = None  # set by "respectively"
 
     @property
     def span(self) -> Span:
@@ -131,9 +132,10 @@ def _window(
                 ]
             )
         decisions += decided
-        factors += [
+        kept = [
             _Factor(d, f.clause, sentence) for d, f in zip(decided, frames, strict=True) if d.kept
         ]
+        factors += _respectively(text, sentence, kept)
         previous_kept = any(d.kept for d in decided)
     groups = _groups(text, factors, unit, context)
     if not groups:
@@ -167,6 +169,39 @@ def _header(text: str, sentences: list[Span], context: Context) -> str:
     return line
 
 
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+
+
+def _respectively(text: str, sentence: Span, kept: list[_Factor]) -> list[_Factor]:
+    """ "reduces P50 TTFT and E2E latency by 46x and 8.6x, respectively": the k-th figure of
+    the closing list belongs to the k-th metric named just before the list."""
+    if len(kept) < 2 or not _RESPECTIVELY.search(text, sentence.start, sentence.end):
+        return kept
+    ordered = sorted(kept, key=lambda f: f.span.start)
+    run = [ordered[-1]]
+    for factor in reversed(ordered[:-1]):
+        if run[0].span.start - factor.span.end > 8:
+            break
+        run.insert(0, factor)
+    before = [f for f in ordered if f.span.end <= run[0].span.start]
+    start = before[-1].span.end if before else sentence.start
+    named = sorted(
+        (match.start(), match.end(), name)
+        for name in METRICS
+        for match in pattern(f"metric_{name}").finditer(text, start, run[0].span.start)
+    )
+    merged: list[tuple[int, int, str]] = []
+    for item in named:  # "E2E latency" is one metric, not two
+        if merged and item[0] <= merged[-1][1] + 1:
+            continue
+        merged.append(item)
+    if len(run) < 2 or len(merged) != len(run):
+        return kept
+    for factor, (lo, hi, name) in zip(run, merged, strict=True):
+        factor.metric = (name, Span(lo, hi))
+    return kept
+
+
 def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, str]:
     """The GPU and model a clause names itself: what makes two factors two claims."""
     named: dict[str, str] = {}
@@ -183,7 +218,7 @@ def _groups(text: str, factors: list[_Factor], unit: Span, context: Context) -> 
     groups: list[_Group] = []
     for factor in sorted(factors, key=lambda f: f.span.start):
         own = _own_setup(text, factor.clause, context.catalog)
-        metric = metric_near(text, factor.span, factor.clause)
+        metric = factor.metric or metric_near(text, factor.span, factor.clause)
         current = groups[-1] if groups else None
         if current is not None and factor.clause in current.clauses:
             current.factors.append(factor)
@@ -399,7 +434,7 @@ def _metric(
 ) -> tuple[str, Span] | None:
     """The factor's own clause first, then any of the claim's clauses, its sentence, the unit,
     the table header."""
-    found = metric_near(text, head.span, head.clause)
+    found = head.metric or metric_near(text, head.span, head.clause)
     if found is None:
         found = next(
             (m for f in group.factors if (m := metric_near(text, f.span, f.clause)) is not None),
@@ -440,6 +475,10 @@ _LOAD = re.compile(
     r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
+_WORSE = re.compile(
+    r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d))\b",
+    re.IGNORECASE,
+)
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
 
 
@@ -462,6 +501,8 @@ def _times_only(
     ttft = pattern("metric_ttft").search(text, unit.start, unit.end) is not None
     if not (context.explicit or (linked and (kv or ttft)) or (kv and ttft) or recompute):
         return None
+    if _WORSE.search(text, unit.start, unit.end):
+        return None  # "a slight increase in TTFT (9.4s vs 7.4s)": times that got worse
     values: dict[str, object] = {
         "baseline_seconds": times[0].value,
         "cached_seconds": times[1].value,

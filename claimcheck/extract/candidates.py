@@ -150,9 +150,13 @@ def _ranges(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
 def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
     for match in pattern("multiplier").finditer(text, lo, hi):
         yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
-    if "×" in lowered:
+    if "×" in lowered or "x" in lowered:
         for match in pattern("sign_multiplier").finditer(text, lo, hi):
-            yield Candidate("sign_multiplier", _at(match), parse_number(match.group(1)))
+            first = parse_number(match.group(1))
+            if match.group(2) is None:
+                yield Candidate("sign_multiplier", _at(match), first)
+            elif first < (high := parse_number(match.group(2))):
+                yield Candidate("sign_multiplier", _at(match), high, low=first)
     for match in _scan("factor_of", text, lo, hi, lowered):
         yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
     for match in _scan("bare_speedup", text, lo, hi, lowered):
@@ -166,7 +170,7 @@ def _words(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
             if value is not None:
                 yield Candidate(name, _at(match), value)
     for match in _scan("magnitude", text, lo, hi, lowered):
-        orders = {"an": 1, "one": 1, "two": 2, "three": 3}[match.group(1).lower()]
+        orders = {"an": 1, "one": 1, "two": 2, "three": 3}[(match.group(1) or "an").lower()]
         yield Candidate("magnitude", _at(match), 10.0**orders)
 
 

@@ -145,7 +145,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     word before it."""
     text, span, sentence = frame.text, candidate.span, frame.clause
     if candidate.form in {"time_pair", "rate_pair"}:
-        return [Fact("comparison", candidate.reading or "")]
+        return [Fact("pair", text[span.start : span.end])]
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:6])
     before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]

@@ -115,6 +115,10 @@ _NOT_SPEED = (
 """Words that make a multiplier or percentage about something other than speed."""
 
 
+_BARE = NUM.replace("(?<![\\w.,$€£])", "")
+"""A number that may follow a letter ("X22", "−40")."""
+
+
 def _num(group: str = "") -> str:
     return "(" + NUM + ")"
 
@@ -132,9 +136,13 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "sign_multiplier",
         "form",
-        r"(?<![\w.])×\s?(" + NUM + r")(?![\w.,])",
-        ("throughput ×2", "×3.5 TTFT"),
-        ("2×3 grid",),
+        r"(?<![\w.])[×xX]\s?(?!(?:86|64|32)\b)("
+        + _BARE
+        + r")(?:\s?(?:–|—|-|to)\s?[×xX]?\s?("
+        + _BARE
+        + r"))?(?![\w.,])",
+        ("throughput ×2", "×3.5 TTFT", "reduces TTFT by X2-X22", "increases by up to X9"),
+        ("2×3 grid", "x86 servers", "Qwen3-32B"),
         words=False,
     ),
     Row(
@@ -172,8 +180,12 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "magnitude",
         "form",
-        r"\b(an|one|two|three)\sorders?[-\s]of[-\s]magnitude\b",
-        ("an order of magnitude faster", "two orders of magnitude"),
+        r"\b(?:(an|one|two|three)\s)?orders?[-\s]of[-\s]magnitude\b",
+        (
+            "an order of magnitude faster",
+            "two orders of magnitude",
+            "order-of-magnitude improvements",
+        ),
         ("the order of the magnitude",),
         words=False,
     ),
@@ -235,7 +247,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "minus_percent",
         "form",
-        r"(?<![\w])[-−–]\s?(" + NUM.replace("(?<![\\w.,$€£])", "") + r")\s?%",
+        r"(?<![\w])[-−–]\s?(" + _BARE + r")\s?%",
         ("TTFT -40%", "−35 %"),
         ("40%",),
         words=False,
@@ -259,7 +271,7 @@ _ROWS: tuple[Row, ...] = (
         + _num()
         + r"\s?(?P<unit1>ms|msec|milliseconds?|s|secs?|seconds?|mins?|minutes?)\s(?:to|down\sto)\s"
         + _num()
-        + r"(?![\d.,]|\s?(?:%|x\b|×|(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|[kmgt]b|[kmbt]|tokens?)\b))",
+        + r"(?![\d,]|\.\d|\s?(?:%|x\b|×|(?:ms|msec\w*|milli\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|[kmgt]b|[kmbt]|tokens?)\b))",
         ("from 22 Seconds to 2 on a Mac", "From 57 s to 2."),
         ("from 22 seconds to 2 minutes", "from 22 s to 2x"),
         words=False,
@@ -511,7 +523,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_weak",
         "cue",
-        r"context|prompts?|prefix(?:es)?|cache[sd]?|caching|offload\w*|reus\w*|restor\w*|reload\w*",
+        r"context|prompts?|prefix(?:es)?|cache[sd]?|caching|offload\w*|reus\w*|restor\w*|reload\w*|"
+        r"multi-(?:turn|round)|multi-tier|tiered\sstorage",
         ("context", "caching", "offloading", "reuse"),
         ("contextual",),
     ),

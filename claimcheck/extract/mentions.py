@@ -185,6 +185,12 @@ def hobbit(text: str, lo: int, hi: int) -> Found | None:
     return Found(128_000, Span(match.start(), match.end())) if match else None
 
 
+_COUNTED = re.compile(
+    r"\s?(?:tokens?|toks?|requests?|queries|users|calls|words|bytes|images|dollars|usd|downloads|sessions)\b",
+    re.IGNORECASE,
+)
+
+
 def params(text: str, lo: int, hi: int) -> list[Found]:
     """Model sizes in billions: "70B-parameter", "70-billion-parameter", "a 405B model", "1T"."""
     out = []
@@ -194,6 +200,8 @@ def params(text: str, lo: int, hi: int) -> list[Found]:
         explicit = unit in {"billion", "trillion"} or len(suffix) > 1
         if not explicit:
             continue
+        if _COUNTED.match(text, match.end(), hi):
+            continue  # "16.4 trillion tokens" counts tokens, not parameters
         value = parse_number(match.group(1)) * (1000 if unit.startswith("t") else 1)
         if text[max(lo, match.start() - 1) : match.start()] in {"$", "€", "£"}:
             continue

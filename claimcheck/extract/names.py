@@ -93,8 +93,8 @@ def families(catalog: Catalog) -> list[str]:
             words: list[str] = []
             for token in _TOKEN.split(name.lower()):
                 stem = re.sub(r"\d[\w.]*$", "", token)
-                if stem:
-                    words.append(stem)
+                if stem and (stem == token or not words):
+                    words.append(stem)  # "qwen3" → "qwen"; "deepseek-v3" stops at "v3"
                 if stem != token or not stem:
                     break
             family = "-".join(words).removeprefix("meta-")

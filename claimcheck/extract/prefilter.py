@@ -18,9 +18,10 @@ def _candidate() -> re.Pattern[str]:
     # A digit beside x, ×, fold, times, % or a time unit; a word multiplier or fraction. The
     # look-ahead lets the scan skip most positions at once.
     return re.compile(
-        r"(?=[\dtdhpmfq])(?:\d\s?(?:[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|\s?percent|\s?speed-?ups?\b|"
+        r"(?=[\dtdhpmfqrx×])(?:(?<![\w.])[x×]\s?\d|\d\s?(?:[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|\s?percent|\s?speed-?ups?\b|"
         r"\s?-?(?:ms|msec|milli\w*|µs|us|micro\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b|\s?/\s?\d)|"
-        r"\b(?:twice|doubl|tripl|quadrupl|halv|percent\b|magnitude|factor\sof|third|quarter|tenth|times\b)|fold\b)",
+        r"\b(?:twice|doubl|tripl|quadrupl|halv|half\b|percent\b|magnitude|factor\sof|third|quarter|tenth|times\b)|fold\b|"
+        r"(?:(?<=\d)|(?<=\d\s))(?:tok(?:en)?s?/s|tokens?\sper\ssecond|req(?:uest)?s?/s|qps|rps)\b)",
         re.IGNORECASE,
     )
 

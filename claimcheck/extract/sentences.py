@@ -71,6 +71,8 @@ def _abbreviation(text: str, lo: int, dot: int) -> bool:
         word_start -= 1
     if word_start > lo and text[word_start - 1].isdigit():
         return False  # "20x." ends a sentence
+    if word_start - 1 > lo and text[word_start - 1] == " " and text[word_start - 2].isdigit():
+        return False  # "1.9 s." and "40 ms." end a sentence: a unit, not an initial
     word = text[word_start:dot].lower().strip(".")
     return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 

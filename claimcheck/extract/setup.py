@@ -169,8 +169,12 @@ def _nodes(text: str, match: re.Match[str], lo: int, hi: int) -> int:
 
 
 def _plain_gpu(name: str) -> str:
-    """ "NVIDIA DGX H100" → "H100", "A100 80GB PCIe" → "A100 PCIe": what the catalog indexes."""
-    name = re.sub(r"^(?:nvidia\s)?(?:dgx|hgx)\s?", "", name, flags=re.IGNORECASE)
+    """ "NVIDIA DGX H100" → "H100", "A100 80GB PCIe" → "A100 PCIe", "NVIDIA GH200 Superchip" →
+    "GH200": what the catalog indexes."""
+    name = re.sub(
+        r"^(?:nvidia\s|amd\s(?:instinct\s)?)?(?:dgx|hgx)?\s?", "", name, flags=re.IGNORECASE
+    )
+    name = re.sub(r"\s(?:superchip|oam|hbm3e?)\b", "", name, flags=re.IGNORECASE)
     return re.sub(r"\s?\d+\s?gb\b", "", name, flags=re.IGNORECASE).strip()
 
 

@@ -164,7 +164,19 @@ def page_recall() -> tuple[int, int, list[str]]:
     return found, total, misses
 
 
+def write_ratchet() -> int:
+    """List every entry read right today (both splits)."""
+    passing = sorted(
+        entry_id(v.entry) for split in SPLITS for v in evaluate(load(split)).verdicts if v.passed
+    )
+    RATCHET.write_text("\n".join(passing) + "\n", encoding="utf-8")
+    return len(passing)
+
+
 def main() -> None:
+    if "--ratchet" in sys.argv:
+        print(f"{write_ratchet()} entries in {RATCHET.name}")
+        return
     for split in SPLITS:
         entries = load(split)
         figures = evaluate(entries)

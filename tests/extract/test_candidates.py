@@ -1,0 +1,104 @@
+"""Candidates: every number form yields a candidate with its span and value, no veto."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.extract.candidates import Candidate, candidates
+
+
+def found(text: str) -> list[Candidate]:
+    return candidates(text, 0, len(text))
+
+
+def only(text: str, form: str) -> Candidate:
+    (hit,) = [c for c in found(text) if c.form == form]
+    return hit
+
+
+@pytest.mark.parametrize(
+    ("text", "form", "value"),
+    [
+        ("27x faster", "multiplier", 27),
+        ("throughput ×2", "sign_multiplier", 2),
+        ("twenty-seven times faster", "word_multiplier", 27),
+        ("a tenfold gain", "fold_word", 10),
+        ("by a factor of 5", "factor_of", 5),
+        ("an order of magnitude faster", "magnitude", 10),
+        ("two orders of magnitude faster", "magnitude", 100),
+        ("in 1/40th of the time", "fraction", 40),
+        ("a third of the time", "fraction", 3),
+        ("cuts TTFT in half", "doubling", 2),
+        ("triples throughput", "doubling", 3),
+        ("up to 1.83 speedup", "bare_speedup", 1.83),
+    ],
+)
+def test_number_forms(text: str, form: str, value: float) -> None:
+    assert only(text, form).value == value
+
+
+def test_a_range_keeps_both_ends() -> None:
+    hit = only("3-10x faster", "range")
+    assert (hit.low, hit.value) == (3, 10)
+
+
+def test_an_arrow_is_a_change_and_the_later_figure_counts() -> None:
+    hit = only("TTFT speedup: 9x -> 17x", "arrow")
+    assert (hit.value, hit.reading) == (17, "change")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "reading"),
+    [
+        # 1 ÷ (1 − 0.85) = 6.666…, rounded to 6.67
+        ("reduce latency by up to 85%", 6.67, "percent-reduction"),
+        ("cuts TTFT by 90%", 10.0, "percent-reduction"),
+        # 1 + 0.80
+        ("80% faster time to first token", 1.8, "percent-faster"),
+        ("a 50% speedup", 1.5, "percent-faster"),
+        # a rate that rises by p is 1 + p
+        ("handle 75% more requests", 1.75, "percent-increase"),
+        ("TPS improved 372%", 4.72, "percent-increase"),
+    ],
+)
+def test_percentages_are_read_by_their_wording(text: str, value: float, reading: str) -> None:
+    hit = only(text, "percent")
+    assert (hit.value, hit.reading) == (value, reading)
+
+
+def test_an_improvement_percentage_of_a_time_is_ambiguous() -> None:
+    hit = only("TTFT improved by 85%", "percent")
+    assert (hit.value, hit.reading) == (None, "ambiguous-percent")
+
+
+def test_a_percentage_with_no_speed_wording_has_no_reading() -> None:
+    assert only("85% of requests", "percent").reading is None
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "after"),
+    [
+        ("from 57 to 2.1 seconds", 57, 2.1),
+        ("1797 → 983 ms", 1.797, 0.983),
+        ("From 900 milliseconds to 120 milliseconds", 0.9, 0.12),
+        ("How I Cut Local LLM TTFT From 22 Seconds to 2 on a Mac Studio", 22, 2),
+    ],
+)
+def test_time_pairs_share_a_unit(text: str, before: float, after: float) -> None:
+    hit = only(text, "time_pair")
+    assert (hit.before, hit.after) == pytest.approx((before, after))
+    assert hit.value == round(before / after, 2)
+
+
+def test_a_rate_pair_rises() -> None:
+    hit = only("from 2,742 tok/s to 6,423 tok/s", "rate_pair")
+    assert hit.value == round(6423 / 2742, 2)
+
+
+@pytest.mark.parametrize("text", ["8x H100", "the KV cache is 4x larger", "35x (was 22x)"])
+def test_nothing_is_vetoed_here(text: str) -> None:
+    assert found(text), "a look-alike is still a candidate; the evidence decides"
+
+
+def test_candidates_per_sentence_are_bounded() -> None:
+    assert len(found("KV 8x " * 10_000)) == 64

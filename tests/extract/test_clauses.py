@@ -1,0 +1,28 @@
+"""Clauses: hard boundaries always split; soft ones only between two figures."""
+
+from __future__ import annotations
+
+from claimcheck.extract.candidates import candidates
+from claimcheck.extract.clauses import clause_spans
+
+
+def clauses(text: str) -> list[str]:
+    figures = [c.span for c in candidates(text, 0, len(text))]
+    return [text[s.start : s.end] for s in clause_spans(text, 0, len(text), figures)]
+
+
+def test_and_between_two_figures_splits() -> None:
+    assert clauses("14x on H100 and 28x on GH200") == ["14x on H100", "28x on GH200"]
+
+
+def test_and_with_a_figure_on_one_side_does_not() -> None:
+    assert clauses("3x faster TTFT and throughput") == ["3x faster TTFT and throughput"]
+
+
+def test_semicolons_and_dashes_always_split() -> None:
+    text = "Recompute takes 57 s; loading takes 2.1 s — 27x faster"
+    assert clauses(text) == ["Recompute takes 57 s", "loading takes 2.1 s", "27x faster"]
+
+
+def test_a_boundary_inside_a_figure_is_not_one() -> None:
+    assert clauses("between 3 and 10 times faster") == ["between 3 and 10 times faster"]

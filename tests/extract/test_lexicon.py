@@ -1,0 +1,46 @@
+"""The pattern table: every row's examples match and its counter-examples do not; every
+fact the evidence can name has a weight and a meaning."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.extract.lexicon import ROWS, TOPICS, pattern
+from claimcheck.extract.scoring import MEANINGS, WEIGHTS
+
+EXAMPLES = [(row.name, text) for row in ROWS for text in row.examples]
+COUNTERS = [(row.name, text) for row in ROWS for text in row.counter]
+
+
+@pytest.mark.parametrize(("name", "text"), EXAMPLES, ids=[f"{n}:{t}" for n, t in EXAMPLES])
+def test_example_matches(name: str, text: str) -> None:
+    assert pattern(name).search(text) is not None
+
+
+@pytest.mark.parametrize(("name", "text"), COUNTERS, ids=[f"{n}:{t}" for n, t in COUNTERS])
+def test_counter_example_does_not_match(name: str, text: str) -> None:
+    assert pattern(name).search(text) is None
+
+
+def test_row_names_are_unique_and_forms_have_examples() -> None:
+    names = [row.name for row in ROWS]
+    assert len(names) == len(set(names))
+    forms = [row for row in ROWS if row.kind == "form"]
+    assert len(forms) >= 12
+    assert all(row.examples and row.counter for row in forms)
+
+
+def test_every_topic_has_a_row() -> None:
+    assert {f"topic_{t}" for t in TOPICS} <= {row.name for row in ROWS}
+
+
+def test_every_weighed_fact_is_explained_and_every_form_is_priced() -> None:
+    assert set(WEIGHTS) == set(MEANINGS)
+    # "from 22 s to 2" and "TTFT −40%" are read as a time pair and a percentage
+    forms = {row.name for row in ROWS if row.kind == "form"} - {"time_pair_from", "minus_percent"}
+    assert {f"form-{name}" for name in forms} <= set(WEIGHTS)
+
+
+def test_hyphen_variants_read_alike() -> None:
+    # Typeset pages write "time‑to‑first‑token" with non-breaking hyphens (U+2011).
+    assert pattern("metric_ttft").search("time\u2011to\u2011first\u2011token") is not None

@@ -1,0 +1,189 @@
+"""The forms real pages use, and the look-alikes they print, each on a sentence as its source
+wrote it (the page is named beside it). A few invented sentences, marked, cover forms the
+collected pages did not happen to use."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.extract import Extraction, extract_claims
+
+
+def read(text: str) -> list[dict[str, object]]:
+    return [dict(claim.values) for claim in extract_claims(text)]
+
+
+def one(text: str) -> dict[str, object]:
+    (claim,) = read(text)
+    return claim
+
+
+# https://forums.developer.nvidia.com/t/optimizing-time-to-first-token-with-fine-grained-kv-cache-blocks-real-time-reuse-and-efficient-eviction-algorithms/312692
+NVIDIA = (
+    "In our previous blog post, we demonstrated how reusing the key-value (KV) cache by "
+    "offloading it to CPU memory can accelerate time to first token (TTFT) by up to 14x on "
+    "x86-based NVIDIA H100 Tensor Core GPUs and 28x on the NVIDIA GH200 Superchip."
+)
+
+
+def test_two_gpus_in_one_sentence_are_two_claims_each_with_its_own_gpu() -> None:
+    first, second = read(NVIDIA)
+    assert (first["speedup"], first["gpu"]) == (14, "h100-sxm")
+    assert (second["speedup"], second["gpu"]) == (28, "gh200")
+    assert first["metric"] == second["metric"] == "ttft"
+
+
+def test_two_headlines_in_a_paragraph_keep_their_own_setup() -> None:
+    # invented: two claims in one paragraph, each with its model, context and times
+    text = (
+        "On Llama 3.1 70B, loading a 128K-token prefix from NVMe cut TTFT from 38 s to 1.9 s. "
+        "Qwen3-32B saw a 9x faster time to first token at 32K tokens with the same KV tier."
+    )
+    first, second = read(text)
+    assert (first["model"], first["context_tokens"]) == ("llama-3.1-70b", 128_000)
+    assert (first["baseline_seconds"], first["cached_seconds"]) == (38, 1.9)
+    assert (second["speedup"], second["model"], second["context_tokens"]) == (
+        9,
+        "qwen3-32b",
+        32_000,
+    )
+    assert "baseline_seconds" not in second and "model" in second
+
+
+def test_the_metric_comes_from_the_factors_own_clause() -> None:
+    # https://reportify.ai/news/1152751671990947840
+    text = (
+        "Huawei's testing indicates that UCM can reduce the first token latency by up to 90% and "
+        "increase system throughput by a factor of 22, while also achieving a tenfold expansion "
+        "of context windows [2]"
+    )
+    ttft, throughput = read(text)
+    # 1 ÷ (1 − 0.90) = 10
+    assert (ttft["speedup"], ttft["metric"], ttft["speedup_qualifier"]) == (10, "ttft", "up to")
+    assert (throughput["speedup"], throughput["metric"]) == (22, "throughput")
+
+
+@pytest.mark.parametrize(
+    ("text", "speedup", "metric"),
+    [
+        # https://thinkwithwp.com/bedrock/prompt-caching — 1 ÷ (1 − 0.85) = 6.67; the cost figure is neither
+        (
+            "As a result, prompt caching in Amazon Bedrock can reduce costs by up to 90% and "
+            "latency by up to 85% for supported models.",
+            6.67,
+            "unspecified",
+        ),
+        # https://raw.githubusercontent.com/openai/openai-cookbook/main/examples/Prompt_Caching_201.ipynb
+        (
+            "Prompt Caching can reduce time-to-first-token latency by up to 80% and input token "
+            "costs by up to 90%.",
+            5,
+            "ttft",
+        ),
+        # https://sky-bro.github.io/tags/kv-cache/
+        (
+            "Prefix caching stores and reuses those vectors, cutting TTFT by up to 97% in common "
+            "deployments.",
+            33.33,
+            "ttft",
+        ),
+        # invented: "in half"
+        ("LMCache cuts TTFT in half on repeated prompts.", 2, "ttft"),
+    ],
+)
+def test_percentage_and_half_reductions(text: str, speedup: float, metric: str) -> None:
+    claim = one(text)
+    assert (claim["speedup"], claim["metric"]) == (speedup, metric)
+
+
+def test_shared_unit_times_beside_a_cost_cut() -> None:
+    # https://emsi.me/tech/ai-ml/boosting-ai-efficiency-with-anthropics-new-prompt-caching-feature/2024-08-14/173a37
+    claim = one(
+        "For instance, a conversation using a cached 100,000 token prompt with Claude 3.5 Sonnet "
+        "saw latency drop from 11.5 seconds to 2.4 seconds, along with a 90% cost reduction."
+    )
+    assert (claim["baseline_seconds"], claim["cached_seconds"]) == (11.5, 2.4)
+    assert claim["context_tokens"] == 100_000
+    assert "speedup" not in claim  # the 90% is a cost, not the claim
+
+
+def test_an_explicit_factor_is_the_headline_even_beside_times() -> None:
+    # https://www.besthub.dev/articles/boost-llm-inference-with-kv-cache-aware-routing-on-alibaba-cloud-ack-gie-1df67d5ec672
+    claim = one(
+        "In a single‑node test, the first‑token response time dropped from 4.3 s to 0.6 s "
+        "(≈7× faster) when the prompt was cached."
+    )
+    assert (claim["speedup"], claim["metric"]) == (7, "ttft")
+    assert (claim["baseline_seconds"], claim["cached_seconds"]) == (4.3, 0.6)
+
+
+def test_a_context_window_a_result_was_measured_at() -> None:
+    # https://www.weka.io/blog/ai-ml/unlocking-scalable-inference-with-weka-augmented-memory-grid
+    claim = one(
+        "We demonstrated how Augmented Memory Grid radically reduces the time to first token "
+        "(TTFT), achieving a 41x improvement based on a 128,000-token context window."
+    )
+    assert (claim["speedup"], claim["context_tokens"], claim["metric"]) == (41, 128_000, "ttft")
+
+
+def test_a_rate_is_never_a_context_length() -> None:
+    # invented: a throughput pair beside a prefix-cache cue
+    claim = one("With prefix caching, throughput rose from 2,742 tok/s to 6,423 tok/s.")
+    assert claim["speedup"] == round(6423 / 2742, 2)
+    assert claim["metric"] == "throughput"
+    assert "context_tokens" not in claim
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # https://www.min.io/product/product-brief/minio-memkv
+        "General-purpose shared storage runs at millisecond latency, roughly 50x slower than "
+        "G3.5 and incompatible with real-time inference.",
+        # https://reportify.ai/news/1152701231320403968
+        "The rise in user scale and request volume in AI applications has led to an exponential "
+        "increase in token usage, with a projected daily token call of 16.4 trillion by May 2025, "
+        "representing a 137-fold increase from the previous year [4]",
+        # https://www.generalcompute.com/blog/h100-vs-h200-vs-b200-which-gpu-is-best-for-llm-inference
+        "A prompt of 1,000 tokens takes roughly 10x more prefill compute than a 100-token prompt.",
+        # https://www.maginative.com/article/anthropics-new-prompt-caching-feature-can-cut-costs-up-to-90/
+        "The cache has a 5-minute lifetime and is refreshed with each use, making it ideal for long "
+        "multi-turn conversations or complex tasks requiring multiple API calls.",
+        # https://scrapbox.io/work4ai/FlashAttention-3
+        "It’s 1.5-2.0x faster than FlashAttention-2",
+        # https://benched.ai/glossary/time-to-first-token
+        "Speculative decoding cuts TTFT by ~40 % but may waste tokens if guesses are discarded.",
+        # https://llm-vram-calc.choppytoast.com/blog/kv-cache-explained/
+        "The KV cache uses FP16 by default. INT8 cuts it in half, INT4 cuts it to a quarter.",
+        # https://www.iclr.cc/virtual/2026/poster/10008708
+        "By exploiting redundancies in KV caches, KVTC achieves up to 20x compression, while "
+        "maintaining reasoning and long-context accuracy in Llama 3.1, Mistral-NeMo, and R1-Qwen 2.5.",
+        # https://platform.deepseek.com/api-docs/news/news0802/
+        "DeepSeek API introduces Context Caching on Disk, cutting prices by an order of magnitude",
+        # https://contextwindow.news/article/the-first-derivative-of-inference
+        "Inference is the fastest-growing market in technology, projected to hit $250 billion "
+        "within seven years, three times the size of the database market.",
+        # invented: a pause is not a measured time
+        "After a 15-minute pause the session's KV cache is moved to NVMe; TTFT stays under 2 s.",
+    ],
+)
+def test_look_alikes_on_real_wording_are_not_claims(text: str) -> None:
+    assert read(text) == []
+
+
+def test_explicit_text_does_not_turn_a_look_alike_into_a_claim() -> None:
+    # https://benched.ai/glossary/time-to-first-token — forced with --text, still not a KV claim
+    text = "Speculative decoding cuts TTFT by ~40 % but may waste tokens if guesses are discarded."
+    assert extract_claims(text, explicit=True) == []
+
+
+def test_a_token_count_is_not_a_model_size_and_a_rate_not_a_context() -> None:
+    # the misreadings the issue names: "16.4 trillion tokens" (KV102), "2,742 tok/s" (KV201)
+    claims: list[Extraction] = extract_claims(
+        "KV offload served 16.4 trillion tokens last year at 2,742 tok/s, with 3x faster TTFT.",
+        explicit=True,
+    )
+    (claim,) = claims
+    assert "params_billions" not in claim.values
+    assert "context_tokens" not in claim.values
+    assert claim.values["speedup"] == 3

@@ -1,0 +1,47 @@
+"""Document mode: a page's title and section heading lend their topic to the paragraphs below."""
+
+from __future__ import annotations
+
+from claimcheck.sources.document import read_document
+
+PARAGRAPH = "Our tests show 12x faster responses for returning users."
+
+
+def speedups(page: str) -> list[float | None]:
+    return [r.claim.speedup for r in read_document(page, "markdown", "page.md").records]
+
+
+def test_a_paragraph_under_a_kv_heading_needs_no_kv_words_of_its_own() -> None:
+    assert speedups(f"# LMCache benchmarks\n\n{PARAGRAPH}\n") == [12]
+    assert speedups(f"# Release notes\n\n## Prefix caching\n\n{PARAGRAPH}\n") == [12]
+
+
+def test_a_paragraph_on_a_page_about_something_else_still_does() -> None:
+    assert speedups(f"# Our new GPUs\n\n{PARAGRAPH}\n") == []
+
+
+def test_the_section_heading_counts_only_for_its_own_section() -> None:
+    page = f"# Release notes\n\n## Prefix caching\n\nSee below.\n\n## New GPUs\n\n{PARAGRAPH}\n"
+    assert speedups(page) == []
+
+
+def test_an_html_title_is_the_page_topic() -> None:
+    page = (
+        f"<html><head><title>Mooncake results</title></head><body><p>{PARAGRAPH}</p></body></html>"
+    )
+    (record,) = read_document(page, "html", "page.html").records
+    assert record.claim.speedup == 12
+
+
+def test_a_look_alike_under_a_kv_heading_is_still_not_a_claim() -> None:
+    page = "# KV cache offload\n\nSpeculative decoding cuts TTFT by 40% on the same GPUs.\n"
+    assert speedups(page) == []
+
+
+def test_explained_candidates_carry_their_place_in_the_source() -> None:
+    page = f"# LMCache benchmarks\n\n{PARAGRAPH}\n"
+    (placed,) = read_document(page, "markdown", "page.md").decisions
+    assert placed.quoted == "12x" and placed.kept
+    assert placed.position is not None
+    assert (placed.position.line, placed.position.column) == (3, PARAGRAPH.index("12x") + 1)
+    assert ("kv-topic", 1.0, "LMCache") in placed.evidence
