@@ -56,11 +56,6 @@ def qualifier(
     return None, None
 
 
-def metrics_in(text: str, lo: int, hi: int) -> list[str]:
-    """The metrics named anywhere in ``text[lo:hi]``."""
-    return [m for m in METRICS if pattern(f"metric_{m}").search(text, lo, hi)]
-
-
 def durations(text: str, lo: int, hi: int) -> list[Found]:
     """Times in seconds: ``57 seconds``, ``300ms``, ``2 minutes``, ``19-second``."""
     out = []

@@ -1,0 +1,61 @@
+"""docs/extractor.md is tested like code: its facts table is the live weights table, and its
+figures are those the real corpus gives today.
+
+Run with ``CLAIMCHECK_UPDATE_README=1`` to rewrite the blocks, then review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from claimcheck.extract.scoring import MEANINGS, THRESHOLD, WEIGHTS
+from tests.extract.real_scoring import SPLITS, evaluate, load, page_recall
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "extractor.md"
+
+
+def _check(name: str, body: str) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    pattern = re.compile(rf"(<!-- {name} -->\n)(.*?)(<!-- /{name} -->)", re.DOTALL)
+    match = pattern.search(text)
+    assert match, f"docs/extractor.md has no <!-- {name} --> block"
+    if os.environ.get("CLAIMCHECK_UPDATE_README"):
+        DOC.write_text(pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8")
+        return
+    assert match.group(2) == body, f"block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
+
+
+def _facts() -> str:
+    rows = ["| fact | weight | meaning |", "|---|---|---|"]
+    rows += [f"| `{name}` | {weight:+g} | {MEANINGS[name]} |" for name, weight in WEIGHTS.items()]
+    return "\n".join(rows) + "\n"
+
+
+def _figures() -> str:
+    rows = [
+        "| split | sentences | claims | right speedup | context (where stated) | metric | look-alikes kept out |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for split in SPLITS:
+        entries = load(split)
+        figures = evaluate(entries)
+        cells = []
+        for attribute in ("speedup", "context", "metric", "negative"):
+            good, total = figures._rate(attribute)
+            cells.append(f"{good}/{total} ({good / max(total, 1):.0%})")
+        rows.append(
+            f"| {split} | {len(entries)} | {sum(e['claim'] for e in entries)} | " + " | ".join(cells) + " |"
+        )
+    found, total, _ = page_recall()
+    return "\n".join(rows) + f"\n\nDocument mode on the page excerpts: {found} of {total} headline figures found.\n"
+
+
+def test_the_facts_table_is_the_weights_table() -> None:
+    _check("facts", _facts())
+    assert f"at or above **{THRESHOLD:g}**" in DOC.read_text(encoding="utf-8")
+
+
+def test_the_figures_are_todays() -> None:
+    _check("figures", _figures())
