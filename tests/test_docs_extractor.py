@@ -22,7 +22,9 @@ def _check(name: str, body: str) -> None:
     match = pattern.search(text)
     assert match, f"docs/extractor.md has no <!-- {name} --> block"
     if os.environ.get("CLAIMCHECK_UPDATE_README"):
-        DOC.write_text(pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8")
+        DOC.write_text(
+            pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8"
+        )
         return
     assert match.group(2) == body, f"block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
 
@@ -46,10 +48,15 @@ def _figures() -> str:
             good, total = figures._rate(attribute)
             cells.append(f"{good}/{total} ({good / max(total, 1):.0%})")
         rows.append(
-            f"| {split} | {len(entries)} | {sum(e['claim'] for e in entries)} | " + " | ".join(cells) + " |"
+            f"| {split} | {len(entries)} | {sum(e['claim'] for e in entries)} | "
+            + " | ".join(cells)
+            + " |"
         )
     found, total, _ = page_recall()
-    return "\n".join(rows) + f"\n\nDocument mode on the page excerpts: {found} of {total} headline figures found.\n"
+    return (
+        "\n".join(rows)
+        + f"\n\nDocument mode on the page excerpts: {found} of {total} headline figures found.\n"
+    )
 
 
 def test_the_facts_table_is_the_weights_table() -> None:

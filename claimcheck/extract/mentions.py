@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from claimcheck.extract.lexicon import METRICS, QUALIFIERS, TIERS, pattern
+from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
