@@ -741,6 +741,11 @@ _SOURCES["cue_any"] = "|".join(
 )
 
 
+def source(name: str) -> str:
+    """The regular expression of the pattern called ``name``, uncompiled."""
+    return _SOURCES[name]
+
+
 @cache
 def pattern(name: str) -> re.Pattern[str]:
     """The compiled pattern called ``name`` (compiled on first use, then cached)."""

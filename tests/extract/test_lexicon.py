@@ -44,3 +44,15 @@ def test_every_weighed_fact_is_explained_and_every_form_is_priced() -> None:
 def test_hyphen_variants_read_alike() -> None:
     # Typeset pages write "time‑to‑first‑token" with non-breaking hyphens (U+2011).
     assert pattern("metric_ttft").search("time\u2011to\u2011first\u2011token") is not None
+
+
+def test_the_page_prefilter_patterns_read_lowered_text() -> None:
+    # page_may_hold_claims lower-cases a page once and matches case-sensitively: a capital
+    # letter in one of these patterns would silently never match.
+    import re
+
+    from claimcheck.extract.lexicon import source
+    from claimcheck.extract.prefilter import _CANDIDATE, _CUES
+
+    for text in (_CANDIDATE, *(source(name) for name in _CUES)):
+        assert not re.findall(r"(?<!\\)[A-Z]", text)
