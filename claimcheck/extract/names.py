@@ -9,13 +9,66 @@ added with ``--catalog`` is read from prose like a built-in one.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from claimcheck.extract.numbers import WORD_NUM
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+
+
+@dataclass(frozen=True)
+class Named:
+    """The names of one catalog entry: id, display name, aliases and (GPUs) system names."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    systems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the name patterns are built from: every model's and GPU's names."""
+
+    models: tuple[Named, ...]
+    gpus: tuple[Named, ...]
+
+
+@cache
+def builtin_names() -> Names:
+    """The built-in catalog's names, read straight from its TOML files: a one-liner that names
+    no model or GPU never pays for validating the whole catalog."""
+    data = files("claimcheck.catalog") / "data"
+    sections = {
+        section: tomllib.loads(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[
+            section
+        ]
+        for section in ("models", "gpus")
+    }
+    return Names(
+        tuple(Named(m["id"], m["name"], tuple(m.get("aliases", ()))) for m in sections["models"]),
+        tuple(
+            Named(g["id"], g["name"], tuple(g.get("aliases", ())), tuple(g.get("systems", {})))
+            for g in sections["gpus"]
+        ),
+    )
+
+
+@lru_cache(maxsize=4)
+def names_of(catalog: Catalog | None) -> Names:
+    """The names of ``catalog`` (``None``: the built-in catalog)."""
+    if catalog is None:
+        return builtin_names()
+    return Names(
+        tuple(Named(m.id, m.name, m.aliases) for m in catalog.models),
+        tuple(Named(g.id, g.name, g.aliases, tuple(g.systems)) for g in catalog.gpus),
+    )
+
 
 _TOKEN = re.compile(r"[\s_.:/-]+")
 
@@ -85,7 +138,7 @@ _STOPWORDS = frozenset(
 _GPU_SUFFIX = r"(?:[-\s](?:sxm[45]?|pcie|nvl(?:\d+)?|\d+\s?gb|hbm3e?|superchip|oam{multi}))*"
 
 
-def families(catalog: Catalog) -> list[str]:
+def families(catalog: Names) -> list[str]:
     """Model families: the leading letters of each catalog model's id and aliases."""
     found: set[str] = set()
     for model in catalog.models:
@@ -103,7 +156,7 @@ def families(catalog: Catalog) -> list[str]:
     return sorted(found, key=lambda f: (-len(f), f))
 
 
-def gpu_cores(catalog: Catalog) -> tuple[list[str], list[str]]:
+def gpu_cores(catalog: Names) -> tuple[list[str], list[str]]:
     """GPU core names ("h100", "mi300x", "grace hopper") and system prefixes ("dgx", "hgx")."""
     cores: set[str] = set()
     prefixes: set[str] = set()
@@ -126,7 +179,7 @@ def _alternation(words: list[str]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s").replace(r"\-", r"[-\s]?") for w in words)
 
 
-def release_words(catalog: Catalog) -> list[str]:
+def release_words(catalog: Names) -> list[str]:
     """Words that follow a family in catalog names ("scout", "maverick", "instruct")."""
     found = set(_RELEASE)
     stems = set(families(catalog))
@@ -142,7 +195,7 @@ def release_words(catalog: Catalog) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def model_pattern(catalog: Catalog) -> re.Pattern[str]:
+def model_pattern(catalog: Names) -> re.Pattern[str]:
     """A model name: a catalog family, then up to six version or release words."""
     names = _alternation(families(catalog)) or r"(?!)"
     suffix = (
@@ -169,13 +222,13 @@ def unknown_models(text: str, lo: int, hi: int) -> list[re.Match[str]]:
 
 
 @lru_cache(maxsize=4)
-def model_gate(catalog: Catalog) -> re.Pattern[str]:
+def model_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog family at all?"""
     return re.compile(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4)
-def gpu_pattern(catalog: Catalog) -> re.Pattern[str]:
+def gpu_pattern(catalog: Names) -> re.Pattern[str]:
     """A GPU with an optional count: "8x H100", "eight H200 GPUs", "a 4-GPU MI300X node",
     "DGX B200", "two DGX H100 nodes"."""
     cores, prefixes = gpu_cores(catalog)
@@ -207,7 +260,7 @@ def gpu_pattern(catalog: Catalog) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=4)
-def gpu_gate(catalog: Catalog) -> re.Pattern[str]:
+def gpu_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog GPU at all?"""
     cores, _ = gpu_cores(catalog)
     return re.compile(_alternation(cores) or r"(?!)", re.IGNORECASE)

@@ -55,9 +55,10 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
     """Model names, longest catalog match first: "Llama 3.1 70B", "Llama-3.3-70B-Instruct",
     "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
     out: list[ModelMention] = []
-    catalog = catalog or _builtin()
-    known = names.model_gate(catalog).search(text, lo, hi) is not None
-    for match in names.model_pattern(catalog).finditer(text, lo, hi) if known else ():
+    named = names.names_of(catalog)
+    known = names.model_gate(named).search(text, lo, hi) is not None
+    for match in names.model_pattern(named).finditer(text, lo, hi) if known else ():
+        catalog = catalog or _builtin()
         if not match.group(2).strip(" -.:"):
             continue  # a family name alone ("DeepSeek", "Llama") names no model
         written = match.group(0).strip(" -.")
@@ -76,7 +77,9 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
             )
     taken = [m.span for m in out]
     for match in names.unknown_models(text, lo, hi):
-        if any(s.start <= match.start() < s.end for s in taken) or catalog.gpu(match.group(0)):
+        if any(s.start <= match.start() < s.end for s in taken) or names.gpu_gate(named).search(
+            match.group(0)
+        ):
             continue
         written = match.group(0)
         out.append(ModelMention(written, False, Span(match.start(), match.end()), _size(written)))
@@ -122,10 +125,11 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
     """GPUs with counts: "8x H100", "eight H200 GPUs", "16 A100s", "a 4-GPU MI300X node",
     "DGX B200" (8), "GB200 NVL72" (72), "two DGX H100 nodes" (16), "an H100" (1)."""
     out: list[GpuMention] = []
-    catalog = catalog or _builtin()
-    if names.gpu_gate(catalog).search(text, lo, hi) is None:
+    named = names.names_of(catalog)
+    if names.gpu_gate(named).search(text, lo, hi) is None:
         return out
-    for match in names.gpu_pattern(catalog).finditer(text, lo, hi):
+    catalog = catalog or _builtin()
+    for match in names.gpu_pattern(named).finditer(text, lo, hi):
         name = re.sub(r"\s+", " ", match.group("name")).strip()
         spec = catalog.gpu(name) or catalog.gpu(_plain_gpu(name))
         gpu_id = spec.id if spec is not None else name

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from claimcheck.catalog import ModelSpec, builtin_catalog
 from claimcheck.extract import extract_claims, setup
-from claimcheck.extract.names import families, gpu_cores
+from claimcheck.extract.names import builtin_names, families, gpu_cores, names_of
 
 
 def test_families_and_gpus_are_read_off_the_catalog() -> None:
-    catalog = builtin_catalog()
+    catalog = builtin_names()
     assert {"llama", "qwen", "deepseek", "gpt-oss", "mixtral"} <= set(families(catalog))
     cores, prefixes = gpu_cores(catalog)
     assert {"h100", "h200", "gh200", "b200", "mi300x", "l40s"} <= set(cores)
@@ -44,3 +44,7 @@ def test_a_suffix_the_catalog_knows_joins_the_name() -> None:
     assert model.name == "llama-4-maverick"
     (gpu,) = setup.gpus(text, 0, len(text))
     assert (gpu.gpu, gpu.count) == ("b200", 8)
+
+
+def test_the_built_in_names_read_from_toml_are_the_catalogs() -> None:
+    assert builtin_names() == names_of(builtin_catalog())
