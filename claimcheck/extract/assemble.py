@@ -101,9 +101,9 @@ def _window(
         if not might_hold_a_factor(text, sentence.start, sentence.end):
             previous_kept = False
             continue
-        found = candidates(text, sentence.start, sentence.end)
-        clauses = clause_spans(text, sentence.start, sentence.end, [c.span for c in found])
         hint = header if header and sentence.start > unit.start else context.hint
+        found = candidates(text, sentence.start, sentence.end, hint)
+        clauses = clause_spans(text, sentence.start, sentence.end, [c.span for c in found])
         frames = [
             Frame(
                 text,
@@ -491,14 +491,12 @@ def _times_only(
     times = _times(text, [unit], None)
     if times is None:
         return None
-    kv = pattern("cue_kv").search(text, unit.start, unit.end) is not None or bool(
-        context.topic and pattern("cue_kv").search(context.topic)
-    )
+    # The unit and what frames it (a table's header row, the page's topic) say what the times are.
+    framed = " | ".join((text[unit.start : unit.end], context.hint, context.topic))
+    kv = pattern("cue_kv").search(framed) is not None
     linked = mentions.linked(text, *sorted(times, key=lambda t: t.span.start))
-    recompute = _RECOMPUTE.search(text, unit.start, unit.end) and _LOAD.search(
-        text, unit.start, unit.end
-    )
-    ttft = pattern("metric_ttft").search(text, unit.start, unit.end) is not None
+    recompute = _RECOMPUTE.search(framed) is not None and _LOAD.search(framed) is not None
+    ttft = pattern("metric_ttft").search(framed) is not None
     if not (context.explicit or (linked and (kv or ttft)) or (kv and ttft) or recompute):
         return None
     if _WORSE.search(text, unit.start, unit.end):

@@ -86,6 +86,7 @@ class Candidate:
     reading: str | None = None
     before: float | None = None
     after: float | None = None
+    percent: tuple[float, float | None] | None = None
 
     @property
     def quoted(self) -> str:
@@ -93,8 +94,9 @@ class Candidate:
         return _FORM_NAMES.get(self.form, self.form.replace("_", " "))
 
 
-def candidates(text: str, lo: int, hi: int) -> list[Candidate]:
-    """Every factor-like number form in ``text[lo:hi]``, in text order."""
+def candidates(text: str, lo: int, hi: int, header: str = "") -> list[Candidate]:
+    """Every factor-like number form in ``text[lo:hi]``, in text order. ``header`` is a table's
+    header row: a percentage in a "TTFT reduction" column is read as a reduction."""
     lowered = text[lo:hi].lower()
     found: list[Candidate] = []
     for reader in (
@@ -110,6 +112,8 @@ def candidates(text: str, lo: int, hi: int) -> list[Candidate]:
         found.extend(reader(text, lo, hi, lowered))
         if len(found) >= MAX_CANDIDATES:
             break
+    if header:
+        found = [_with_header(c, header.lower()) for c in found]
     found.sort(key=lambda c: (c.span.start, -c.span.end))
     return found[:MAX_CANDIDATES]
 
@@ -208,6 +212,15 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
         yield _percent(match, reading, high, low, after, before)
 
 
+def _with_header(candidate: Candidate, header: str) -> Candidate:
+    """A percentage the row's own words do not read takes its reading from the header."""
+    if candidate.form != "percent" or candidate.reading is not None or candidate.percent is None:
+        return candidate
+    reading = _percent_reading(header, "", False)
+    high, low = candidate.percent
+    return _percent_at(candidate.span, reading, high, low)
+
+
 def _percent(
     match: re.Match[str],
     reading: str | None,
@@ -216,17 +229,23 @@ def _percent(
     after: str,
     before: str,
 ) -> Candidate:
-    span = _at(match)
+    return _percent_at(_at(match), reading, high, low)
+
+
+def _percent_at(span: Span, reading: str | None, high: float, low: float | None) -> Candidate:
+    raw = (high, low)
     if reading == "percent-reduction":
         if high >= 100:
-            return Candidate("percent", span, None, reading="percent-impossible")
+            return Candidate("percent", span, None, reading="percent-impossible", percent=raw)
         value = round(1 / (1 - high / 100), 2)
         low_value = round(1 / (1 - low / 100), 2) if low is not None else None
-        return Candidate("percent", span, value, low=low_value, reading=reading)
+        return Candidate("percent", span, value, low=low_value, reading=reading, percent=raw)
     if reading in {"percent-faster", "percent-increase"}:
         low_value = round(1 + low / 100, 2) if low is not None else None
-        return Candidate("percent", span, round(1 + high / 100, 2), low=low_value, reading=reading)
-    return Candidate("percent", span, None, reading=reading)
+        return Candidate(
+            "percent", span, round(1 + high / 100, 2), low=low_value, reading=reading, percent=raw
+        )
+    return Candidate("percent", span, None, reading=reading, percent=raw)
 
 
 def _percent_reading(after: str, before: str, minus: bool) -> str | None:

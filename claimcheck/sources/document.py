@@ -3,6 +3,7 @@ suppression comments."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
 
 DocumentKind = Literal["markdown", "html", "text"]
+_NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,14 +47,19 @@ def read_document(
     header = ""
     previous_kind = ""
     title = section = ""
+    previous_end = 0
     for unit in document.units:
-        # A table row is read with its table's header row as a hint (cue and metric).
+        # A table row is read with its table's header row as a hint (cue and metric); a row
+        # after a blank line or a new <table> starts another table.
         if unit.kind == "table_row":
-            header = unit.text if previous_kind != "table_row" else header
+            gap = source[previous_end : unit.start]
+            if previous_kind != "table_row" or _NEW_TABLE.search(gap):
+                header = unit.text
             hint = header if unit.text is not header else ""
         else:
             hint = ""
         previous_kind = unit.kind
+        previous_end = unit.end
         topic = f"{title} | {section}" if section and section != title else title
         if unit.kind == "heading":
             title = title or unit.text

@@ -1,4 +1,5 @@
-"""Document mode: a page's title and section heading lend their topic to the paragraphs below."""
+"""Document mode: the page's title and section heading lend their topic to the paragraphs below,
+and a table's header row frames its rows."""
 
 from __future__ import annotations
 
@@ -45,3 +46,28 @@ def test_explained_candidates_carry_their_place_in_the_source() -> None:
     assert placed.position is not None
     assert (placed.position.line, placed.position.column) == (3, PARAGRAPH.index("12x") + 1)
     assert ("kv-topic", 1.0, "LMCache") in placed.evidence
+
+
+TABLES = """# Benchmarks
+
+| Configuration | TTFT reduction |
+|---|---|
+| LMCache on Llama 3.1 8B | 85% |
+
+| Model | Recompute | Cached |
+|---|---|---|
+| Llama 3.1 70B at 112K tokens | 57 s | 2.1 s |
+"""
+
+
+def test_a_percentage_in_a_reduction_column_is_read_by_its_header() -> None:
+    first, _ = read_document(TABLES, "markdown", "page.md").records
+    # 1 ÷ (1 − 0.85) = 6.67, read as TTFT from the header cell
+    assert (first.claim.speedup, first.claim.metric) == (6.67, "ttft")
+    assert first.claim.model == "llama-3.1-8b"
+
+
+def test_a_row_of_times_is_read_under_its_own_tables_header() -> None:
+    _, second = read_document(TABLES, "markdown", "page.md").records
+    assert (second.claim.baseline_seconds, second.claim.cached_seconds) == (57, 2.1)
+    assert second.claim.context_tokens == 112_000
