@@ -476,7 +476,8 @@ _LOAD = re.compile(
     re.IGNORECASE,
 )
 _WORSE = re.compile(
-    r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d))\b",
+    r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
+    r"higher\s(?:ttft|latency|itl|tpot|time))\b",
     re.IGNORECASE,
 )
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)

@@ -47,6 +47,7 @@ _REDUCE = re.compile(
     r"\b(?:lower|less|reduc\w*|decreas\w*|cuts?|cutting|drops?|dropped|fell|falls|down|trims?|trimmed|"
     r"shorter|slash\w*|shaves?|shaved|lowers?|lowered|shrinks?|savings?|saves?|saving)\b|↓"
 )
+_TIMES = re.compile(r"\b(?:ttft|latenc\w*|time|times|delay|itl|tpot|tbt|seconds?|ms)\b")
 _FASTER = re.compile(r"\b(?:faster|quicker|sooner|speedier|speed-?ups?)\b")
 _RATE = re.compile(
     r"\b(?:throughput|goodput|tokens?/s(?:ec)?|tok/s|tokens?\sper\ssec(?:ond)?|tps|qps|rps|rate|"
@@ -254,6 +255,8 @@ def _percent_reading(after: str, before: str, minus: bool) -> str | None:
     own_after = re.split(r"[,;:()]|\band\b", after, maxsplit=1)[0]
     own_before = re.split(r"[,;:()]|\band\b", before)[-1]
     rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
+    if rate is None and not _TIMES.search(near):
+        rate = _RATE.search(before)  # "large throughput gains: 0.6B +48.4%, 8B +103.6%"
     if minus or _REDUCE.search(near):
         return "percent-rate-reduction" if rate else "percent-reduction"
     if _FASTER.search(near):

@@ -2,8 +2,8 @@
 
 "14x on H100 and 28x on GH200" is two clauses, each with its factor and its GPU; "3x faster
 TTFT and throughput" is one (only one side has a figure). Hard boundaries (``;``, ``:``, a
-dash, ``·``, ``|``) always split; soft ones ("and", "while", "but", "compared to") split only
-when both sides hold a figure.
+dash, ``·``, ``|``) always split; soft ones ("and", "while", "but", "compared to", a comma)
+split only when both sides hold a figure.
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from claimcheck.extract.types import Span
 def _boundary() -> re.Pattern[str]:
     return re.compile(
         r"(?P<hard>;\s|:\s|\s[—–]\s|\s?·\s?|\s\|\s|,\s(?:while|whereas|but)\s)|"
-        r"(?P<soft>,?\s(?:and|while|whereas|but|compared\sto|versus|vs\.?)\s)",
+        r"(?P<soft>,?\s(?:and|while|whereas|but|compared\sto|versus|vs\.?)\s|,\s)",
         re.IGNORECASE,
     )
+
+
+_WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
 def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]:
@@ -36,9 +39,11 @@ def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]
         if not hard:
             following = cuts[index + 1][0] if index + 1 < len(cuts) else hi
             left = any(start <= f.start < cut_start for f in figures)
-            right = any(cut_end <= f.start < following for f in figures)
+            right = [f for f in figures if cut_end <= f.start < following]
             if not (left and right):
                 continue
+            if text[cut_start] == "," and not _WORDS.search(text, cut_end, right[0].start):
+                continue  # "3x, 7x and 12x": a list of figures, not two clauses
         spans.append(Span(start, cut_start))
         start = cut_end
     spans.append(Span(start, hi))

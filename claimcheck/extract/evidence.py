@@ -165,9 +165,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         text[max(frame.sentence.start, span.start - 40) : span.start].lower().split()[-3:]
     )
     out: list[Fact] = []
-    if pattern("slower").match(after) or (
-        after.split()[:1] and pattern("slower").match(" ".join(after.split()[1:2]))
-    ):
+    if pattern("slower").search(" ".join(after.split()[:4])):
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
         if inverted is not None:
             # "prefill was 75x slower than loading its KV", "without the KV tier, 14x slower"
@@ -217,6 +215,9 @@ def _first_telling(after: str) -> tuple[str, str] | None:
     for word_match in pattern("words").finditer(after):
         rest = after[word_match.start() :]
         word = word_match.group().lower()
+        following = rest[len(word) :].lstrip()
+        if _worse(word, following):
+            return "slower", f"{word} {following.split(' ')[0]}"
         if pattern("not_speed_after").match(rest):
             return "not-speed-after", word
         if _metric_starts(rest):
@@ -226,7 +227,6 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         if word == "the" and pattern("quantity").match(rest):
             return "quantity", rest[:24]
         if word not in _SKIP and pattern("speed").match(rest):
-            following = rest[len(word) :].lstrip()
             if _metric_starts(following):
                 return "comparison", word
             near = " ".join(following.split()[:3])
@@ -248,6 +248,28 @@ def _first_telling(after: str) -> tuple[str, str] | None:
     return None
 
 
+_SETTINGS = frozenset({"parallelism"})
+"""Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
+_SPEED_NOUN = re.compile(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b", re.IGNORECASE)
+_UP = re.compile(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
+_DOWN = re.compile(r"lower|less|fewer|reduc\w*|decreas\w*|drops?|dropped|fell|falls|cuts?|↓")
+_TIME_METRIC = re.compile(
+    r"(?:p\d\d\s)?(?:ttft|time[-\s]to[-\s]first|first[-\s]token|latenc|itl|tpot|tbt|response\stime|delay|wait)",
+    re.IGNORECASE,
+)
+_RATE_METRIC = re.compile(
+    r"(?:throughput|goodput|tok(?:en)?s?/s|tokens?\sper|rps|qps|requests?\sper)", re.IGNORECASE
+)
+
+
+def _worse(word: str, following: str) -> bool:
+    """ "2x higher TTFT", "7x higher ITL", "40% lower throughput": the figure is a slowdown."""
+    return bool(
+        (_UP.fullmatch(word) and _TIME_METRIC.match(following))
+        or (_DOWN.fullmatch(word) and _RATE_METRIC.match(following))
+    )
+
+
 def _metric_follows(after: str) -> bool:
     """A speed word followed by a metric ("faster TTFT"): the figure names its own subject."""
     words = after.split()
@@ -264,6 +286,8 @@ def _cost_subject(text: str, start: int, end: int) -> str:
     for metric in METRICS:
         if pattern(f"metric_{metric}").search(text, last.end(), end):
             return ""
+    if _SPEED_NOUN.search(text, last.end(), end):
+        return ""  # "when the KV cache budget is 2 TB, the ideal speedup is 8.7x"
     return last.group()
 
 
@@ -349,11 +373,15 @@ def _cues(frame: Frame) -> list[Fact]:
         return [*out, Fact("kv-header", frame.hint[:40])]
     if frame.topic and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
-    return out or [Fact("no-kv-cue", "no KV-cache, prefix-cache or prefill wording")]
+    if any(f.name == "weak-sentence" for f in out):
+        return out
+    if out:
+        return [*out, Fact("ttft-only", "TTFT or prefill is the only cue")]
+    return [Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
 
 
 def _metric_in(text: str, where: Span) -> bool:
-    return any(_first(text, f"metric_{m}", where) is not None for m in METRICS[:4])
+    return any(_first(text, f"metric_{m}", where) is not None for m in METRICS)
 
 
 def _topic_cue(topic: str) -> str:
@@ -373,7 +401,13 @@ def _topics(frame: Frame) -> list[Fact]:
         for topic in TOPICS:
             found = _first(text, f"topic_{topic}", sentence)
             if found is not None:
-                name = "topic-beside-storage" if storage is not None else "topic"
+                name = (
+                    "topic-beside-storage"
+                    if storage is not None
+                    else "topic-setting"
+                    if topic in _SETTINGS
+                    else "topic"
+                )
                 out.append(Fact(name, f"{topic.replace('_', ' ')}: {found}"))
     comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is not None:

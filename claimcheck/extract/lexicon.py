@@ -88,6 +88,7 @@ TOPICS = (
     "training",
     "model_loading",
     "no_cache",
+    "diffusion",
     "token_usage",
     "business",
 )
@@ -110,7 +111,7 @@ _NOT_SPEED = (
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
     r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
     r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
-    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s"
+    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?"
 )
 """Words that make a multiplier or percentage about something other than speed."""
 
@@ -349,9 +350,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "slower",
         "comparison",
-        r"slower|slowdowns?|slows?\sdown|worse|longer|degrad\w*|penalty|regress\w*",
-        ("50x slower", "a 20% slowdown", "2x worse"),
-        ("lower",),
+        r"slower|slowdowns?|slows?\sdown|worse|degrad\w*|penalty|regress\w*|overheads?",
+        ("50x slower", "a 20% slowdown", "2x worse", "7% end-to-end overhead"),
+        ("lower", "longer prompts"),
     ),
     # ---- what makes a factor about something other than speed ----------------------------
     Row(
@@ -485,6 +486,13 @@ _ROWS: tuple[Row, ...] = (
         r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
         ("no caching involved", "no cache benefit", "caching disabled"),
         ("without caching",),
+    ),
+    Row(
+        "topic_diffusion",
+        "topic",
+        r"diffusion|dit|image\sgeneration|video\sgeneration|text-to-image|text-to-video",
+        ("Diffusion Transformers (DiT)", "video generation"),
+        ("diffused",),
     ),
     Row(
         "topic_token_usage",

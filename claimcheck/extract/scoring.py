@@ -57,6 +57,7 @@ WEIGHTS: dict[str, float] = {
     "ttft-cue": 1.0,
     "ttft-unit": 0.5,
     "no-kv-cue": -1.5,
+    "ttft-only": -0.75,
     "explicit": 1.5,
     "after-a-claim": 0.8,
     # what makes a number something other than a speed factor
@@ -75,6 +76,7 @@ WEIGHTS: dict[str, float] = {
     "quantity": -4.0,
     "topic": -4.0,
     "topic-beside-storage": -0.5,
+    "topic-setting": -2.0,
     "gpu-comparison": -3.0,
 }
 """The price of each fact. Names are those ``evidence.facts`` gives."""
@@ -114,6 +116,7 @@ MEANINGS: dict[str, str] = {
     "ttft-cue": "TTFT or prefill named (a faster first token has other causes too)",
     "ttft-unit": "TTFT or prefill named elsewhere in the paragraph",
     "no-kv-cue": "no KV-cache, prefix-cache, prefill or TTFT wording anywhere",
+    "ttft-only": "TTFT or prefill is the only cue: no KV-cache or caching wording",
     "explicit": "the text was passed as a claim (--text or a claim file)",
     "after-a-claim": "a bare figure right after a sentence that holds a claim",
     "count-follows": "a count of GPUs, nodes or a model name follows ('8x H100')",
@@ -131,6 +134,7 @@ MEANINGS: dict[str, str] = {
     "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
     "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",
     "topic-beside-storage": "another technique is named, but so is KV storage",
+    "topic-setting": "parallelism or batching is named, often a setting of the benchmark",
     "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
 }
 """What each fact means, for ``--explain``, error messages and docs/extractor.md."""
