@@ -59,6 +59,12 @@ _INCREASE = re.compile(
 _AMBIGUOUS = re.compile(
     r"\b(?:improv\w*|better|gains?|boost\w*|enhanc\w*|accelerat\w*|speeds?\sup|speedups?)\b"
 )
+_READINGS = (
+    ("reduction", _REDUCE),
+    ("faster", _FASTER),
+    ("increase", _INCREASE),
+    ("ambiguous", _AMBIGUOUS),
+)
 _ARROWS = ("→", "->", "=>", "⇒", "⟶")
 _FORM_NAMES = {
     "percent": "percentage",
@@ -157,10 +163,10 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
         yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
     if "×" in lowered or "x" in lowered:
         for match in pattern("sign_multiplier").finditer(text, lo, hi):
-            first = parse_number(match.group(1))
-            if match.group(2) is None:
+            first = parse_number(match.group(1) or match.group(2))
+            if match.group(3) is None:
                 yield Candidate("sign_multiplier", _at(match), first)
-            elif first < (high := parse_number(match.group(2))):
+            elif first < (high := parse_number(match.group(3))):
                 yield Candidate("sign_multiplier", _at(match), high, low=first)
     for match in _scan("factor_of", text, lo, hi, lowered):
         yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
@@ -249,6 +255,26 @@ def _percent_at(span: Span, reading: str | None, high: float, low: float | None)
     return Candidate("percent", span, None, reading=reading, percent=raw)
 
 
+def _reading_after(words: str) -> str | None:
+    """The reading word nearest after the figure."""
+    found = [
+        (m.start(), order, kind)
+        for order, (kind, rx) in enumerate(_READINGS)
+        if (m := rx.search(words)) is not None
+    ]
+    return min(found)[2] if found else None
+
+
+def _reading_before(words: str) -> str | None:
+    """The reading word nearest before the figure."""
+    found = [
+        (m.end(), -order, kind)
+        for order, (kind, rx) in enumerate(_READINGS)
+        for m in rx.finditer(words)
+    ]
+    return max(found)[2] if found else None
+
+
 def _percent_reading(after: str, before: str, minus: bool) -> str | None:
     near = after + " | " + before
     # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
@@ -257,13 +283,16 @@ def _percent_reading(after: str, before: str, minus: bool) -> str | None:
     rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
     if rate is None and not _TIMES.search(near):
         rate = _RATE.search(before)  # "large throughput gains: 0.6B +48.4%, 8B +103.6%"
-    if minus or _REDUCE.search(near):
+    # The reading word nearest the figure decides: "32.7% higher throughput despite lower
+    # utilization" is an increase.
+    kind = "reduction" if minus else _reading_after(own_after) or _reading_before(before)
+    if kind == "reduction":
         return "percent-rate-reduction" if rate else "percent-reduction"
-    if _FASTER.search(near):
+    if kind == "faster":
         return "percent-faster"
-    if _INCREASE.search(near):
+    if kind == "increase":
         return "percent-increase" if rate else "percent-more"
-    if _AMBIGUOUS.search(near):
+    if kind == "ambiguous":
         return "percent-increase" if rate else "ambiguous-percent"
     return None
 

@@ -147,7 +147,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     if candidate.form in {"time_pair", "rate_pair"}:
         return [Fact("pair", text[span.start : span.end])]
     tail = text[span.end : min(sentence.end, span.end + 64)]
-    after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:6])
+    after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]
     if candidate.form == "old_figure":
         return []

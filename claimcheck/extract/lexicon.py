@@ -137,13 +137,14 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "sign_multiplier",
         "form",
-        r"(?<![\w.])[×xX]\s?(?!(?:86|64|32)\b)("
+        # "×2", "X2-X22"; a letter x after a number is a count ("4 x 4090"), and "X10000" a
+        # product name: the letter form takes at most three digits.
+        r"(?:(?<![\w.])×\s?("
         + _BARE
-        + r")(?:\s?(?:–|—|-|to)\s?[×xX]?\s?("
-        + _BARE
-        + r"))?(?![\w.,])",
+        + r")|(?<![\w.])(?<!\d\s)[xX](?!(?:86|64|32)\b)(\d{1,3}(?:\.\d+)?))"
+        r"(?:\s?(?:–|—|-|to)\s?[×xX]?\s?(" + _BARE + r"))?(?![\w.,])",
         ("throughput ×2", "×3.5 TTFT", "reduces TTFT by X2-X22", "increases by up to X9"),
-        ("2×3 grid", "x86 servers", "Qwen3-32B"),
+        ("2×3 grid", "x86 servers", "Qwen3-32B", "4 x 4090", "Alletra X10000"),
         words=False,
     ),
     Row(
@@ -384,7 +385,7 @@ _ROWS: tuple[Row, ...] = (
         "subject_not_speed",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
-        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?",
+        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?",
         ("input token costs", "prefill compute", "hit rate"),
         ("latency",),
     ),
