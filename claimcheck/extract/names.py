@@ -31,9 +31,10 @@ class Named:
     systems: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Names:
-    """What the name patterns are built from: every model's and GPU's names."""
+    """What the name patterns are built from: every model's and GPU's names. Compared and
+    hashed by identity: one per catalog, the key of the compiled patterns."""
 
     models: tuple[Named, ...]
     gpus: tuple[Named, ...]

@@ -47,4 +47,5 @@ def test_a_suffix_the_catalog_knows_joins_the_name() -> None:
 
 
 def test_the_built_in_names_read_from_toml_are_the_catalogs() -> None:
-    assert builtin_names() == names_of(builtin_catalog())
+    built_in, from_catalog = builtin_names(), names_of(builtin_catalog())
+    assert (built_in.models, built_in.gpus) == (from_catalog.models, from_catalog.gpus)
