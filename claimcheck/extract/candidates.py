@@ -301,31 +301,11 @@ def _pairs(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
     """Before/after pairs that share a unit: "from 57 to 2.1 seconds", "1797 → 983 ms",
     "2,742 tok/s to 6,423 tok/s". Times fall (the factor is before ÷ after), rates rise."""
     for match in _scan("time_pair", text, lo, hi, lowered):
-        unit2 = match.group("unit2").lower()
-        first = parse_number(match.group(1)) * _seconds(match.group("unit1") or unit2)
-        second = parse_number(match.group(3)) * _seconds(unit2)
-        if first > 0 and second > 0 and first != second:
-            yield Candidate(
-                "time_pair",
-                _at(match),
-                round(first / second, 2),
-                reading="times",
-                before=first,
-                after=second,
-            )
+        unit2 = match.group("unit2")
+        yield from _falling(match, match.group("unit1") or unit2, unit2)
     for match in _scan("time_pair_from", text, lo, hi, lowered):
-        unit = match.group("unit1")
-        first = parse_number(match.group(1)) * _seconds(unit)
-        second = parse_number(match.group(3)) * _seconds(unit)
-        if first > second > 0:
-            yield Candidate(
-                "time_pair",
-                _at(match),
-                round(first / second, 2),
-                reading="times",
-                before=first,
-                after=second,
-            )
+        unit = match.group("unit1")  # "from 22 seconds to 2": the unit is said once
+        yield from _falling(match, unit, unit)
     for match in _scan("rate_pair", text, lo, hi, lowered):
         first, second = parse_number(match.group(1)), parse_number(match.group(3))
         if first > 0 and second > first:
@@ -337,6 +317,21 @@ def _pairs(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
                 before=first,
                 after=second,
             )
+
+
+def _falling(match: re.Match[str], unit1: str, unit2: str) -> Iterator[Candidate]:
+    """A before → after pair of times whose after is the shorter: the factor is their ratio."""
+    first = parse_number(match.group(1)) * _seconds(unit1)
+    second = parse_number(match.group(3)) * _seconds(unit2)
+    if first > second > 0:
+        yield Candidate(
+            "time_pair",
+            _at(match),
+            round(first / second, 2),
+            reading="times",
+            before=first,
+            after=second,
+        )
 
 
 def _seconds(unit: str) -> float:
