@@ -149,8 +149,6 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]
-    if candidate.form == "old_figure":
-        return []
     if (
         candidate.form in {"multiplier", "word_multiplier"}
         and text[span.start : span.end].lower().endswith("times")
@@ -175,12 +173,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     if verdict is not None:
         name, words = verdict
         if name == "comparison" and denied and not _metric_follows(after):
-            out.append(Fact("denied-before", denied))
-        elif name != "comparison":
-            out.append(Fact(name, words))
-        else:
-            out.append(Fact("comparison", words))
-        return out
+            name, words = "denied-before", denied  # "deployed 3x faster"
+        return [*out, Fact(name, words)]
     if denied:
         return [*out, Fact("denied-before", denied)]
     subject = _cost_subject(text, frame.clause.start, span.start)
