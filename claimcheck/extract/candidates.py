@@ -51,7 +51,8 @@ _TIMES = re.compile(r"\b(?:ttft|latenc\w*|time|times|delay|itl|tpot|tbt|seconds?
 _FASTER = re.compile(r"\b(?:faster|quicker|sooner|speedier|speed-?ups?)\b")
 _RATE = re.compile(
     r"\b(?:throughput|goodput|tokens?/s(?:ec)?|tok/s|tokens?\sper\ssec(?:ond)?|tps|qps|rps|rate|"
-    r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent)\b"
+    r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent|"
+    r"(?:request|serving)\scapacity)\b"
 )
 _INCREASE = re.compile(
     r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|raised|grew|jump\w*)\b|↑|\+$"

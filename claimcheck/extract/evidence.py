@@ -159,9 +159,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         )
     ):
         return [Fact("bare-times", text[span.start : span.end])]
-    denied = _denied_before(
-        text[max(frame.sentence.start, span.start - 40) : span.start].lower().split()[-3:]
-    )
+    # The words right before the figure, within its own phrase: "hit rates (71.1% lower TTFT)"
+    lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
+    denied = _denied_before(lead.lower().split()[-3:])
     out: list[Fact] = []
     if pattern("slower").search(" ".join(after.split()[:4])):
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
@@ -186,7 +186,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             return [*out, Fact("not-speed-before", before_words[index])]
         if pattern("speed").match(rest) or _metric_starts(rest):
             return [*out, Fact("comparison", before_words[index])]
+    if candidate.reading in _READ_AS_SPEED:
+        return [*out, Fact("comparison", candidate.reading)]  # the reading came from its wording
     return out
+
+
+_READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 
 _INVERTED = re.compile(
@@ -223,14 +228,11 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         if word not in _SKIP and pattern("speed").match(rest):
             if _metric_starts(following):
                 return "comparison", word
-            near = " ".join(following.split()[:3])
+            near = " ".join(following.split()[:4])  # "a tenfold increase in context window"
             if pattern("not_speed").search(near) and not re.match(
                 r"(?:than|vs|versus|over)\b", following
             ):
                 return "not-speed-after", near
-            of = re.match(r"(?:in|of)\s(?:the\s)?", following)
-            if of is not None and not _metric_follows(following[of.end() :]):
-                return "not-speed-after", following[:32]  # "a tenfold increase in context window"
             return "comparison", word
         if word in _PREPOSITIONS:
             budget = min(budget, plain + 1)
