@@ -275,7 +275,7 @@ def check(
         bool,
         typer.Option(
             "--explain",
-            help="Show every number weighed as a possible speed factor, its evidence and score.",
+            help="Show every number weighed as a possible speed factor, its evidence and score (text and json formats).",
         ),
     ] = False,
     color: ColorOption = Color.AUTO,
