@@ -543,9 +543,15 @@ _ROWS: tuple[Row, ...] = (
         r"lmcache|mooncake|hicache|radix\s?attention|radix\stree|dynamo\skv\w*|kvbm|kv\sblock\smanager|llm-d|"
         r"ucm|unified\scache\smanager|cachegen|cacheblend|cachedattention|attentionstore|pensieve|"
         r"augmented\smemory\sgrid|infinia|tensormesh|lightningai|context\smemory\sstorage|icms|"
-        r"ragcache|turborag|infinistore|nixl|vllm\sprefix|automatic\sprefix\scaching|apc",
-        ("LMCache", "Mooncake", "RadixAttention", "Dynamo KV", "llm-d", "UCM", "HiCache"),
-        ("moon cake",),
+        r"ragcache|turborag|infinistore|nixl|vllm\sprefix|automatic\sprefix\scaching|apc|"
+        # research systems that reuse or move KV caches (their papers' names)
+        r"preble|kvflow|marconi|dualmap|hcache|impress|infinigen|kvlink|kvshare|memserve|"
+        r"layerkv|kvdirect|cacheflow|mpic|vlcache|ttkv|epic\scach\w*|prompt\scache|"
+        # vendors' KV-cache products
+        r"memoryalloy|memkv|undivided\sattention|vua|fusionx|xdp|key\svalue\saccelerator|emfasys|"
+        r"kv\scache\s(?:tier|offload\w*|server|store|pool|connector|manager|layer)",
+        ("LMCache", "Mooncake", "RadixAttention", "Dynamo KV", "llm-d", "UCM", "HiCache", "Preble", "KVFlow"),
+        ("moon cake", "preamble"),
     ),
     Row(
         "storage_cue",

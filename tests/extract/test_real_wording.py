@@ -187,3 +187,30 @@ def test_a_token_count_is_not_a_model_size_and_a_rate_not_a_context() -> None:
     assert "params_billions" not in claim.values
     assert "context_tokens" not in claim.values
     assert claim.values["speedup"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # invented supplements for forms the issue names; 1 ÷ (1 − p) in each comment
+        (
+            "KV cache offload reduces wait time by as much as 60% for returning users.",
+            {"speedup": 2.5, "speedup_qualifier": "up to", "metric": "unspecified"},  # 1 ÷ 0.4
+        ),
+        (
+            "Loading the KV cache cuts first token latency by 75%.",
+            {"speedup": 4.0, "metric": "ttft"},  # 1 ÷ 0.25
+        ),
+        (
+            "LMCache reduces response time by up to 80% on multi-turn chats.",
+            {"speedup": 5.0, "metric": "end_to_end"},  # 1 ÷ 0.2
+        ),
+        (
+            "With prefix caching, TTFT fell 1797 → 983 ms on repeated prompts.",
+            {"baseline_seconds": 1.797, "cached_seconds": 0.983, "metric": "ttft"},
+        ),
+    ],
+)
+def test_reduction_wording_and_shared_unit_arrows(text: str, values: dict[str, object]) -> None:
+    claim = one(text)
+    assert {k: claim.get(k) for k in values} == values
