@@ -111,7 +111,7 @@ def _physical(
         mfu = assume.mfu or DEFAULT_MFU
         factor = power.factor if power else 1.0
         notes.append(
-            f"recompute at MFU {mfu:g} of dense peak{' (--mfu)' if assume.mfu else ''} (reference-data §C: 0.58–0.78 measured for long prefills)"
+            f"recompute at MFU {mfu:g} of dense peak{' (--mfu)' if assume.mfu else ''} (docs/model.md §2: 0.6–0.78 measured for long prefills)"
         )
 
     # Load: calibrate from the stated cached time, else the claim's own ratio, else the tier.

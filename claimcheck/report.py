@@ -1,4 +1,4 @@
-"""The Report: the one object formatters see (JSON schema_version 1, design.md)."""
+"""The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes")."""
 
 from __future__ import annotations
 

@@ -267,20 +267,20 @@ def _assumptions(
         f"Recompute runs at MFU {setup.mfu:g}: {setup.mfu:.0%} of the "
         f"{peak_flops_per_s(gpu, setup.dtype) / 1e12:,g} TFLOPS dense {_dt(setup.dtype)} peak of "
         f"each {gpu.name} (source: {gpu_source}); measured dense GEMMs reach 0.70–0.78 of peak "
-        "at 2,048 tokens and more, 0.24–0.36 at 128 tokens (reference-data §C).",
+        "at 2,048 tokens and more, 0.24–0.36 at 128 tokens (docs/model.md §2).",
         f"Recompute time is the marginal prefill of the prefix: 2 × "
         f"{model.active_linear_params_b:g} B active linear parameters per token plus causal "
-        "attention; the LM head runs once on either path and cancels (analytic-anchors §3.2).",
+        "attention; the LM head runs once on either path and cancels (docs/model.md §2).",
         *_load_assumptions(setup, tier_is_default),
         *_kv_assumptions(setup),
         _power_assumption(setup, power, power_cap_w),
         f"Decode reads the active weights and the context's KV from HBM at "
         f"{HBM_EFFICIENCY:.0%} of the datasheet {gpu.hbm_tb_s:g} TB/s per GPU "
-        "(AIConfigurator's empirical factor, analytic-anchors §1), batch of one, "
+        "(AIConfigurator's empirical factor, docs/model.md §6), batch of one, "
         f"{output_tokens:,} output tokens; that KV sits in HBM on both paths.",
         f"The memory-bound knee assumes each pass reads all {model.total_params_b:g} B weights "
         f"at the datasheet {gpu.hbm_tb_s:g} TB/s (the same for any GPU count; "
-        "analytic-anchors §3.2).",
+        "docs/model.md §2).",
         "K = 1,000 tokens; GB = 10^9 bytes (not GiB); TFLOPS are dense (no 2:4 sparsity).",
     )
 
@@ -322,7 +322,7 @@ def _load_assumptions(setup: Setup, tier_is_default: bool) -> list[str]:
         notes.append(f"Each load pays a fixed latency of {setup.latency_s * 1000:g} ms, as given.")
     elif tier is not None:
         notes.append(f"Each load pays {tier.id}'s fixed latency of {tier.latency_ms:g} ms.")
-    notes.append("Loading is serial: no layer-wise overlap with compute (analytic-anchors §3.3).")
+    notes.append("Loading is serial: no layer-wise overlap with compute (docs/model.md §3).")
     return notes
 
 
@@ -338,7 +338,7 @@ def _kv_assumptions(setup: Setup) -> list[str]:
     if model.window_tokens is not None:
         notes.append(
             f"The {model.windowed_layers} windowed layers store the full length, as vLLM sizes "
-            "them (reference-data §A.2)."
+            "them (docs/model.md §1)."
         )
     if model.attention == "mla" and count > 1:
         notes.append("The MLA latent is counted once, not replicated on every GPU.")

@@ -38,7 +38,7 @@ def test_not_computable() -> None:
     assert naive_breakeven_tokens(end_to_end) is None
 
 
-# --- the physical analysis, against hand arithmetic (reference-data §A, §B; analytic-anchors §3.5)
+# --- the physical analysis, against hand arithmetic (docs/model.md §1–§4, by hand)
 
 
 def _physical(claim: Claim, **assume: str | int) -> Analysis:
@@ -84,7 +84,7 @@ def test_full_power_speedup_of_a_capped_claim() -> None:
                    gpu="h100-sxm", power_mode="capped", power_watts=350)  # fmt: skip
     analysis = _physical(capped)
     # 350 W of the H100's 700 W default: half the limit, on the knee of the measured curve
-    # (reference-data §E.1: 0.60 at 57 % and 0.26 at 43 % of the default cap).
+    # (docs/model.md §5: 0.60 at 57 % and 0.26 at 43 % of the default cap).
     assert 0.26 * 35 < _value(analysis.full_power_speedup) < 0.85 * 35
     uncapped = _physical(Claim(speedup=35, context_tokens=100_000, metric=Metric.TTFT,
                                model="llama-3.1-70b", gpu="h100-sxm"))  # fmt: skip

@@ -1,4 +1,4 @@
-"""The breakeven sweep against analytic-anchors §3.2/§3.4 and arithmetic done by hand here."""
+"""The breakeven sweep against docs/model.md §2, §4 and arithmetic done by hand here."""
 
 from __future__ import annotations
 
@@ -15,15 +15,15 @@ CATALOG = builtin_catalog()
 H100 = CATALOG.require_gpu("h100-sxm")
 LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
 
-# Llama-3.1-70B on 8 × H100 SXM at MFU 0.5 (reference-data §A.1, §B.1), by hand.
+# Llama-3.1-70B on 8 × H100 SXM at MFU 0.5 (docs/model.md §1, §7), by hand.
 ACHIEVED_FLOP_S = 8 * 989e12 * 0.5
-LINEAR_S_PER_TOKEN = 2 * 68.45e9 / ACHIEVED_FLOP_S  # §3.4: 34.6 µs per token
+LINEAR_S_PER_TOKEN = 2 * 68.45e9 / ACHIEVED_FLOP_S  # docs/model.md §4: 34.6 µs per token
 ATTENTION_S_PER_TOKEN2 = 80 * 64 * (128 + 128) / ACHIEVED_FLOP_S  # causal: L·h·(d_qk+d_v)·N²
-KV_BYTES_PER_TOKEN = 80 * 2 * 8 * 128 * 2  # reference-data §A.2: 327,680
+KV_BYTES_PER_TOKEN = 80 * 2 * 8 * 128 * 2  # docs/model.md §1: 327,680
 
 
 def _nvme_8x(**fields: object) -> Setup:
-    """§3.4's row: one Gen4 NVMe per GPU, 6.5 GB/s × 8 = 52 GB/s aggregate, t0 = 1 ms."""
+    """docs/model.md §4's row: one Gen4 NVMe per GPU, 6.5 GB/s × 8 = 52 GB/s aggregate, t0 = 1 ms."""
     base = {"model": LLAMA_70B, "gpu": H100, "gpu_count": 8, "bandwidth_gb_s": 52.0}
     return Setup.model_validate(base | {"latency_s": 0.001} | fields)
 
@@ -37,18 +37,18 @@ def _hand_breakeven(bandwidth_gb_s: float, latency_s: float) -> int:
 def test_breakeven_of_the_anchor_row() -> None:
     result = sweep(_nvme_8x())
     assert result.breakeven_tokens == _hand_breakeven(52.0, 0.001)
-    assert result.breakeven_tokens == pytest.approx(35, abs=2)  # §3.4 table: ~35
+    assert result.breakeven_tokens == pytest.approx(35, abs=2)  # docs/model.md §4 table: ~35
     assert (
         result.breakeven_note
         == f"Loading beats recomputing from ≈ {result.breakeven_tokens} tokens."
     )
-    # §3.4: B* = 1.18 GB/s per GPU for Llama-3.1-70B on H100 at u = 0.5
+    # docs/model.md §4: B* = 1.18 GB/s per GPU for Llama-3.1-70B on H100 at u = 0.5
     assert result.breakeven_bandwidth_gb_s / 8 == pytest.approx(1.18, rel=0.01)
 
 
 def test_short_breakeven_is_bounded_by_the_knee_on_an_idle_gpu() -> None:
     result = sweep(_nvme_8x())
-    assert result.knee_tokens == pytest.approx(152, abs=2)  # §3.2: Llama-3.1-70B 152
+    assert result.knee_tokens == pytest.approx(152, abs=2)  # docs/model.md §2: Llama-3.1-70B 152
     assert result.breakeven_below_knee
     assert result.knee_note is not None
     assert "idle GPU" in result.knee_note and "at least ≈ 152 tokens" in result.knee_note
@@ -56,7 +56,7 @@ def test_short_breakeven_is_bounded_by_the_knee_on_an_idle_gpu() -> None:
 
 
 def test_breakeven_above_the_knee_has_no_knee_note() -> None:
-    # §3.4: Qwen3-30B-A3B on one Gen4 NVMe breaks even at ~5,500 tokens; §3.2 knee ~1,670.
+    # docs/model.md §4: Qwen3-30B-A3B on one Gen4 NVMe breaks even at ~5,500 tokens; docs/model.md §2 knee ~1,670.
     setup = Setup(
         model=CATALOG.require_model("qwen3-30b-a3b"),
         gpu=H100,
@@ -84,7 +84,7 @@ def test_rows_span_16_tokens_to_the_window_with_breakeven_and_context() -> None:
     prefixes = [row.prefix_tokens for row in result.rows]
     assert prefixes == sorted(set(prefixes))
     assert prefixes[0] == 16
-    assert prefixes[-1] == 131_072  # the model's window (reference-data §A.1)
+    assert prefixes[-1] == 131_072  # the model's window (docs/model.md §1)
     assert {36, 100_000, 1_024, 65_536} <= set(prefixes)
     assert "Rows stop at the model's 131,072-token context window." in result.assumptions
     n_star = result.breakeven_tokens
@@ -128,7 +128,7 @@ def test_without_a_context_end_to_end_is_at_the_largest_row() -> None:
 
 
 def test_a_power_cap_reads_the_generic_curve() -> None:
-    # 350 W of H100's 700 W default = 0.5; RTX 3090 sweep (§E.1) between 150 W (2,549 tok/s)
+    # 350 W of H100's 700 W default = 0.5; RTX 3090 sweep (docs/model.md §5) between 150 W (2,549 tok/s)
     # and 200 W (5,941) at 175 W of 350: (2,549 + 3,392 / 2) / 9,893 = 0.4291.
     capped = sweep(_nvme_8x(), power_cap_w=350)
     assert capped.setup.power_factor == pytest.approx(0.4291, abs=1e-4)
@@ -155,7 +155,7 @@ def test_assumptions_name_every_assumed_figure_and_source() -> None:
     assert "MFU 0.5" in text and "989 TFLOPS dense BF16" in text
     assert "default nvme tier, nvme-gen4" in text
     assert "6.5 GB/s per GPU × 8 = 52 GB/s aggregate" in text
-    assert "reference-data §D.3" in text  # the tier's own source
+    assert "Gen4 x4 enterprise NVMe sequential read" in text  # the tier's own source
     assert "fixed latency of 1 ms" in text
     assert "80% of the datasheet 3.35 TB/s" in text  # decode HBM efficiency
     assert "K = 1,000 tokens" in text and "GB = 10^9 bytes" in text
@@ -164,7 +164,7 @@ def test_assumptions_name_every_assumed_figure_and_source() -> None:
 
 
 def test_host_links_cap_a_faster_tier() -> None:
-    # One H100's measured host-to-device rate is 55.6 GB/s (reference-data §D.2).
+    # One H100's measured host-to-device rate is 55.6 GB/s (docs/model.md §7).
     setup = Setup(model=LLAMA_70B, gpu=H100, bandwidth_gb_s=300.0, latency_s=0.0)
     result = sweep(setup)
     assert result.setup.load_bandwidth_gb_s == pytest.approx(55.6)

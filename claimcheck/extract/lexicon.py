@@ -550,7 +550,17 @@ _ROWS: tuple[Row, ...] = (
         # vendors' KV-cache products
         r"memoryalloy|memkv|undivided\sattention|vua|fusionx|xdp|key\svalue\saccelerator|emfasys|"
         r"kv\scache\s(?:tier|offload\w*|server|store|pool|connector|manager|layer)",
-        ("LMCache", "Mooncake", "RadixAttention", "Dynamo KV", "llm-d", "UCM", "HiCache", "Preble", "KVFlow"),
+        (
+            "LMCache",
+            "Mooncake",
+            "RadixAttention",
+            "Dynamo KV",
+            "llm-d",
+            "UCM",
+            "HiCache",
+            "Preble",
+            "KVFlow",
+        ),
         ("moon cake", "preamble"),
     ),
     Row(

@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 Kind = Literal["models", "gpus", "tiers"]
 KINDS: tuple[Kind, ...] = ("models", "gpus", "tiers")
 
-_URL = re.compile(r"^https?://([^/\s]+)")
-_SECTION = re.compile(r"§[A-Z0-9.]*[A-Z0-9]")
+_URL = re.compile(r"https?://([^/\s;,)]+)")
 _SHORT_CHARS = 40
 # Columns of words, not figures: left-aligned, wrapped at this many columns.
 _WORDS = {
@@ -54,16 +53,15 @@ def listing(catalog: Catalog, kind: Kind) -> Listing:
 
 
 def short_source(source: str) -> str:
-    """A short form of a source: where its first URL points, then the sections it cites.
-
-    ``HF config`` for a Hugging Face config, else the URL's domain; sections as written:
-    ``§D.3`` (reference-data, lettered) or ``§3.4`` (analytic-anchors, numbered).
-    """
-    url = _URL.match(source.split(";")[0].strip().split(" ")[0])
-    parts = list(dict.fromkeys(_SECTION.findall(source)))
-    if url is not None:
-        domain = ".".join(url[1].split(".")[-2:])
-        parts.insert(0, "HF config" if domain == "huggingface.co" else domain)
+    """A short form of a source: the sites its addresses point to (``HF config`` for a Hugging
+    Face config), and ``assumed`` when it states an assumption of the catalog (docs/model.md);
+    a source with neither is shown as written."""
+    parts = [
+        "HF config" if domain == "huggingface.co" else domain
+        for domain in dict.fromkeys(".".join(m[1].split(".")[-2:]) for m in _URL.finditer(source))
+    ]
+    if "docs/model.md" in source or "assumed" in source:
+        parts.append("assumed")
     text = ", ".join(parts) or source
     return text if len(text) <= _SHORT_CHARS else text[: _SHORT_CHARS - 1] + "…"
 
@@ -99,7 +97,7 @@ def render_text(listing: Listing, options: RenderOptions) -> str:
     console.print(builders[listing.kind](listing.entries))
     console.print(
         Text(
-            "Sources in short (§A–§F: reference-data; §1–§6: analytic-anchors); "
+            "Sources in short (the sites they cite; 'assumed': see docs/model.md); "
             "--format json gives each in full, with the aliases.",
             style="dim",
         )

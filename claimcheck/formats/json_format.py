@@ -1,4 +1,4 @@
-"""``--format json``: the Report as design.md's schema_version 1 document."""
+"""``--format json``: the Report as a schema_version 1 JSON document (README "Output and exit codes")."""
 
 from __future__ import annotations
 

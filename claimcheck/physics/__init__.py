@@ -1,6 +1,6 @@
 """The physical model: KV bytes, prefill FLOPs and time, power caps, load time, breakeven, decode.
 
-Pure functions with units in their names (analytic-anchors §3). Token counts are plain
+Pure functions with units in their names (docs/model.md). Token counts are plain
 integers; GB means 1e9 bytes.
 """
 

@@ -1,6 +1,6 @@
 """Recompute versus load: speedup at a prefix length, breakeven prefix N* and bandwidth B*.
 
-Analytic-anchors §3.4. Recompute time is the marginal prefill of the prefix (linear plus
+docs/model.md §4. Recompute time is the marginal prefill of the prefix (linear plus
 causal attention); the LM head runs once on either path and cancels. Load time is the fixed
 latency plus the prefix's KV bytes over the aggregate bandwidth.
 """
@@ -40,7 +40,7 @@ def speedup_at(setup: Setup, prefix_tokens: int) -> float:
 def breakeven_tokens(setup: Setup) -> int | None:
     """Smallest prefix, in tokens, at which loading is at least as fast as recomputing.
 
-    Solves ``a·N² + (c_r − c_l)·N − t0 = 0`` in closed form (analytic-anchors §3.4), with
+    Solves ``a·N² + (c_r − c_l)·N − t0 = 0`` in closed form (docs/model.md §4), with
     a = attention seconds per token², c_r = linear and c_l = load seconds per token, t0 the
     latency. Past a window, windowed layers add linear terms instead. 0 means loading always
     wins; ``None`` that it never does.
@@ -79,7 +79,7 @@ def breakeven_tokens(setup: Setup) -> int | None:
 def breakeven_bandwidth_gb_s(setup: Setup) -> float:
     """B*: aggregate GB/s at which one token's KV loads as fast as its linear FLOPs compute.
 
-    ``b_kv · g·F·u·s / (2·P_act)``; latency and attention ignored (analytic-anchors §3.4).
+    ``b_kv · g·F·u·s / (2·P_act)``; latency and attention ignored (docs/model.md §4).
     Windowed layers count only when they store the full length.
     """
     model = setup.model

@@ -3,8 +3,8 @@
 Decode is memory-bound: each output token reads the weights it uses and the KV of the
 current context from HBM. Batch of one: an MoE reads only its routed experts. The KV cache
 used by decode lives in HBM whatever tier the prefix came from, so it is the same on the
-cached and the recomputed path; power caps are not applied (decode rarely reaches them,
-reference-data §E.1).
+cached and the recomputed path; power caps are not applied (decode rarely reaches them;
+docs/model.md §5, §6).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token_per_layer
 from claimcheck.physics.setup import Setup
 
 # Achieved fraction of datasheet HBM bandwidth: AIConfigurator's
-# mem_bw_empirical_scaling_factor (analytic-anchors §1).
+# mem_bw_empirical_scaling_factor (ai-dynamo/aiconfigurator; docs/model.md §6).
 HBM_EFFICIENCY = 0.8
 DEFAULT_OUTPUT_TOKENS = 500
 

@@ -1,4 +1,4 @@
-"""KV-cache size from the architecture (analytic-anchors §3.1).
+"""KV-cache size from the architecture (docs/model.md §1).
 
 GQA layers store K and V for every KV head; MLA layers store one shared latent of
 ``kv_lora_rank + qk_rope_head_dim`` elements. Sizes are in bytes (GB = 1e9 bytes).
@@ -34,7 +34,7 @@ def kv_bytes(
     """Bytes of the KV cache of a prefix of ``prefix_tokens`` tokens.
 
     Windowed (sliding or chunked) layers hold the full length by default, as vLLM sizes
-    them (reference-data §A.2, gpt-oss note); with ``windowed_layers_store_full=False`` they
+    them (docs/model.md §1); with ``windowed_layers_store_full=False`` they
     hold only ``min(prefix_tokens, window_tokens)``.
     """
     windowed_tokens = prefix_tokens

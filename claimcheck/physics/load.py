@@ -1,4 +1,4 @@
-"""KV load time: fixed latency plus bytes over the narrowest hop (analytic-anchors §3.3).
+"""KV load time: fixed latency plus bytes over the narrowest hop (docs/model.md §3).
 
 Bandwidths are aggregate GB/s (1e9 bytes/s) into all the GPUs that load at once.
 """

@@ -1,4 +1,4 @@
-"""Power caps: how much prefill throughput a GPU keeps under a power limit (reference-data §E).
+"""Power caps: how much prefill throughput a GPU keeps under a power limit (docs/model.md §5).
 
 A cap lowers the SM clock, and tensor FLOP/s follow the clock. The curve is nearly flat down
 to ~70 % of the default limit, then has a knee and falls steeply; decode and the KV load path
@@ -14,14 +14,16 @@ from claimcheck.catalog.specs import GpuSpec
 from claimcheck.errors import UsageError
 
 # 6× RTX 3090, llama.cpp, 198k-token prefill: (cap W, prefill tok/s) at a 350 W default.
-# llmgarage.ai "Tokens-per-Second Test Bench: Power Limit Sweep" (Feb 2026), reference-data §E.1.
+# llmgarage.ai "Tokens-per-Second Test Bench: Power Limit Sweep" (Feb 2026); docs/model.md §5.
 # The only full measured curve; H100 at 600 W (−10–15 %) and GB300 at 500 W of 1,400 W
 # (~617 of 1,600–2,174 TFLOPS) corroborate its shape.
 _RTX_3090_SWEEP = ((100, 1390), (150, 2549), (200, 5941), (250, 8436), (300, 9326), (350, 9893))
 GENERIC_CURVE: tuple[tuple[float, float], ...] = tuple(
     (watts / 350, tokens_per_s / 9893) for watts, tokens_per_s in _RTX_3090_SWEEP
 )
-GENERIC_CURVE_SOURCE = "generic curve: RTX 3090 llama.cpp power-limit sweep (llmgarage.ai, Feb 2026; reference-data §E.1)"
+GENERIC_CURVE_SOURCE = (
+    "generic curve: RTX 3090 llama.cpp power-limit sweep (llmgarage.ai, Feb 2026; docs/model.md §5)"
+)
 
 
 @dataclass(frozen=True, slots=True)

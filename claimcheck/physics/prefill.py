@@ -1,6 +1,6 @@
 """Prefill compute: FLOPs of a prefix, time at an achieved fraction of dense peak, and back.
 
-Forward pass only, causal attention (analytic-anchors §3.2): linear layers cost
+Forward pass only, causal attention (docs/model.md §2): linear layers cost
 ``2·active_linear_params`` FLOPs per token; each query-key pair costs ``2·(d_qk + d_v)`` FLOPs
 per head and layer; the LM head runs once, for the last token.
 """
@@ -108,7 +108,7 @@ def memory_bound_knee_tokens(
 ) -> float:
     """Tokens below which one pass on an idle GPU is still bound by reading the weights.
 
-    ``n_knee = W_read · F · u / (HBM_BW · 2 · P_act)`` (analytic-anchors §3.2), where a pass
+    ``n_knee = W_read · F · u / (HBM_BW · 2 · P_act)`` (docs/model.md §2), where a pass
     reads every weight (all experts of an MoE) but computes only the active ones. Independent
     of the GPU count: weights and FLOPs split alike.
     """

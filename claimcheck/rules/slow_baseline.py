@@ -2,7 +2,7 @@
 
 With the model, GPU and baseline time known, the baseline's achieved efficiency follows: the
 causal prefill FLOPs of the context divided by the baseline time and the GPUs' dense peak
-(MFU). Long prefills reach 0.6–0.8 of dense BF16 peak on current GPUs (reference-data §C). A
+(MFU). Long prefills reach 0.6–0.8 of dense BF16 peak on current GPUs (docs/model.md §2). A
 baseline far below ``low_mfu`` (0.25 by default) was run badly — wrong parallelism, no
 FlashAttention, a power cap — and inflates the speedup. Needs the model and GPU (from the claim
 or ``--model``/``--gpu``).

@@ -94,7 +94,7 @@ def expand(
     stdin_filename: str | None,
     selection: Selection | None = None,
 ) -> Iterator[Input | InputError]:
-    """Classify each argument (design.md): ``-`` is stdin; an existing path is a file or folder;
+    """Classify each argument (README "Three ways in"): ``-`` is stdin; an existing path is a file or folder;
     an argument with whitespace that is not a path is claim text; anything else is a missing
     path, never silently taken as text."""
     selection = selection or Selection()

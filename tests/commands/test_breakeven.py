@@ -49,13 +49,13 @@ def _json(args: list[str]) -> dict[str, Any]:
 
 def test_acceptance_anchor_breakeven_and_knee() -> None:
     document = _json(ANCHOR)
-    # analytic-anchors §3.4 by hand: c_r = 2·68.45e9 / (8·989e12·0.5) = 34.6 µs/token,
+    # docs/model.md §4 by hand: c_r = 2·68.45e9 / (8·989e12·0.5) = 34.6 µs/token,
     # c_l = 327,680 B / 52 GB/s = 6.3 µs/token, N* ≈ t0 / (c_r − c_l) = 1 ms / 28.3 µs ≈ 35.
     c_r = 2 * 68.45e9 / (8 * 989e12 * 0.5)
     c_l = 327_680 / 52e9
     assert document["breakeven_tokens"] == pytest.approx(1e-3 / (c_r - c_l), abs=1.5)
     assert 30 <= document["breakeven_tokens"] <= 40
-    # §3.2: the memory-bound knee of a dense BF16 model on H100 at u = 0.5 is ~150 tokens.
+    # docs/model.md §2: the memory-bound knee of a dense BF16 model on H100 at u = 0.5 is ~150 tokens.
     assert document["knee_tokens"] == pytest.approx(150, abs=5)
     assert document["breakeven_below_knee"] is True
     assert "idle GPU" in document["knee_note"] and "at least" in document["knee_note"]
@@ -103,7 +103,9 @@ def test_power_cap_context_and_output_tokens() -> None:
     document = _json(
         [*ANCHOR, "--power-watts", "350", "--context", "100000", "--output-tokens", "0"]
     )
-    assert document["setup"]["power_factor"] == pytest.approx(0.4291, abs=1e-4)  # §E.1 curve
+    assert document["setup"]["power_factor"] == pytest.approx(
+        0.4291, abs=1e-4
+    )  # docs/model.md §5 curve
     row = next(r for r in document["rows"] if r["prefix_tokens"] == 100_000)
     assert document["end_to_end_prefix_tokens"] == 100_000
     assert document["end_to_end_speedup"] == pytest.approx(
@@ -188,4 +190,4 @@ def test_knee_bounded_breakeven_is_not_reported_when_above_it() -> None:
     document = _json(["breakeven", "--model", "qwen3-30b-a3b", "--gpu", "h100", "--tier", "nvme"])
     assert document["breakeven_tokens"] > document["knee_tokens"]
     assert document["knee_note"] is None
-    assert math.isclose(document["breakeven_tokens"], 5_500, rel_tol=0.1)  # §3.4 table
+    assert math.isclose(document["breakeven_tokens"], 5_500, rel_tol=0.1)  # docs/model.md §4 table

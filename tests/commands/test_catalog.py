@@ -26,7 +26,7 @@ def test_models_json_lists_kv_bytes_per_token() -> None:
     code, stdout, stderr = _run("catalog", "models", "--format", "json")
     assert (code, stderr) == (0, "")
     models = {entry["name"]: entry for entry in json.loads(stdout)}
-    # reference-data §A.2: Llama-3.1-8B 32 × 2 × 8 × 128 × 2 = 131,072 B/token;
+    # docs/model.md §1: Llama-3.1-8B 32 × 2 × 8 × 128 × 2 = 131,072 B/token;
     # Qwen3-235B-A22B 94 × 2 × 4 × 128 × 2 = 192,512 B/token.
     assert models["llama-3.1-8b"]["kv_bytes_per_token"] == 131_072
     assert models["qwen3-235b-a22b"]["kv_bytes_per_token"] == 192_512

@@ -19,7 +19,7 @@ CATALOG = builtin_catalog()
 
 @pytest.fixture(scope="module")
 def anchor() -> Sweep:
-    """analytic-anchors §3.4: Llama-3.1-70B, 8 × H100, 52 GB/s aggregate, 1 ms: N* ≈ 35."""
+    """docs/model.md §4: Llama-3.1-70B, 8 × H100, 52 GB/s aggregate, 1 ms: N* ≈ 35."""
     setup = Setup(
         model=CATALOG.require_model("llama-3.1-70b"),
         gpu=CATALOG.require_gpu("h100-sxm"),

@@ -1,4 +1,4 @@
-"""Breakeven prefix N*, breakeven bandwidth B* and speedups (analytic-anchors §3.4)."""
+"""Breakeven prefix N*, breakeven bandwidth B* and speedups (docs/model.md §4)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _setup(model_id: str, **fields: object) -> Setup:
 @pytest.mark.parametrize(
     ("model_id", "gpus", "per_gpu_gb_s", "latency_s", "tokens"),
     [
-        # analytic-anchors §3.4 table: H100 SXM, u = 0.5, BF16, KV head-sharded over g GPUs
+        # docs/model.md §4 table: H100 SXM, u = 0.5, BF16, KV head-sharded over g GPUs
         ("llama-3.1-8b", 1, 50, 0.0002, 8),
         ("llama-3.1-8b", 1, 6.5, 0.001, 120),
         ("llama-3.1-8b", 1, 1.2, 0.010, 150_000),
@@ -58,7 +58,7 @@ def test_per_token_costs_of_the_table() -> None:
 @pytest.mark.parametrize(
     ("model_id", "bandwidth_gb_s"),
     [
-        # analytic-anchors §3.4, B* per GPU on one H100 SXM, u = 0.5, BF16 KV, all layers stored
+        # docs/model.md §4, B* per GPU on one H100 SXM, u = 0.5, BF16 KV, all layers stored
         ("llama-3.1-405b", 0.32),
         ("deepseek-v3", 0.48),
         ("llama-3.1-70b", 1.18),
@@ -76,7 +76,7 @@ def test_breakeven_bandwidth_table(model_id: str, bandwidth_gb_s: float) -> None
 
 
 def test_fp8_compute_doubles_the_breakeven_bandwidth() -> None:
-    # analytic-anchors §3.4: "FP8 compute doubles F and therefore doubles B*"
+    # docs/model.md §4: "FP8 compute doubles F and therefore doubles B*"
     bf16 = breakeven_bandwidth_gb_s(_setup("llama-3.1-70b", bandwidth_gb_s=1.0))
     fp8 = breakeven_bandwidth_gb_s(_setup("llama-3.1-70b", bandwidth_gb_s=1.0, dtype="fp8"))
     assert fp8 / bf16 == pytest.approx(1979 / 989)

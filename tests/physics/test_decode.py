@@ -15,7 +15,7 @@ from claimcheck.physics import (
 
 CATALOG = builtin_catalog()
 H100 = CATALOG.require_gpu("h100-sxm")
-HBM_B_PER_S = 3.35e12 * 0.8  # H100 SXM datasheet × AIConfigurator's 0.8 (analytic-anchors §1)
+HBM_B_PER_S = 3.35e12 * 0.8  # H100 SXM datasheet × AIConfigurator's 0.8 (docs/model.md §6)
 
 
 def _setup(model_id: str, gpus: int = 1) -> Setup:

@@ -1,4 +1,4 @@
-"""KV bytes against reference-data §A.2 and analytic-anchors §3.1/§3.5."""
+"""KV bytes against docs/model.md §1 and docs/model.md §1, by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from claimcheck.physics import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_
 
 CATALOG = builtin_catalog()
 
-# reference-data §A.2, "All layers (B/token)", BF16; Llama 3 as Llama 3.1, R1 as V3.
+# docs/model.md §1, "All layers (B/token)", BF16; Llama 3 as Llama 3.1, R1 as V3.
 ALL_LAYERS_B_PER_TOKEN = {
     "llama-2-70b": 327_680,
     "llama-3-8b": 131_072,
@@ -62,17 +62,17 @@ def test_fp8_halves_gqa_cache() -> None:
 
 def test_worked_audit_kv_size() -> None:
     llama = CATALOG.require_model("llama-3.1-70b")
-    # analytic-anchors §3.5: 114,688 tokens → 37.6 GB; 112,000 tokens → 36.7 GB
+    # by hand: 114,688 tokens → 37.6 GB; 112,000 tokens → 36.7 GB
     assert kv_bytes(llama, 114_688) / 1e9 == pytest.approx(37.6, rel=0.005)
     assert kv_bytes(llama, 112_000) / 1e9 == pytest.approx(36.7, rel=0.005)
-    # reference-data §F: 128k tokens of Llama-3-70B = 42.9 GB = 40 GiB
+    # docs/model.md §1: 128k tokens of Llama-3-70B = 42.9 GB = 40 GiB
     assert kv_bytes(llama, 131_072) == 40 * 2**30
 
 
 @pytest.mark.parametrize(
     ("model_id", "growing_b_per_token", "windowed_cap_bytes"),
     [
-        # reference-data §A.2 "Growing part": full layers per token + windowed layers' cap
+        # docs/model.md §1 "Growing part": full layers per token + windowed layers' cap
         ("gpt-oss-120b", 36_864, 18 * 128 * 2_048),
         ("gpt-oss-20b", 24_576, 12 * 128 * 2_048),
         ("gemma-3-27b", 81_920, 52 * 1_024 * 8_192),

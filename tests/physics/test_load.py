@@ -1,4 +1,4 @@
-"""KV load path: narrowest hop, load time and implied bandwidth (analytic-anchors §3.3, §3.5)."""
+"""KV load path: narrowest hop, load time and implied bandwidth (docs/model.md §3, by hand)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_shared_tiers_do_not() -> None:
 
 def test_the_gpu_host_link_can_be_the_narrowest_hop() -> None:
     c2c = CATALOG.require_tier("gh200-c2c")
-    # on GH200 the 346 GB/s C2C rate holds; through an H100's PCIe link only 55.6 GB/s (§D.2)
+    # on GH200 the 346 GB/s C2C rate holds; through an H100's PCIe link only 55.6 GB/s (docs/model.md §7)
     assert aggregate_bandwidth_gb_s(GH200, 1, c2c) == pytest.approx(346)
     assert aggregate_bandwidth_gb_s(H100, 1, c2c) == pytest.approx(55.6)
     # 8 × 400 Gb/s NICs at 43.5 GB/s each into 8 A100s limited to 25.13 GB/s each
@@ -54,7 +54,7 @@ def test_load_seconds_is_latency_plus_bytes_over_bandwidth() -> None:
 
 
 def test_worked_audit_implied_bandwidth() -> None:
-    # analytic-anchors §3.5: 37.6 GB loaded in 2.1 s needs ≈ 17.9 GB/s
+    # by hand: 37.6 GB loaded in 2.1 s needs ≈ 17.9 GB/s
     assert implied_bandwidth_gb_s(37.6e9, 2.1) == pytest.approx(17.9, rel=0.03)
     assert implied_bandwidth_gb_s(37.6e9, 2.1, latency_s=0.1) == pytest.approx(18.8, rel=0.01)
 

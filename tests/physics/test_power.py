@@ -1,4 +1,4 @@
-"""Power-cap factors against the sweep of reference-data §E.1."""
+"""Power-cap factors against the sweep of docs/model.md §5."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_generic_curve_reproduces_the_measured_sweep(cap_w: float, factor: float
 
 
 def test_shape_is_flat_near_the_default_then_steep() -> None:
-    # reference-data §E.1: nearly flat down to ~70 % of the default cap, then a knee
+    # docs/model.md §5: nearly flat down to ~70 % of the default cap, then a knee
     assert power_factor(H100, 0.85 * 700).factor > 0.9
     assert power_factor(H100, 0.45 * 700).factor < 0.35
 

@@ -1,4 +1,4 @@
-"""Prefill FLOPs, time and implied MFU against analytic-anchors §3.2 and §3.5."""
+"""Prefill FLOPs, time and implied MFU against docs/model.md §2, by hand."""
 
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ from claimcheck.physics import (
 CATALOG = builtin_catalog()
 LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
 H100 = CATALOG.require_gpu("h100-sxm")
-AUDIT_TOKENS = 114_688  # 112K (analytic-anchors §3.5)
+AUDIT_TOKENS = 114_688  # 112K (by hand)
 
 
 def test_worked_audit_flops() -> None:
-    # analytic-anchors §3.5: linear 15.7 PFLOP, causal attention 17.2 PFLOP, total ≈ 33 PFLOP
+    # by hand: linear 15.7 PFLOP, causal attention 17.2 PFLOP, total ≈ 33 PFLOP
     assert linear_flops(LLAMA_70B, AUDIT_TOKENS) / 1e15 == pytest.approx(15.7, rel=0.03)
     assert attention_flops(LLAMA_70B, AUDIT_TOKENS) / 1e15 == pytest.approx(17.2, rel=0.03)
     assert prefill_flops(LLAMA_70B, AUDIT_TOKENS) / 1e15 == pytest.approx(33, rel=0.03)
@@ -41,7 +41,7 @@ def test_worked_audit_implied_efficiency() -> None:
 
 
 def test_eight_gpus_at_realistic_mfu_take_8_to_10_seconds() -> None:
-    # analytic-anchors §3.5: on 8×H100 at u = 0.4–0.5 the same prefill takes ~8–10 s
+    # by hand: on 8×H100 at u = 0.4–0.5 the same prefill takes ~8–10 s
     flops = prefill_flops(LLAMA_70B, AUDIT_TOKENS)
     assert prefill_seconds(flops, H100, 8, mfu=0.5) == pytest.approx(8.3, rel=0.03)
     assert prefill_seconds(flops, H100, 8, mfu=0.4) == pytest.approx(10.4, rel=0.03)
@@ -54,7 +54,7 @@ def test_attention_is_causal_not_full_square() -> None:
 
 def test_mla_attention_uses_decompressed_head_dims() -> None:
     n = 5_000
-    # layers · heads · (d_qk + d_v) · N² with d_qk = 192, d_v = 128 (reference-data §A.1)
+    # layers · heads · (d_qk + d_v) · N² with d_qk = 192, d_v = 128 (docs/model.md §1)
     assert attention_flops(CATALOG.require_model("deepseek-r1"), n) == pytest.approx(
         61 * 128 * (192 + 128) * n**2
     )
@@ -105,7 +105,7 @@ def test_power_factor_slows_prefill_proportionally() -> None:
 @pytest.mark.parametrize(
     ("model_id", "gpu_id", "knee_tokens"),
     [
-        # analytic-anchors §3.2, H100 SXM, u = 0.5, BF16 weights
+        # docs/model.md §2, H100 SXM, u = 0.5, BF16 weights
         ("llama-3.1-8b", "h100-sxm", 169),
         ("llama-3.1-70b", "h100-sxm", 152),
         ("mixtral-8x7b", "h100-sxm", 550),
