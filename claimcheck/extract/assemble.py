@@ -242,12 +242,14 @@ def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None
 
 
 def _head(group: _Group) -> _Factor:
-    """The headline: the largest stated factor (a pair of times only when nothing else is)."""
+    """The headline: the largest stated factor; a pair of times only when nothing else is,
+    and then the first pair given (a mean before its P99)."""
     stated = [
         f for f in group.factors if f.value is not None and f.decision.candidate.form != "time_pair"
     ]
-    pool = stated or [f for f in group.factors if f.value is not None] or group.factors
-    return max(pool, key=lambda f: f.value or 0.0)
+    if not stated:
+        return next((f for f in group.factors if f.value is not None), group.factors[0])
+    return max(stated, key=lambda f: f.value or 0.0)
 
 
 def _claim(

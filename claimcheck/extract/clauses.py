@@ -38,11 +38,15 @@ def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]
     for index, (cut_start, cut_end, hard) in enumerate(cuts):
         if not hard:
             following = cuts[index + 1][0] if index + 1 < len(cuts) else hi
-            left = any(start <= f.start < cut_start for f in figures)
+            left = [f for f in figures if start <= f.start < cut_start]
             right = [f for f in figures if cut_end <= f.start < following]
             if not (left and right):
                 continue
-            if text[cut_start] == "," and not _WORDS.search(text, cut_end, right[0].start):
+            if (
+                text[cut_start] == ","
+                and not _WORDS.search(text, cut_end, right[0].start)
+                and not _WORDS.search(text, left[-1].end, cut_start)
+            ):
                 continue  # "3x, 7x and 12x": a list of figures, not two clauses
         spans.append(Span(start, cut_start))
         start = cut_end

@@ -142,7 +142,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:(?<![\w.])×\s?("
         + _BARE
         + r")|(?<![\w.])(?<!\d\s)[xX](?!(?:86|64|32)\b)(\d{1,3}(?:\.\d+)?))"
-        r"(?:\s?(?:–|—|-|to)\s?[×xX]?\s?(" + _BARE + r"))?(?![\w.,])",
+        r"(?:\s?(?:–|—|-|to)\s?[×xX]?\s?(" + _BARE + r"))?(?!\w|[.,]\d)",
         ("throughput ×2", "×3.5 TTFT", "reduces TTFT by X2-X22", "increases by up to X9"),
         ("2×3 grid", "x86 servers", "Qwen3-32B", "4 x 4090", "Alletra X10000"),
         words=False,

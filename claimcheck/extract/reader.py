@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.extract.assemble import Context, unit_claims
 from claimcheck.extract.evidence import clear_memory
+from claimcheck.extract.normalise import decision_in_source, extraction_in_source, normalise
 from claimcheck.extract.prefilter import candidate
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.sentences import sentence_spans
@@ -33,16 +34,20 @@ def read(
     topic: str = "",
     catalog: Catalog | None = None,
 ) -> Reading:
-    """The claims in ``text`` and the decisions behind them.
+    """The claims in ``text`` and the decisions behind them. Invisible characters, inline
+    Markdown and HTML marks and look-alike signs are set aside before numbers are read
+    (``normalise``); spans point at ``text`` as given.
 
     ``explicit`` marks text the user passed as a claim on purpose (it counts as evidence, not as
     an override: a cost cut is still not a speedup). ``hint`` frames the text (a table's header
     row for one of its rows) and ``topic`` places it (the page's title and section heading):
     either can supply the KV-cache cue. ``catalog`` names the models and GPUs (default: the
     built-in catalog)."""
+    source = text
+    text, where = normalise(text)
     if not candidate(text):
         return Reading()
-    context = Context(hint, topic, explicit, catalog)
+    context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog)
     claims: list[Extraction] = []
     decisions: list[Decision] = []
     try:
@@ -52,7 +57,13 @@ def read(
             decisions += decided
     finally:
         clear_memory()
-    return Reading(claims, decisions)
+    if where is None or source is text:
+        return Reading(claims, decisions)
+    # Read without invisible characters and inline markup; every span points at the source.
+    return Reading(
+        [extraction_in_source(c, where) for c in claims],
+        [decision_in_source(d, where) for d in decisions],
+    )
 
 
 def extract_claims(
