@@ -45,6 +45,7 @@ class Context:
     topic: str = ""
     explicit: bool = False
     catalog: Catalog | None = None
+    off_topic: bool = False
 
 
 @dataclass
@@ -113,6 +114,7 @@ def _window(
                 hint,
                 context.topic,
                 context.explicit,
+                context.off_topic,
             )
             for c in found
         ]

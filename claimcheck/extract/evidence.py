@@ -40,6 +40,7 @@ class Frame:
     hint: str = ""
     topic: str = ""
     explicit: bool = False
+    off_topic: bool = False
 
 
 _SKIP = frozenset(
@@ -369,11 +370,15 @@ def _cues(frame: Frame) -> list[Fact]:
         return [*out, Fact("kv-header", frame.hint[:40])]
     if frame.topic and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
+    if frame.off_topic:
+        # On a page that never names KV caching or a KV product, TTFT or cache wording alone
+        # does not make a figure a KV-cache claim.
+        out.append(Fact("off-topic-page", frame.topic[:40]))
     if any(f.name == "weak-sentence" for f in out):
         return out
-    if out:
+    if any(f.name.startswith("ttft") for f in out):
         return [*out, Fact("ttft-only", "TTFT or prefill is the only cue")]
-    return [Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
+    return [*out, Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
 
 
 def _metric_in(text: str, where: Span) -> bool:

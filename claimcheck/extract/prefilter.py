@@ -71,6 +71,19 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     )
 
 
+def page_names_kv(source: str) -> bool:
+    """Does a page name KV caching, prefix or prompt caching, recompute or a KV product
+    anywhere (one scan)?"""
+    return _kv_anywhere().search(source) is not None
+
+
+@cache
+def _kv_anywhere() -> re.Pattern[str]:
+    from claimcheck.extract.lexicon import source
+
+    return re.compile(f"(?:{source('cue_kv')})|(?:{source('kv_product')})", re.IGNORECASE)
+
+
 def topic_cue(text: str) -> bool:
     """Does ``text`` (a page title or heading) say the page is about KV or prefix caching, or
     name a known KV product?"""

@@ -33,6 +33,7 @@ def read(
     hint: str = "",
     topic: str = "",
     catalog: Catalog | None = None,
+    off_topic: bool = False,
 ) -> Reading:
     """The claims in ``text`` and the decisions behind them. Invisible characters, inline
     Markdown and HTML marks and look-alike signs are set aside before numbers are read
@@ -42,12 +43,13 @@ def read(
     an override: a cost cut is still not a speedup). ``hint`` frames the text (a table's header
     row for one of its rows) and ``topic`` places it (the page's title and section heading):
     either can supply the KV-cache cue. ``catalog`` names the models and GPUs (default: the
-    built-in catalog)."""
+    built-in catalog). ``off_topic`` marks a unit of a document that never names KV caching or a
+    KV product: there TTFT or cache wording alone does not make a claim."""
     source = text
     text, where = normalise(text)
     if not candidate(text):
         return Reading()
-    context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog)
+    context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog, off_topic)
     claims: list[Extraction] = []
     decisions: list[Decision] = []
     try:

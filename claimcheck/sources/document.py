@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Literal
 from claimcheck.claim import claim_from_reading
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
-from claimcheck.extract.prefilter import candidate, cue, page_may_hold_claims, topic_cue
+from claimcheck.extract.prefilter import (
+    candidate,
+    cue,
+    page_may_hold_claims,
+    page_names_kv,
+    topic_cue,
+)
 from claimcheck.record import ClaimRecord, Placed, Position, placed
 
 if TYPE_CHECKING:
@@ -42,6 +48,7 @@ def read_document(
     if "claimcheck" not in source and not page_may_hold_claims(source, by_block=kind != "html"):
         return ReadDocument([])
     document = scan(source, kind)
+    off_topic = not page_names_kv(source)
     records: list[ClaimRecord] = []
     decisions: list[Placed] = []
     header = ""
@@ -68,7 +75,7 @@ def read_document(
             cue(unit.text) or (hint and cue(hint)) or topic_cue(topic)
         ):
             continue
-        reading = read(unit.text, hint=hint, topic=topic, catalog=catalog)
+        reading = read(unit.text, hint=hint, topic=topic, catalog=catalog, off_topic=off_topic)
         records.extend(_record(document, unit, ex, display) for ex in reading.claims)
         decisions.extend(_placed(document, unit, d, display) for d in reading.decisions)
     return ReadDocument(records, document.directives, document.problems, tuple(decisions))
