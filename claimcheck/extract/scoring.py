@@ -57,7 +57,7 @@ WEIGHTS: dict[str, float] = {
     "ttft-cue": 1.0,
     "ttft-unit": 0.5,
     "no-kv-cue": -1.5,
-    "off-topic-page": -1.0,
+    "off-topic-page": -1.5,
     "ttft-only": -0.75,
     "explicit": 1.5,
     "after-a-claim": 0.8,

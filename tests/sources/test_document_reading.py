@@ -71,3 +71,12 @@ def test_a_row_of_times_is_read_under_its_own_tables_header() -> None:
     _, second = read_document(TABLES, "markdown", "page.md").records
     assert (second.claim.baseline_seconds, second.claim.cached_seconds) == (57, 2.1)
     assert second.claim.context_tokens == 112_000
+
+
+def test_ttft_wording_alone_weighs_less_on_a_page_that_never_names_kv_caching() -> None:
+    figure = "Prompt processing got 40% faster TTFT on long contexts."
+    # the same paragraph: on a release-notes page it is a look-alike, on a page that names the
+    # KV cache elsewhere it is read
+    assert speedups(f"# Release notes\n\n{figure}\n") == []
+    named = f"# Release notes\n\nWe now keep the KV cache in host memory.\n\n{figure}\n"
+    assert speedups(named) == [1.4]
