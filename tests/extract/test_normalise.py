@@ -47,3 +47,18 @@ def test_explained_candidates_point_at_the_source() -> None:
 def test_a_comparison_sign_is_not_a_tag() -> None:
     # "<200 ms" and "a < b" are text, not markup
     assert normalise("TTFT <200 ms, a < b")[0] == "TTFT <200 ms, a < b"
+
+
+@pytest.mark.parametrize(
+    "text", ["27,5x faster TTFT with KV offload.", "KV offload: 2,1 s instead of 38 s TTFT."]
+)
+def test_locale_decimals_are_not_misread(text: str) -> None:
+    # "27,5x" is not read as 5x or 27x; "2,1 s" is not read as 1 s
+    for claim in extract_claims(text):
+        assert claim.values.get("speedup") not in {5, 27}
+        assert claim.values.get("cached_seconds") not in {1, 2}
+
+
+def test_a_locale_thousands_separator_is_not_a_small_context() -> None:
+    (claim,) = extract_claims("27x faster TTFT with KV offload at 128.000 tokens.")
+    assert "context_tokens" not in claim.values
