@@ -216,10 +216,34 @@ def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, st
     return named
 
 
+_BASELINE_AFTER = re.compile(
+    r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
+    r"(?P<what>[^\d,;:.()\s][^,;:.()]{1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:.()]|$)",
+    re.IGNORECASE,
+)
+
+
+def baseline_of(text: str, factor: Span, clause: Span) -> tuple[str, Span] | None:
+    """What a factor is measured against, when its own clause says so right after it ("3x
+    faster than vLLM's prefix cache", "10x over recomputing the prefix")."""
+    match = _BASELINE_AFTER.search(text, factor.end, min(clause.end, factor.end + 80))
+    if match is None:
+        return None
+    what = match.group("what").strip()
+    if pattern("metric_ttft").fullmatch(what) or re.match(r"(?:an?|the)\s+\d", what, re.IGNORECASE):
+        return None  # "over a 128K context" is where, not what, it was measured against
+    return what, Span(match.start("what"), match.end("what"))
+
+
 def _groups(text: str, factors: list[_Factor], unit: Span, context: Context) -> list[_Group]:
+    """Factors into claims. Two factors against different baselines ("3x faster than vLLM and
+    10x faster than recompute") are two claims, each with its baseline."""
     groups: list[_Group] = []
     for factor in sorted(factors, key=lambda f: f.span.start):
         own = _own_setup(text, factor.clause, context.catalog)
+        against = baseline_of(text, factor.span, factor.clause)
+        if against is not None:
+            own["baseline"] = against[0].lower()
         metric = factor.metric or metric_near(text, factor.span, factor.clause)
         current = groups[-1] if groups else None
         if current is not None and factor.clause in current.clauses:
@@ -295,6 +319,12 @@ def _claim(
         others = ", ".join(f"{f.value:g}x" for f in valued if f is not head)
         readings.append(
             f"several factors quoted ({others} besides {head.value:g}x); the largest is the headline"
+        )
+    against = baseline_of(text, head.span, head.clause)
+    if against is not None:
+        extras["baseline"] = against[0]
+        readings.append(
+            f"'{text[head.span.start : head.span.end]}' is measured against {against[0]}"
         )
     qualifier = _qualifier_of(text, group, head)
     if qualifier is not None:

@@ -214,3 +214,19 @@ def test_a_token_count_is_not_a_model_size_and_a_rate_not_a_context() -> None:
 def test_reduction_wording_and_shared_unit_arrows(text: str, values: dict[str, object]) -> None:
     claim = one(text)
     assert {k: claim.get(k) for k in values} == values
+
+
+def test_two_factors_against_different_baselines_are_two_claims_with_their_baselines() -> None:
+    # invented: one product compared with another product and with recompute
+    first, second = extract_claims(
+        "LMCache is 3x faster than vLLM's prefix cache and 10x faster than recomputing the prefix."
+    )
+    assert (first.values["speedup"], first.extras["baseline"]) == (3, "vLLM's prefix cache")
+    assert (second.values["speedup"], second.extras["baseline"]) == (10, "recomputing the prefix")
+    assert any("measured against recomputing the prefix" in r for r in second.readings)
+
+
+def test_a_context_after_over_is_not_a_baseline() -> None:
+    (claim,) = extract_claims("27x faster TTFT over a 128K context with KV offload.")
+    assert "baseline" not in claim.extras
+    assert claim.values["context_tokens"] == 128_000
