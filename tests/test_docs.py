@@ -58,31 +58,33 @@ def _check_output(cli: Invoke) -> str:
     return "```text\n" + run.stdout + "```\n"
 
 
-def _check(name: str, make: Callable[[], str]) -> None:
-    text = README.read_text(encoding="utf-8")
+def check_block(name: str, make: Callable[[], str], path: Path = README) -> None:
+    """The ``<!-- name -->`` block of ``path`` is what ``make`` gives today (or is rewritten
+    with it when CLAIMCHECK_UPDATE_README is set)."""
+    text = path.read_text(encoding="utf-8")
     pattern, body = _block(name, make())
     match = pattern.search(text)
-    assert match, f"README has no <!-- {name} --> block"
+    assert match, f"{path.name} has no <!-- {name} --> block"
     if os.environ.get("CLAIMCHECK_UPDATE_README"):
-        README.write_text(
+        path.write_text(
             pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8"
         )
         return
     assert match.group(2) == body, (
-        f"README block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
+        f"{path.name} block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
     )
 
 
 def test_rules_table() -> None:
-    _check("rules", _rules_table)
+    check_block("rules", _rules_table)
 
 
 def test_fields_table() -> None:
-    _check("fields", _fields_table)
+    check_block("fields", _fields_table)
 
 
 def test_rule_reference() -> None:
-    _check("rule-reference", _rule_reference)
+    check_block("rule-reference", _rule_reference)
 
 
 def test_rule_sections_are_where_findings_point() -> None:
@@ -102,7 +104,7 @@ def test_rule_sections_are_where_findings_point() -> None:
 def test_output_of_the_main_command(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("COLUMNS", "100")
-    _check("output:check-claims", lambda: _check_output(cli))
+    check_block("output:check-claims", lambda: _check_output(cli))
 
 
 def test_first_screen_commands() -> None:

@@ -6,27 +6,13 @@ Run with ``CLAIMCHECK_UPDATE_README=1`` to rewrite the blocks, then review the d
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
 
 from claimcheck.extract.scoring import MEANINGS, THRESHOLD, WEIGHTS
 from tests.extract.real_scoring import SPLITS, document_negatives, evaluate, load, page_recall
+from tests.test_docs import check_block
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "extractor.md"
-
-
-def _check(name: str, body: str) -> None:
-    text = DOC.read_text(encoding="utf-8")
-    pattern = re.compile(rf"(<!-- {name} -->\n)(.*?)(<!-- /{name} -->)", re.DOTALL)
-    match = pattern.search(text)
-    assert match, f"docs/extractor.md has no <!-- {name} --> block"
-    if os.environ.get("CLAIMCHECK_UPDATE_README"):
-        DOC.write_text(
-            pattern.sub(lambda m: m.group(1) + body + m.group(3), text), encoding="utf-8"
-        )
-        return
-    assert match.group(2) == body, f"block '{name}' is stale: rerun with CLAIMCHECK_UPDATE_README=1"
 
 
 def _facts() -> str:
@@ -69,9 +55,9 @@ def _figures() -> str:
 
 
 def test_the_facts_table_is_the_weights_table() -> None:
-    _check("facts", _facts())
+    check_block("facts", _facts, DOC)
     assert f"at or above **{THRESHOLD:g}**" in DOC.read_text(encoding="utf-8")
 
 
 def test_the_figures_are_todays() -> None:
-    _check("figures", _figures())
+    check_block("figures", _figures, DOC)

@@ -332,7 +332,7 @@ def _claim(
     metric = _metric(text, group, head, unit, context.hint)
     if metric is not None:
         name, where = metric
-        put("metric", "unspecified" if name == "latency" else name, where)
+        put("metric", _metric_value(name), where)
     mine = _region(group, groups, unit)
     _setup_fields(text, mine, head.span, put, extras, readings, context.catalog)
     if "baseline_seconds" not in values:
@@ -360,6 +360,11 @@ def _claim(
         confidence=max(f.decision.confidence for f in group.factors),
         extras=extras,
     )
+
+
+def _metric_value(name: str) -> str:
+    """A claim's metric: plain "latency" names no particular one."""
+    return "unspecified" if name == "latency" else name
 
 
 def _region(group: _Group, groups: list[_Group], unit: Span) -> list[Span]:
@@ -551,7 +556,7 @@ def _times_only(
     anchor = Span(times[0].span.start, times[1].span.end)
     metric = metric_near(text, anchor, unit)
     if metric is not None:
-        put("metric", "unspecified" if metric[0] == "latency" else metric[0], metric[1])
+        put("metric", _metric_value(metric[0]), metric[1])
     _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)
     cues = _cues(text, unit.start, unit.end, values.get("metric"), "tier" in values)
     return Extraction(
