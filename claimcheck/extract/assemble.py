@@ -205,7 +205,8 @@ def _respectively(text: str, sentence: Span, kept: list[_Factor]) -> list[_Facto
 
 
 def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, str]:
-    """The GPU and model a clause names itself: what makes two factors two claims."""
+    """The GPU, model and context a clause names itself: what makes two factors two claims
+    ("27x at 128K and 8x at 32K")."""
     named: dict[str, str] = {}
     gpus = setup.gpus(text, clause.start, clause.end, catalog)
     if gpus:
@@ -213,6 +214,9 @@ def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, st
     models = setup.models(text, clause.start, clause.end, catalog)
     if models:
         named["model"] = models[0].name
+    contexts = mentions.tokens(text, clause.start, clause.end)
+    if contexts:
+        named["context"] = str(contexts[0].value)
     return named
 
 

@@ -115,8 +115,6 @@ def tokens(text: str, lo: int, hi: int) -> list[Found]:
                 continue
             if _not_a_prefix(text, match.start(), match.end(), lo, hi):
                 continue
-            if scale == 1 and re.fullmatch(r"\d{1,3}\.\d{3}", match.group(1)):
-                continue  # "128.000 tokens" is a thousands separator in many locales: unreadable
             value = round(parse_number(match.group(1)) * scale)
             if value < 16:
                 continue

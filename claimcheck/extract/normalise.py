@@ -11,22 +11,75 @@ look like ``×``. Documents are parsed before they get here; this is for text gi
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
 
 _HIDDEN = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
-_DROP = re.compile(rf"[{_HIDDEN}]+|</?[A-Za-z][A-Za-z0-9]{{0,15}}(?:\s[^<>]{{0,200}})?>|\*+|__|`")
-_SAME = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "✕": "×", "⨯": "×", "ｘ": "x"})
-_NEEDS = re.compile(rf"[{_HIDDEN}\u00a0\u202f\u2009✕⨯ｘ<*_`]")
+_DROP = re.compile(
+    rf"[{_HIDDEN}]+|</?[A-Za-z][A-Za-z0-9]{{0,15}}(?:\s[^<>]{{0,200}})?>|<!--[^<>]{{0,200}}-->|\*+|__|`"
+    # emphasis by underscores around a number ("_27_x"), not inside a name ("llama_3.1_70b")
+    r"|(?<![^\W_])_(?=\d)|(?<=\d)_(?![^\W_xX])"
+    # a run of spaces is one space ("27  x")
+    r"|(?<=[ \t])[ \t]+"
+)
+_SAME = str.maketrans(
+    {
+        # signs that look like the multiplication sign or the letter x
+        **dict.fromkeys("✕✖⨯⨉", "×"),
+        **dict.fromkeys("ｘＸхХ", "x"),  # fullwidth x, Cyrillic ha
+    }
+)
+_SPACES = str.maketrans(dict.fromkeys("\u00a0\u202f\u2009", " "))
+_NEEDS = re.compile(rf"[{_HIDDEN}\u00a0\u202f\u2009✕✖⨯⨉ｘＸхХ<*_`]|[ \t]{{2}}")
+
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_TIME_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?)\b"
+_REWRITE = re.compile(
+    # 1: a base and a superscript exponent ("10³x", "2¹⁷ tokens"); other superscripts beside a
+    # number or a sign are unread
+    r"(?P<power>(?<![\d.,])(?P<base>\d+)(?P<exponent>[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"
+    r"|(?P<raised>[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s?[x×])|(?<=\d)[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+    # 2: thousands set apart by a space, an apostrophe or (before "tokens") a dot
+    # ("128 000 tokens", "1 200 ms"; not "4 128-token prompts": four prompts)
+    r"|(?P<grouped>(?<![\d.,'’])\d{1,3}(?P<separator>[ '’\u00a0\u202f\u2009])\d{3}(?:(?P=separator)\d{3})*"
+    rf"(?![\d.,])(?=\s?(?:tokens?\b|toks?\b|{_TIME_UNIT})|(?<=\d['’\u00a0\u202f\u2009]\d{{3}})-?\s?tokens?\b)"
+    r"|(?<![\d.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s?-?\s?(?:tokens?|toks?)\b))"
+    # 3: a decimal comma before a sign or a time unit ("27,5x", "2,1 s")
+    rf"|(?P<comma>(?<![\d.,])\d{{1,3}},\d{{1,2}}(?![\d,])(?=\s?(?:[x×]|-?fold\b|times\b|{_TIME_UNIT})))"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """A number written in a form the extractor reads only once rewritten: where it sits in the
+    read text, and the note that tells the reader how it was read (or that it was not)."""
+
+    start: int
+    end: int
+    note: str
 
 
 def normalise(text: str) -> tuple[str, list[int] | None]:
     """The text to read and, when it differs from ``text``, the source offset of each of its
     characters (one more entry for the end)."""
-    if _NEEDS.search(text) is None:
-        return text, None
+    clean, where, _ = normalised(text)
+    return clean, where
+
+
+def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
+    """``normalise``, with the numbers rewritten on the way: a superscript exponent, thousands
+    set apart by spaces, apostrophes or dots, a decimal comma (docs/extractor.md)."""
+    clean, where = _dropped(text) if _NEEDS.search(text) else (text, None)
+    if _REWRITE.search(clean) is None:
+        return clean.translate(_SPACES), where, ()
+    clean, where, rewrites = _rewritten(clean, where or list(range(len(text) + 1)))
+    return clean.translate(_SPACES), where, rewrites
+
+
+def _dropped(text: str) -> tuple[str, list[int]]:
+    """``text`` without ``_DROP`` matches, look-alike signs made plain, and its map."""
     kept: list[str] = []
     where: list[int] = []
     position = 0
@@ -37,8 +90,54 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
     kept.append(text[position:])
     where.extend(range(position, len(text)))
     where.append(len(text))
-    clean = "".join(kept).translate(_SAME)
-    return clean, where
+    return "".join(kept).translate(_SAME), where
+
+
+def _rewritten(text: str, where: list[int]) -> tuple[str, list[int], tuple[Rewrite, ...]]:
+    """``text`` with each ``_REWRITE`` match replaced; ``where`` carried through (every
+    character of a replacement maps to its match's source range)."""
+    kept: list[str] = []
+    mapped: list[int] = []
+    rewrites: list[Rewrite] = []
+    position = length = 0
+    for match in _REWRITE.finditer(text):
+        replacement, note = _rewrite(match)
+        kept.append(text[position : match.start()])
+        mapped.extend(where[position : match.start()])
+        length += match.start() - position
+        first, last = where[match.start()], where[match.end() - 1]
+        mapped.extend([first] * (len(replacement) - 1) + [last] * bool(replacement))
+        rewrites.append(Rewrite(length, length + len(replacement), note))
+        kept.append(replacement)
+        length += len(replacement)
+        position = match.end()
+    kept.append(text[position:])
+    mapped.extend(where[position:])
+    return "".join(kept), mapped, tuple(rewrites)
+
+
+def _rewrite(match: re.Match[str]) -> tuple[str, str]:
+    """The replacement for one ``_REWRITE`` match and its note."""
+    written = match.group()
+    if match.group("power"):
+        base, exponent = (
+            int(match.group("base")),
+            int(match.group("exponent").translate(_SUPERSCRIPT)),
+        )
+        if base in (2, 10) and exponent <= 40:
+            value = base**exponent
+            return str(value), f"'{written}' read as {value:,} ({base} to the power {exponent})"
+        return (
+            "\ufffd",
+            f"'{written}' has a superscript that is neither a power of 2 nor of 10: not read",
+        )
+    if match.group("raised"):
+        return "\ufffd", f"'{written}' is written in superscript digits: not read"
+    if match.group("comma"):
+        value = written.replace(",", ".")
+        return value, f"'{written}' read as {value} (a decimal comma)"
+    digits = re.sub(r"\D", "", written)
+    return digits, f"'{written}' read as {int(digits):,} (a thousands separator)"
 
 
 def _back(span: Span, where: list[int]) -> Span:

@@ -7,15 +7,16 @@ regex scans; neither may say "no" to text the extractor would read a claim from.
 
 from __future__ import annotations
 
+import html
 import re
 from functools import cache
 
 from claimcheck.extract.lexicon import pattern
 
 _CANDIDATE = (
-    # A digit beside x, ×, fold, times, %, a time unit or a rate unit; x or × before a digit; a
+    # A digit beside x, × (or a sign that looks like them), fold, times, %, a time unit or a rate unit; x or × before a digit; a
     # word multiplier or fraction. The look-ahead lets the scan skip most positions at once.
-    r"(?=[\dtdhpmfqx×])(?:(?<![\w.])[x×]\s?\d|\d\s?(?:[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|"
+    r"(?=[\d⁰¹²³⁴⁵⁶⁷⁸⁹tdhpmfqx×✕✖⨯⨉ｘх])(?:(?<![\w.])[x×✕✖⨯⨉ｘх]\s?\d|[\d⁰¹²³⁴⁵⁶⁷⁸⁹]\s?(?:[x×✕✖⨯⨉ｘх](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|"
     r"\s?percent|\s?speed-?ups?\b|"
     r"\s?-?(?:ms|msec|milli\w*|µs|us|micro\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b|\s?/\s?\d|"
     r"tok(?:en)?s?/s|tokens?\sper\ssecond|req(?:uest)?s?/s|qps|rps)|"
@@ -59,16 +60,41 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     HTML, where one table or paragraph may), or a candidate anywhere under a heading about KV
     caching. Markup only removes words, so a page that fails this holds no claim."""
     lower = source.lower()
+    if _holds(lower, source, by_block):
+        return True
+    if _MARKED.search(lower) is None:
+        return False
+    # Markup, entities, invisible characters or doubled spaces may sit inside a number or a
+    # cue word ("**27**x", "27&#215;", "2\u200b7x", "27  x"): read the page once more without them.
+    plain = _plain(lower)
+    return plain != lower and _holds(plain, plain, by_block)
+
+
+def _holds(lower: str, headings: str, by_block: bool) -> bool:
+    """The test of ``page_may_hold_claims`` on lower-case text, with its headings found in
+    ``headings``."""
     if not candidate(lower, lowered=True):
         return False
     if not by_block:
         return cue(lower, lowered=True)
-    if any(topic_cue(heading.group()) for heading in _HEADINGS.finditer(source)):
+    if any(topic_cue(heading.group()) for heading in _HEADINGS.finditer(headings)):
         return True  # a page about KV caching lends its topic to every paragraph
     return any(
         candidate(block, lowered=True) and cue(block, lowered=True)
         for block in _BLOCKS.split(lower)
     )
+
+
+def _plain(lower: str) -> str:
+    """``lower`` as a reader sees its words: without tags, comments, emphasis and code marks,
+    backslash escapes and invisible characters (a line break tag is a space), with character
+    references decoded and runs of spaces made one. Line ends stay, so blocks stay apart (where
+    a removed tag held a line end, two blocks become one: the test only grows more lenient)."""
+    text = _BREAK.sub(" ", lower) if "<br" in lower else lower
+    text = _INVISIBLE.sub("", text)
+    if "&" in text:
+        text = html.unescape(text)
+    return _LINE_END_SPACE.sub("\n", _SPACES.sub(" ", text))
 
 
 def page_names_kv(source: str) -> bool:
@@ -94,6 +120,16 @@ def topic_cue(text: str) -> bool:
 
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")
+# What may hide inside a number or a word on a page: a tag or comment, an emphasis or code
+# mark, a backslash escape, a character reference, an invisible character, a doubled space.
+_HIDDEN_CHARACTERS = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
+_MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]")
+_BREAK = re.compile(r"<br\b[^<>]{0,300}>")
+_INVISIBLE = re.compile(
+    rf"<[^<>]{{0,300}}>|[*_`~{_HIDDEN_CHARACTERS}]+|\\(?=[!-/:-@\[-`{{-~]|$)", re.MULTILINE
+)
+_SPACES = re.compile(r"[^\S\n]+")
+_LINE_END_SPACE = re.compile(r" ?\n ?")
 # Markdown ATX and setext headings, HTML titles and headings: where a page states its topic.
 _HEADINGS = re.compile(
     r"^[ ]{0,3}#{1,6}[ \t][^\n]*|^[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*$|<(?:title|h[1-6])\b[^>]{0,200}>[^<]{0,300}",

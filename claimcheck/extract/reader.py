@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from claimcheck.extract.assemble import Context, unit_claims
 from claimcheck.extract.evidence import clear_memory
-from claimcheck.extract.normalise import decision_in_source, extraction_in_source, normalise
+from claimcheck.extract.normalise import (
+    Rewrite,
+    decision_in_source,
+    extraction_in_source,
+    normalise,
+    normalised,
+)
 from claimcheck.extract.prefilter import candidate
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.sentences import sentence_spans
@@ -46,7 +52,7 @@ def read(
     built-in catalog). ``off_topic`` marks a unit of a document that never names KV caching or a
     KV product: there TTFT or cache wording alone does not make a claim."""
     source = text
-    text, where = normalise(text)
+    text, where, rewrites = normalised(text)
     if not candidate(text):
         return Reading()
     context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog, off_topic)
@@ -59,6 +65,8 @@ def read(
             decisions += decided
     finally:
         clear_memory()
+    if rewrites:
+        claims = [_noted(claim, rewrites) for claim in claims]
     if where is None or source is text:
         return Reading(claims, decisions)
     # Read without invisible characters and inline markup; every span points at the source.
@@ -66,6 +74,15 @@ def read(
         [extraction_in_source(c, where) for c in claims],
         [decision_in_source(d, where) for d in decisions],
     )
+
+
+def _noted(claim: Extraction, rewrites: tuple[Rewrite, ...]) -> Extraction:
+    """``claim`` with a reading for each number in its sentence that was rewritten to be read
+    (a decimal comma, a thousands separator, a superscript)."""
+    notes = tuple(
+        r.note for r in rewrites if claim.span.start <= r.start < max(claim.span.end, r.start + 1)
+    )
+    return replace(claim, readings=claim.readings + notes) if notes else claim
 
 
 def extract_claims(

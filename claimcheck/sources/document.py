@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from claimcheck.claim import claim_from_reading
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
+from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
     candidate,
     cue,
@@ -71,9 +72,9 @@ def read_document(
         if unit.kind == "heading":
             title = title or unit.text
             section = unit.text
-        if not candidate(unit.text) or not (
-            cue(unit.text) or (hint and cue(hint)) or topic_cue(topic)
-        ):
+        # The gate reads the unit as the extractor will: without marks and invisible characters.
+        plain = normalise(unit.text)[0]
+        if not candidate(plain) or not (cue(plain) or (hint and cue(hint)) or topic_cue(topic)):
             continue
         reading = read(unit.text, hint=hint, topic=topic, catalog=catalog, off_topic=off_topic)
         records.extend(_record(document, unit, ex, display) for ex in reading.claims)
