@@ -543,8 +543,8 @@ def _times_only(
     ttft = pattern("metric_ttft").search(framed) is not None
     if not (context.explicit or (linked and (kv or ttft)) or (kv and ttft) or recompute):
         return None
-    if _WORSE.search(text, unit.start, unit.end):
-        return None  # "a slight increase in TTFT (9.4s vs 7.4s)": times that got worse
+    if _WORSE.search(text, unit.start, unit.end) or times[0].value <= times[1].value:  # type: ignore[operator]
+        return None  # "a slight increase in TTFT (9.4s vs 7.4s)", loading slower than recompute
     values: dict[str, object] = {
         "baseline_seconds": times[0].value,
         "cached_seconds": times[1].value,
@@ -576,7 +576,8 @@ def _times_only(
 
 def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Found, Found] | None:
     """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given
-    (in a list or table, the two nearest the headline); the longer is the recompute baseline."""
+    (in a list or table, the two nearest the headline). When the words beside them name one
+    as recompute and the other as a load, so they are; otherwise the longer is the baseline."""
     found = [d for r in region for d in mentions.durations(text, r.start, r.end)]
     if len(found) < 2:
         return None
@@ -590,7 +591,41 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
     first, second = pair or (found[0], found[1])
     if first.value == second.value:
         return None
+    roles = (_role(text, first, None, second), _role(text, second, first, None))
+    if roles == ("recompute", "load"):
+        return first, second
+    if roles == ("load", "recompute"):
+        return second, first
     return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
+
+
+_SIDE_BOUNDARY = re.compile(
+    r"[;:,(]|\s(?:vs\.?|versus|while|whereas|and|but|compared\s(?:to|with)|against)\s",
+    re.IGNORECASE,
+)
+_LOAD_SIDE = re.compile(r"\bwith\sit\b|\breus\w*|\bhits?\b", re.IGNORECASE)
+_RECOMPUTE_SIDE = re.compile(
+    rf"{_RECOMPUTE.pattern}|\b(?:without|baseline|from\sscratch)\b", re.IGNORECASE
+)
+
+
+def _role(text: str, time: Found, before: Found | None, after: Found | None) -> str | None:
+    """Is ``time`` named as the recompute or the load side, by the words of its own side of
+    the sentence ("recompute took 1.5 s while loading took 3 s", "3 s cached vs 1.5 s
+    without")? The words before it back to the last boundary, and those after it up to the
+    next one."""
+    lo = max(before.span.end if before else 0, time.span.start - 80)
+    cuts = list(_SIDE_BOUNDARY.finditer(text, lo, time.span.start))
+    start = cuts[-1].end() if cuts else lo
+    hi = min(after.span.start if after else len(text), time.span.end + 40)
+    cut = _SIDE_BOUNDARY.search(text, time.span.end, hi)
+    end = cut.start() if cut else hi
+    side = text[start : time.span.start] + " " + text[time.span.end : end]
+    recompute = _RECOMPUTE_SIDE.search(side) is not None
+    load = _LOAD.search(side) is not None or _LOAD_SIDE.search(side) is not None
+    if recompute == load:
+        return None
+    return "recompute" if recompute else "load"
 
 
 def _reading_text(text: str, cand: Candidate) -> str:
