@@ -41,6 +41,12 @@ class Thresholds(BaseModel):
     end_to_end_ratio: Fraction = Field(
         0.5, description="KV206: end-to-end speedup below this share of the headline is flagged"
     )
+    implausible_factor: float = Field(
+        10_000.0,
+        gt=1,
+        le=1e6,
+        description="KV209: headline factor above which a speedup counts as implausible",
+    )
     low_confidence: Fraction = Field(
         0.5,
         description="claims read from prose with a confidence below this report at info severity",

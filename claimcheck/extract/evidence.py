@@ -19,6 +19,11 @@ from claimcheck.extract.types import Span
 NEAR = 240
 """How far (in characters) from a factor its metric may be named."""
 
+# A factor above PLAUSIBLE_MAX is still read, so that rule KV209 reports it; one above
+# IMPLAUSIBLE_MAX (what a claim can hold) is not a speed factor at all (docs/model.md §8).
+PLAUSIBLE_MAX = 10_000
+IMPLAUSIBLE_MAX = 1_000_000
+
 
 @dataclass(frozen=True, slots=True)
 class Fact:
@@ -121,8 +126,10 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
         out.append(
             Fact("old-figure", text[max(frame.sentence.start, span.start - 16) : span.start])
         )
-    if value is not None and (value <= 1 or value > 10_000):
+    if value is not None and (value <= 1 or value > IMPLAUSIBLE_MAX):
         out.append(Fact("out-of-range", f"{value:g}"))
+    elif value is not None and value > PLAUSIBLE_MAX:
+        out.append(Fact("implausible", f"{value:g}"))
     if candidate.form == "percent":
         if candidate.reading is None:
             out.append(Fact("percent-unread", "no reduction, faster or increase wording"))
