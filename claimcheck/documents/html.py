@@ -24,13 +24,13 @@ _ATTRIBUTE = re.compile(
     r"""([^\t\n\f\r />][^\t\n\f\r />=]*)"""
     r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)("?)|'([^']*)('?)|([^\t\n\f\r >]*)))?"""
 )
-_ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
+ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
 
 _HEADINGS = frozenset(f"h{level}" for level in range(1, 7))
 _CONTAINERS = (
     {"html", "body", "main", "article", "section", "header", "footer", "aside", "nav", "search"}
     | {"ul", "ol", "dl", "menu", "table", "thead", "tbody", "tfoot"}
-    | {"form", "fieldset", "figure", "hgroup", "dialog", "details"}
+    | {"form", "fieldset", "figure", "hgroup", "dialog", "details", "noscript", "template"}
 )
 _PARAGRAPHS = {"p", "div", "figcaption", "caption", "summary", "legend", "address", "center"}
 # The unit kind of text directly inside each block element; other elements are inline.
@@ -44,17 +44,23 @@ _KINDS = {
 }
 # Paragraphs and containers inside these take their kind, as Markdown list paragraphs do.
 _INHERITING = frozenset(("list_item", "blockquote", "table_row"))
-_SKIPPED_BLOCKS = frozenset(("pre", "template"))
+_SKIPPED_BLOCKS = frozenset(("pre",))
 _SKIPPED_INLINE = frozenset(("code", "tt", "svg", "math"))
 _SKIPPED = _SKIPPED_BLOCKS | _SKIPPED_INLINE
 _RAW_TEXT = frozenset(
-    {"script", "style", "noscript", "textarea", "xmp", "iframe", "noembed", "noframes", "title"}
+    {"script", "style", "textarea", "xmp", "iframe", "noembed", "noframes", "title"}
 )
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta"}
     | {"param", "source", "track", "wbr"}
 )
 _CELLS = frozenset(("td", "th"))
+# Attributes whose text a reader sees or hears (docs/documents.md); a <meta> element's
+# content only when it describes the page.
+SHOWN_ATTRIBUTES = frozenset(("alt", "title", "aria-label"))
+_DESCRIPTIONS = frozenset(
+    ("description", "og:description", "og:title", "twitter:description", "twitter:title")
+)
 # Start tags that end an open element (HTML's implied end tags), up to a barrier element.
 _IMPLIED_ENDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "li": (frozenset(("li",)), frozenset(("ul", "ol", "menu", "table"))),
@@ -89,7 +95,8 @@ def read_html(source: str) -> tuple[list[TextUnit], list[Comment]]:
 
 
 @lru_cache(maxsize=1024)
-def _decode(reference: str) -> str:
+def decode_reference(reference: str) -> str:
+    """The text a character reference stands for (U+FFFD for a code point beyond Unicode)."""
     if reference.startswith("&#"):
         number = reference[2:].rstrip(";")
         digits = number[1:] if number[:1] in ("x", "X") else number
@@ -101,6 +108,47 @@ def _decode(reference: str) -> str:
 @cache
 def _end_tag(name: str) -> re.Pattern[str]:
     return re.compile(rf"</{name}(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
+
+
+def tag_attributes(
+    source: str, start: int, *, shown: bool = True
+) -> tuple[str, int, list[tuple[str, int, int]]]:
+    """The tag whose name starts at ``start``: its lower-case name, the offset just past it
+    (``-1`` when the input ends first or a quoted value never closes) and, when ``shown``, the
+    value ranges of the attributes a reader sees (``SHOWN_ATTRIBUTES``, and a describing
+    ``<meta>``'s content), in source order."""
+    name_match = _TAG_NAME.match(source, start)
+    assert name_match is not None
+    name, position = name_match.group().lower(), name_match.end()
+    values: list[tuple[str, int, int]] = []
+    meta_content: tuple[int, int] | None = None
+    describes = False
+    while True:
+        between = _BETWEEN.match(source, position)
+        position = between.end() if between else position
+        if position >= len(source):
+            return name, -1, []
+        if source[position] == ">":
+            if meta_content is not None and describes:
+                values.append(("content", *meta_content))
+            return name, position + 1, values
+        attribute = _ATTRIBUTE.match(source, position)
+        assert attribute is not None
+        if attribute.group(3) == "" or attribute.group(5) == "":
+            return name, -1, []  # a quoted value never closed
+        position = attribute.end()
+        if not shown:
+            continue
+        key = attribute.group(1).lower()
+        group = next((g for g in (2, 4, 6) if attribute.group(g) is not None), None)
+        if group is None:
+            continue
+        if key in SHOWN_ATTRIBUTES:
+            values.append((key, *attribute.span(group)))
+        elif name == "meta" and key == "content":
+            meta_content = attribute.span(group)
+        elif name == "meta" and key in ("name", "property"):
+            describes = describes or attribute.group(group).strip().lower() in _DESCRIPTIONS
 
 
 class _Reader:
@@ -164,32 +212,20 @@ class _Reader:
         self.comments.append(Comment(start, end, source[start + 4 : body_end]))
         return end
 
-    def _tag(self, start: int) -> tuple[str, int, tuple[int, int] | None]:
-        """Name, end offset (``-1`` at end of input) and ``alt`` value range of a tag."""
-        source = self.source
-        name_match = _TAG_NAME.match(source, start)
-        assert name_match is not None
-        name, position, alt = name_match.group().lower(), name_match.end(), None
-        while True:
-            between = _BETWEEN.match(source, position)
-            position = between.end() if between else position
-            if position >= len(source):
-                return name, -1, None
-            if source[position] == ">":
-                return name, position + 1, alt
-            attribute = _ATTRIBUTE.match(source, position)
-            assert attribute is not None
-            if attribute.group(3) == "" or attribute.group(5) == "":
-                return name, -1, None  # a quoted value never closed
-            if alt is None and attribute.group(1).lower() == "alt":
-                value = next((g for g in (2, 4, 6) if attribute.group(g) is not None), None)
-                alt = attribute.span(value) if value else (position, position)
-            position = attribute.end()
+    def _tag(self, start: int) -> tuple[str, int, list[tuple[str, int, int]]]:
+        """Name, end offset (``-1`` at end of input) and shown attribute values of a tag."""
+        name, end, shown = tag_attributes(self.source, start)
+        return name, end, shown
 
     def _start_tag(self, start: int) -> int:
-        name, end, alt = self._tag(start + 1)
+        name, end, shown = self._tag(start + 1)
         if end < 0:
             return len(self.source)  # a tag cut off by the end of input is dropped, as browsers do
+        if not self.skipping:
+            for attribute, value_start, value_end in shown:
+                self._emit_text(
+                    value_start, value_end, "alt" if attribute == "alt" else "attribute"
+                )
         if name in _RAW_TEXT:
             match = _end_tag(name).search(self.source, end)
             close = match.start() if match else len(self.source)
@@ -201,13 +237,13 @@ class _Reader:
         if self.source[end - 2] == "/" and name in _SKIPPED_INLINE:
             return end  # <svg/> is self-closing in foreign content
         if name in _VOID:
-            self._void(name, start, end, alt)
+            self._void(name, start, end)
         elif name in _KINDS or name in _SKIPPED:
             self._open(name, start, end)
         return end
 
     def _end_tag(self, start: int) -> int:
-        name, end, _ = self._tag(start + 2)
+        name, end, _ = tag_attributes(self.source, start + 2, shown=False)
         if end < 0:
             return len(self.source)
         if self.counts.get(name):
@@ -220,15 +256,13 @@ class _Reader:
             self._pop(index)
         return end
 
-    def _void(self, name: str, start: int, end: int, alt: tuple[int, int] | None) -> None:
+    def _void(self, name: str, start: int, end: int) -> None:
         if self.skipping:
             return
         if name == "br":
             self.builder.add_break(start, end)
         elif name == "hr":
             self._boundary(start, end, self.cells)
-        elif name == "img" and alt is not None:
-            self._emit_text(*alt, "alt")
 
     def _open(self, name: str, start: int, end: int) -> None:
         index = self._implied_end(name)
@@ -314,8 +348,8 @@ class _Reader:
         """Add source text, decoding character references with their positions kept."""
         source, position = self.source, start
         if source.find("&", start, end) >= 0:
-            for match in _ENTITY.finditer(source, start, end):
-                decoded = _decode(match.group())
+            for match in ENTITY.finditer(source, start, end):
+                decoded = decode_reference(match.group())
                 if decoded == match.group():
                     continue  # not a reference: stays in the verbatim text
                 if match.start() > position:

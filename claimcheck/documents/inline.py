@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from claimcheck.documents.html import ENTITY, decode_reference, tag_attributes
 from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import Span, TextUnit, UnitBuilder
 
@@ -121,7 +122,7 @@ class InlineWalker:
             elif name == "code_inline":
                 self._code(token.markup)
             elif name == "html_inline":
-                self._html(token.content)
+                self._html(token.content, builder)
             elif name == "link_open":
                 in_autolink = token.markup == "autolink"
                 self._link_open(in_autolink)
@@ -164,7 +165,7 @@ class InlineWalker:
             builder.add_decoded(token.content, self.where.at(found), self.where.at(end - 1) + 1)
         self.cursor = end
 
-    def _html(self, html: str) -> None:
+    def _html(self, html: str, builder: UnitBuilder) -> None:
         found = self._find(html)
         if found < 0:
             return
@@ -172,6 +173,38 @@ class InlineWalker:
         if html.startswith("<!--") and html.endswith("-->"):
             start, end = self.where.at(found), self.where.at(self.cursor - 1) + 1
             self.comments.append(Comment(start, end, html[4 : max(len(html) - 3, 4)]))
+        elif html[1:2].isalpha():
+            self._tag(found, builder)
+
+    def _tag(self, found: int, builder: UnitBuilder) -> None:
+        """An inline start tag: ``<br>`` parts words, as in HTML; the attributes a reader sees
+        (``alt``, ``title``, ``aria-label``) are units of their own."""
+        name, end, shown = tag_attributes(self.content, found + 1)
+        if name == "br":
+            at = self.where.at(found)
+            builder.add_break(at, self.where.at(max(end, found + 1) - 1) + 1)
+        for attribute, start, stop in shown:
+            self._emit(start, stop, "alt" if attribute == "alt" else "attribute")
+
+    def _emit(self, start: int, end: int, kind: str) -> None:
+        """``content[start:end]`` as a unit of its own, character references decoded."""
+        unit = UnitBuilder()
+        position = start
+        for match in ENTITY.finditer(self.content, start, end):
+            decoded = decode_reference(match.group())
+            if decoded == match.group():
+                continue
+            if match.start() > position:
+                self.where.add(unit, self.content, position, match.start())
+            unit.add_decoded(
+                decoded, self.where.at(match.start()), self.where.at(match.end() - 1) + 1
+            )
+            position = match.end()
+        if position < end:
+            self.where.add(unit, self.content, position, end)
+        built = unit.build(kind)
+        if built is not None:
+            self.units.append(built)
 
     def _link_open(self, autolink: bool) -> None:
         found = self._find("<" if autolink else "[")
@@ -202,6 +235,7 @@ class InlineWalker:
                 inner = _skip_spaces(text, destination.pos)
                 title = parseLinkTitle(text, inner, len(text))
                 if inner != destination.pos and title.ok:
+                    self._emit(inner + 1, title.pos - 1, "attribute")  # a reader sees a title
                     inner = _skip_spaces(text, title.pos)
                 if text.startswith(")", inner):
                     self.cursor = inner + 1

@@ -87,20 +87,22 @@ def _holds(lower: str, headings: str, by_block: bool) -> bool:
 
 def _plain(lower: str) -> str:
     """``lower`` as a reader sees its words: without tags, comments, emphasis and code marks,
-    backslash escapes and invisible characters (a line break tag is a space), with character
+    backslashes and invisible characters (a line break tag is a space), with character
     references decoded and runs of spaces made one. Line ends stay, so blocks stay apart (where
     a removed tag held a line end, two blocks become one: the test only grows more lenient)."""
-    text = _BREAK.sub(" ", lower) if "<br" in lower else lower
+    text = html.unescape(lower) if "&" in lower else lower
+    text = _BREAK.sub(" ", text) if "<br" in text else text
     text = _INVISIBLE.sub("", text)
-    if "&" in text:
-        text = html.unescape(text)
     return _LINE_END_SPACE.sub("\n", _SPACES.sub(" ", text))
 
 
 def page_names_kv(source: str) -> bool:
     """Does a page name KV caching, prefix or prompt caching, recompute or a KV product
-    anywhere (one scan)?"""
-    return _kv_anywhere().search(source) is not None
+    anywhere (one scan, and one more without markup when that finds none)?"""
+    if _kv_anywhere().search(source) is not None:
+        return True
+    lower = source.lower()
+    return _MARKED.search(lower) is not None and _kv_anywhere().search(_plain(lower)) is not None
 
 
 @cache
@@ -121,13 +123,11 @@ def topic_cue(text: str) -> bool:
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")
 # What may hide inside a number or a word on a page: a tag or comment, an emphasis or code
-# mark, a backslash escape, a character reference, an invisible character, a doubled space.
+# mark, a backslash, a character reference, an invisible character, a doubled space.
 _HIDDEN_CHARACTERS = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
-_MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]")
+_MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]| \n|\n ")
 _BREAK = re.compile(r"<br\b[^<>]{0,300}>")
-_INVISIBLE = re.compile(
-    rf"<[^<>]{{0,300}}>|[*_`~{_HIDDEN_CHARACTERS}]+|\\(?=[!-/:-@\[-`{{-~]|$)", re.MULTILINE
-)
+_INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")
 _SPACES = re.compile(r"[^\S\n]+")
 _LINE_END_SPACE = re.compile(r" ?\n ?")
 # Markdown ATX and setext headings, HTML titles and headings: where a page states its topic.

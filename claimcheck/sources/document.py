@@ -56,7 +56,14 @@ def read_document(
     previous_kind = ""
     title = section = ""
     previous_end = 0
+    # An attribute that repeats text already on the page (a link titled with its own words,
+    # og:description beside description) is read once.
+    said = {unit.text for unit in document.units if unit.kind != "attribute"}
     for unit in document.units:
+        if unit.kind == "attribute":
+            if unit.text in said:
+                continue
+            said.add(unit.text)
         # A table row is read with its table's header row as a hint (cue and metric); a row
         # after a blank line or a new <table> starts another table.
         if unit.kind == "table_row":

@@ -1,4 +1,5 @@
-"""HTML: block text, table rows and alt text as units; code, scripts and comments skipped."""
+"""HTML: block text, table rows, alt text and shown attributes as units; code, scripts and
+comments skipped."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ def test_units_hold_exactly_the_prose() -> None:
         ("paragraph", "Unclosed div with 3x"),
         ("paragraph", "First 4x"),
         ("paragraph", "Second 5x"),
+        ("text", "90x"),  # <noscript> is shown when scripts are off
+        ("paragraph", "91x"),  # <template> is shown once a script clones it
     ]
 
 
@@ -96,6 +99,7 @@ def test_malformed_markup_is_read_as_browsers_would() -> None:
     )
     assert texts(scan_html(source)) == [
         ("paragraph", "a < b and 5 > 3, &unknown; & 2x"),
+        ("attribute", "x > y"),
         ("paragraph", "quoted > is inside the tag"),
         ("paragraph", "bogus and and and gone"),
         ("paragraph", "after cdata"),
@@ -126,3 +130,22 @@ def test_paragraphs_in_list_items_and_quotes_take_their_kind() -> None:
 
 def test_huge_numeric_reference_does_not_raise() -> None:
     assert texts(scan_html("<p>x &#" + "1" * 5000 + "; y</p>")) == [("paragraph", "x \ufffd y")]
+
+
+def test_text_a_reader_sees_outside_the_body_is_read() -> None:
+    source = (
+        '<head><meta name="description" content="KV offload: 27&times; faster TTFT">'
+        '<meta property="og:title" content="LMCache 30x"><meta name="viewport" content="3x">'
+        "</head><body><p title='31x faster'>Body <a href=u aria-label=\"32x\">link</a>"
+        "<img src=a alt=33x title=34x></p></body>"
+    )
+    assert texts(scan_html(source)) == [
+        ("attribute", "KV offload: 27× faster TTFT"),
+        ("attribute", "LMCache 30x"),
+        ("attribute", "31x faster"),
+        ("paragraph", "Body link"),
+        ("attribute", "32x"),
+        ("alt", "33x"),
+        ("attribute", "34x"),
+    ]
+    assert found(scan_html(source), "27× faster") == expected(source, 1, "27&times; faster")

@@ -45,6 +45,7 @@ def test_units_hold_exactly_the_prose() -> None:
         ("table_row", "Llama 3.1 70B | 128K | 27x faster"),
         ("list_item", "Prefill of a 64K prefix drops to 3.2 s"),
         ("list_item", "Decode is 2x faster with offload"),
+        ("attribute", "60x"),  # a link title, shown on hover
     ]
 
 
@@ -105,6 +106,7 @@ def test_escapes_links_images_and_autolinks() -> None:
     assert texts(document) == [
         ("paragraph", "A *27x* claim, see the report and . then 3x after."),
         ("alt", "Chart: 27× TTFT"),
+        ("attribute", "40x"),  # an image title, shown on hover
     ]
     assert found(document, "*27x*") == expected(source, 1, "*27x")
     assert found(document, "report") == expected(source, 1, "report")

@@ -11,7 +11,16 @@ from claimcheck.documents import Document, scan, split_sentences
 
 Kind = Literal["markdown", "html", "text"]
 KINDS: tuple[Kind, ...] = ("markdown", "html", "text")
-UNIT_KINDS = {"heading", "paragraph", "list_item", "table_row", "blockquote", "alt", "text"}
+UNIT_KINDS = {
+    "heading",
+    "paragraph",
+    "list_item",
+    "table_row",
+    "blockquote",
+    "alt",
+    "attribute",
+    "text",
+}
 # Pieces of markup in all three formats, so that random documents exercise the parsers.
 FRAGMENTS = [
     *(

@@ -95,7 +95,15 @@ def test_selection_follows_specificity() -> None:
         return [r.code for r in rules]
 
     assert codes(enabled(("ALL",), ())) == [r.code for r in RULES]
-    assert codes(enabled(("KV20",), ())) == ["KV201", "KV202", "KV203", "KV204", "KV205", "KV206"]
+    assert codes(enabled(("KV20",), ())) == [
+        "KV201",
+        "KV202",
+        "KV203",
+        "KV204",
+        "KV205",
+        "KV206",
+        "KV209",
+    ]
     assert codes(enabled(("ALL",), ("KV1", "KV2", "KV30"))) == ["KV900"]
     assert codes(enabled(("KV103",), ("KV1",))) == ["KV103"]  # more specific select wins
     assert codes(enabled(("KV1",), ("KV1",))) == []  # a tie goes to ignore

@@ -80,3 +80,18 @@ def test_ttft_wording_alone_weighs_less_on_a_page_that_never_names_kv_caching() 
     assert speedups(f"# Release notes\n\n{figure}\n") == []
     named = f"# Release notes\n\nWe now keep the KV cache in host memory.\n\n{figure}\n"
     assert speedups(named) == [1.4]
+
+
+def test_attributes_are_read_once_and_not_twice_beside_the_same_text() -> None:
+    claim = "LMCache: 27x faster TTFT at 128K tokens."
+    page = (
+        f'<head><meta name="description" content="{claim}">'
+        f'<meta property="og:description" content="{claim}"></head>'
+        f'<body><p><a href="/b" title="{claim}">{claim}</a></p>'
+        '<p><abbr title="LMCache: 30x faster TTFT at 64K tokens.">30x</abbr></p></body>'
+    )
+    records = read_document(page, "html", "page.html").records
+    assert [(r.claim.speedup, r.claim.context_tokens) for r in records] == [
+        (27, 128_000),
+        (30, 64_000),
+    ]
