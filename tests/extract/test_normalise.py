@@ -4,9 +4,11 @@ look-alike signs are set aside, and every span still points at the text as given
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claimcheck.extract import extract_claims, read
-from claimcheck.extract.normalise import normalise
+from claimcheck.extract.normalise import normalise, normalised
 
 
 def test_plain_text_is_left_alone() -> None:
@@ -109,3 +111,58 @@ def test_a_count_before_a_token_length_is_not_a_thousands_group() -> None:
     # "4 128-token prompts" is four prompts of 128 tokens, not 4,128 tokens
     (claim,) = extract_claims("KV offload: 27x faster TTFT on 4 128-token prompts.")
     assert claim.values.get("context_tokens") in (None, 128)
+
+
+_PIECES = [
+    *[
+        "27x",
+        "1,5",
+        "128",
+        "000",
+        "'",
+        "’",
+        ".",
+        ",",
+        "²³⁷¹⁰",
+        "10",
+        "2",
+        "tokens",
+        "s",
+        "ms",
+        "×",
+        "✕",
+        "х",
+        "ｘ",
+        "*",
+        "_",
+        "`",
+        "<b>",
+        "</b>",
+        "<!--",
+        "-->",
+    ],
+    *"\u200b\u00ad\u202e\u00a0\u202f\u2009 \na",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_the_map_back_to_the_source_is_whole_and_ordered(text: str) -> None:
+    clean, where, rewrites = normalised(text)
+    if where is None:
+        assert clean == text and not rewrites
+        return
+    assert len(where) == len(clean) + 1
+    assert where == sorted(where)
+    assert all(0 <= offset <= len(text) for offset in where)
+    for rewrite in rewrites:
+        assert 0 <= rewrite.start <= rewrite.end <= len(clean)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, " ", "KV cache", "TTFT", "faster"]), max_size=25))
+def test_every_span_read_points_into_the_source(words: list[str]) -> None:
+    text = " ".join(words)
+    for claim in extract_claims(text, explicit=True):
+        for span in (claim.span, *claim.spans.values(), *claim.cues.values()):
+            assert 0 <= span.start <= span.end <= len(text)
