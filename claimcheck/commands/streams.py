@@ -83,16 +83,16 @@ def write_whole(path: Path, pieces: Iterable[str]) -> None:
     usual ones). A device or pipe (``-o /dev/stderr``) is written directly. ``OSError`` when
     the file cannot be written; the old file is then left as it was.
     """
-    target = Path(os.path.realpath(path))
     try:
-        mode = os.stat(target).st_mode
+        mode: int | None = os.stat(path).st_mode
     except OSError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        with target.open("w", encoding="utf-8") as stream:
+        with path.open("w", encoding="utf-8") as stream:
             for piece in pieces:
                 stream.write(piece)
         return
+    target = Path(os.path.realpath(path))
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
     )

@@ -49,7 +49,7 @@ def load_input(
         return _from_source(text, kind, item.display, "stdin", named=True, catalog=catalog)
     text = read_text(item.path, item.display, max_bytes=max_bytes)
     if is_report(text[:PEEK], text[-PEEK:]):
-        return Loaded()  # a report of an earlier run (README "Inputs and outputs")
+        return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(
         text, item.kind, item.display, Path(item.path).stem, named=item.named, catalog=catalog
     )

@@ -4,7 +4,7 @@
 A report is known by its shape, not its name: the JSON report's ``tool`` entry, the SARIF
 driver name, the GitLab Code Quality entries, the JUnit ``testsuites`` name, the
 ``## claimcheck`` heading of the Markdown report, workflow commands of the GitHub format, and
-the summary line that ends the text and concise formats (README "Output formats").
+the summary line that ends the text and concise formats (README "Three ways in").
 """
 
 from __future__ import annotations
