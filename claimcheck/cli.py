@@ -441,7 +441,12 @@ class _Progress:
 
     def __call__(self, name: str) -> None:
         if self._progress is not None:
-            self._progress.update(self._task, advance=1, description=name[-60:])  # type: ignore[attr-defined]
+            from rich.markup import escape
+
+            from claimcheck.formats.visible import visible
+
+            shown = escape(visible(name[-60:]))  # a file name is neither markup nor a control
+            self._progress.update(self._task, advance=1, description=shown)  # type: ignore[attr-defined]
 
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:

@@ -94,8 +94,10 @@ def deep(good: Path) -> Iterator[Callable[[int], None]]:
 
 @pytest.fixture
 def good(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working folder holding ``good.yaml``, one good claim."""
+    """A working folder holding ``good.yaml``, one good claim; the root of a repository, so
+    that no configuration file from a folder above applies."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / ".git").mkdir()
     (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
     return tmp_path
 
@@ -358,7 +360,11 @@ def test_report_file_appears_whole_and_keeps_its_mode(cli: Invoke, good: Path) -
     assert run.code == 0
     assert json.loads(out.read_text(encoding="utf-8"))["claims"][0]["id"] == "good"
     assert out.stat().st_mode & 0o777 == 0o640
-    assert sorted(p.name for p in good.iterdir()) == ["good.yaml", "out.json"]  # no temp left
+    assert sorted(p.name for p in good.iterdir()) == [
+        ".git",
+        "good.yaml",
+        "out.json",
+    ]  # no temp left
 
 
 @posix_only
@@ -514,6 +520,22 @@ def test_terminal_formats_escape_names_ids_and_text(cli: Invoke, good: Path, fmt
         assert summary.startswith("3 claims in 3 files")
 
 
+def test_the_progress_line_shows_file_names_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from claimcheck.cli import _Progress
+
+    monkeypatch.setenv("FORCE_COLOR", "1")  # draw it as on a terminal
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with _Progress(True) as progress:
+        progress("a[/]b[bold]c\x1b[2J.md")
+    drawn = screen.getvalue()
+    assert "a[/]b[bold]c\\x1b[2J.md" in drawn
+    assert "\x1b[2J" not in drawn
+
+
 def test_error_lines_escape_file_names(cli: Invoke, good: Path) -> None:
     (good / "bad\x1b[2J\n.json").write_text("{", encoding="utf-8")
     run = cli("check", ".", "-f", "json")
@@ -651,6 +673,30 @@ def test_a_read_only_job_summary_is_a_warning(
     assert run.stderr == (
         f"claimcheck: warning: {summary}: cannot write the job summary: Permission denied\n"
     )
+
+
+def test_a_refused_job_summary_is_a_warning_even_as_root(
+    cli: Invoke, good: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    summary = good / "summary.md"
+    summary.write_text("", encoding="utf-8")
+    real_open = os.open
+
+    def read_only(
+        path: str | Path, flags: int, mode: int = 0o777, *, dir_fd: int | None = None
+    ) -> int:
+        if Path(path) == summary and flags & os.O_WRONLY:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", read_only)
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    run = cli("check", "good.yaml", "-f", "github")
+    assert run.code == 0
+    assert run.stderr == (
+        f"claimcheck: warning: {summary}: cannot write the job summary: Permission denied\n"
+    )
+    assert "file=good.yaml" in run.stdout
 
 
 def test_the_job_summary_is_appended(
