@@ -7,7 +7,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
@@ -92,6 +91,8 @@ def write_whole(path: Path, pieces: Iterable[str]) -> None:
             for piece in pieces:
                 stream.write(piece)
         return
+    import tempfile  # only when a report file is written: start-up stays fast
+
     target = Path(os.path.realpath(path))
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
