@@ -6,6 +6,7 @@ import inspect
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
@@ -38,6 +39,7 @@ class Request:
     """What to audit: command-line arguments, ``--text`` values, which files count, settings.
 
     ``per_file_ignores`` maps gitignore-style patterns to the rule codes that do not apply there.
+    ``output`` is the report file, never read as an input of a folder.
     """
 
     arguments: list[str]
@@ -47,6 +49,7 @@ class Request:
     selection: Selection = field(default_factory=Selection)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     explain: bool = False
+    output: Path | None = None
 
 
 def audit(
@@ -72,7 +75,14 @@ def audit(
     # Prose names models and GPUs from the run's catalog; the built-in one loads only if needed.
     names = catalogs.get() if settings.assume.catalog else None
     files = 0
-    for item in expand(request.arguments, request.texts, request.stdin_filename, request.selection):
+    inputs = expand(
+        request.arguments,
+        request.texts,
+        request.stdin_filename,
+        request.selection,
+        request.output,
+    )
+    for item in inputs:
         if isinstance(item, InputError):
             problems.append(item)
             continue

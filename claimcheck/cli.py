@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -20,7 +22,15 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import typer
 
 from claimcheck import __version__
-from claimcheck.commands import Color, ColorOption, DebugOption, fail, terminal_width, use_color
+from claimcheck.commands import (
+    Color,
+    ColorOption,
+    DebugOption,
+    fail,
+    say,
+    terminal_width,
+    use_color,
+)
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
 
@@ -268,6 +278,13 @@ def check(
             show_default=False,
         ),
     ] = None,
+    follow_links: Annotated[
+        bool,
+        typer.Option(
+            "--follow-links",
+            help="In folders, follow links to folders and to files outside the folder.",
+        ),
+    ] = False,
     allow_empty: Annotated[
         bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
     ] = False,
@@ -301,7 +318,7 @@ def check(
     )  # fmt: skip
     try:
         code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,
-                    output, exit_zero, allow_empty, color, quiet, explain)  # fmt: skip
+                    output, exit_zero, allow_empty, color, quiet, explain, follow_links)  # fmt: skip
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
@@ -318,33 +335,39 @@ def check(
 def _run(
     options: object, inputs: list[str], texts: list[str], stdin_filename: str | None, config: Path | None,
     isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: Color, quiet: bool,
-    explain: bool = False,
+    explain: bool = False, follow_links: bool = False,
 ) -> int:  # fmt: skip
     from claimcheck import config as configuration
     from claimcheck.audit import Request, audit, exit_code
     from claimcheck.options import CliOptions, settle
+    from claimcheck.sources.inputs import output_clash
+    from claimcheck.sources.reading import read_stream
 
     assert isinstance(options, CliOptions)
     if not inputs and not texts:
         raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
     run = settle(options, configuration.resolve(config, isolated, Path.cwd()), Path.cwd())
-    request = Request(
-        inputs, texts, stdin_filename, run.settings, run.selection, run.per_file_ignores, explain
-    )
+    selection = replace(run.selection, follow_links=follow_links)
+    if output is not None and (clash := output_clash(output, inputs, selection)):
+        raise ClaimcheckError("is an input: the report (-o) must go to another file", path=clash)
+    request = Request(inputs, texts, stdin_filename, run.settings, selection,
+                      run.per_file_ignores, explain, output)  # fmt: skip
+    max_bytes = run.settings.max_file_bytes
+
+    def read_stdin() -> str:
+        return read_stream(
+            sys.stdin.buffer if sys.stdin else None, stdin_filename or "-", max_bytes=max_bytes
+        )
+
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)
     with _progress(enabled=not quiet) as progress:
-        report = audit(request, read_stdin=sys.stdin.read, progress=progress)
+        report = audit(request, read_stdin=read_stdin, progress=progress)
     for problem in report.errors:
         where = ":".join(
             str(p) for p in (problem.path, problem.line, problem.column) if p is not None
         )
-        print(
-            f"claimcheck: error: {where}: {problem.message}"
-            if where
-            else f"claimcheck: error: {problem.message}",
-            file=sys.stderr,
-        )
+        say("error", f"{where}: {problem.message}" if where else problem.message)
     folders = [name for name in inputs if Path(name).is_dir()]
     if (
         folders
@@ -366,23 +389,19 @@ def _run(
 
 def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
+    from claimcheck.commands.streams import append_whole, write_whole
     from claimcheck.formats import RenderOptions, render_chunks
 
     pieces = render_chunks(
         report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
     )
     if output is None:
-        try:
-            for piece in pieces:
-                sys.stdout.write(piece)
-            sys.stdout.flush()
-        except BrokenPipeError:  # "| head": the reader has what it wanted
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        for piece in pieces:
+            sys.stdout.write(piece)
+        sys.stdout.flush()
     else:
         try:
-            with output.open("w", encoding="utf-8") as handle:
-                for piece in pieces:
-                    handle.write(piece)
+            write_whole(output, pieces)
         except OSError as err:
             raise ClaimcheckError(
                 f"cannot write the report: {err.strerror or err}", path=str(output)
@@ -392,12 +411,9 @@ def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
         from claimcheck.formats.github_format import step_summary
 
         try:
-            with open(summary_file, "a", encoding="utf-8") as handle:
-                handle.write(step_summary(report))
-        except OSError as err:
-            raise ClaimcheckError(
-                f"cannot write the job summary: {err.strerror or err}", path=summary_file
-            ) from None
+            append_whole(summary_file, step_summary(report))
+        except OSError as err:  # the annotations are out; a missing summary fails no run
+            say("warning", f"{summary_file}: cannot write the job summary: {err.strerror or err}")
 
 
 def _progress(*, enabled: bool) -> _Progress:
@@ -425,7 +441,12 @@ class _Progress:
 
     def __call__(self, name: str) -> None:
         if self._progress is not None:
-            self._progress.update(self._task, advance=1, description=name[-60:])  # type: ignore[attr-defined]
+            from rich.markup import escape
+
+            from claimcheck.formats.visible import visible
+
+            shown = escape(visible(name[-60:]))  # a file name is neither markup nor a control
+            self._progress.update(self._task, advance=1, description=shown)  # type: ignore[attr-defined]
 
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
@@ -512,10 +533,18 @@ _register()
 
 
 def main() -> None:
-    """Console-script entry point. Ctrl-C exits 130 without a traceback, even before a command
-    starts (Typer handles it once one runs)."""
+    """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
+    loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
+    it once one runs); a reader that closes the pipe early ends the output quietly."""
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        from claimcheck.commands.streams import guard_stdout
+
+        guard_stdout()
         app()
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
         raise SystemExit(ExitCode.INTERRUPTED) from None
+    except ClaimcheckError as err:  # standard output closed under --help, --version, rules
+        say("error", str(err))
+        raise SystemExit(ExitCode.ERROR) from None

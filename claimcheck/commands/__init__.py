@@ -41,8 +41,16 @@ DebugOption = Annotated[bool, typer.Option("--debug", help="Show tracebacks of i
 
 def fail(message: str) -> NoReturn:
     """Print ``claimcheck: error: <message>`` to stderr and exit 2."""
-    print(f"claimcheck: error: {message}", file=sys.stderr)
+    say("error", message)
     raise typer.Exit(ExitCode.ERROR)
+
+
+def say(kind: str, message: str) -> None:
+    """Print ``claimcheck: <kind>: <message>`` to stderr on one line: file names and texts in
+    ``message`` come from inputs, so control characters are shown as escapes."""
+    from claimcheck.formats.visible import visible
+
+    print(f"claimcheck: {kind}: {visible(message)}", file=sys.stderr)
 
 
 def use_color(choice: Color) -> bool:
@@ -67,6 +75,8 @@ def run(work: Callable[[], str], *, debug: bool) -> None:
     """Write what ``work`` returns to stdout; any failure becomes one line on stderr and exit 2."""
     try:
         text = work()
+        sys.stdout.write(text)
+        sys.stdout.flush()
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
@@ -78,5 +88,3 @@ def run(work: Callable[[], str], *, debug: bool) -> None:
             file=sys.stderr,
         )
         raise typer.Exit(ExitCode.ERROR) from None
-    sys.stdout.write(text)
-    sys.stdout.flush()

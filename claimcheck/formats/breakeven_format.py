@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
+from claimcheck.formats.visible import visible_model
 from claimcheck.sweep import Sweep, SweepRow
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ def render_text(sweep: Sweep, options: RenderOptions) -> str:
     from rich.table import Table
     from rich.text import Text
 
+    sweep = visible_model(sweep)  # names from a --catalog file reach the terminal
     capture = Capture(options)
     console = capture.console
     console.print(Text(sweep.setup.description, style="bold"))

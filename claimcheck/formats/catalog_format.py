@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from claimcheck.catalog import Catalog, CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
+from claimcheck.formats.visible import visible_model
 from claimcheck.physics import kv_bytes_per_token
 
 if TYPE_CHECKING:
@@ -94,7 +95,8 @@ def render_text(listing: Listing, options: RenderOptions) -> str:
     capture = Capture(options)
     console = capture.console
     builders = {"models": _models, "gpus": _gpus, "tiers": _tiers}
-    console.print(builders[listing.kind](listing.entries))
+    entries = tuple(visible_model(entry) for entry in listing.entries)  # --catalog names
+    console.print(builders[listing.kind](entries))
     console.print(
         Text(
             "Sources in short (the sites they cite; 'assumed': see docs/model.md); "

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.visible import visible
 from claimcheck.report import Report, Summary
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    """Unsuppressed findings in report order, then the summary line."""
+    """Unsuppressed findings in report order, then the summary line. File names and messages
+    are shown with control characters escaped: each finding is exactly one line."""
     lines = []
     for finding in report.unsuppressed():
-        path = finding.path or "<text>"
+        path = visible(finding.path or "<text>")
         line = finding.line or 1
         column = finding.column or 1
         lines.append(
-            f"{path}:{line}:{column}: {finding.code} [{finding.severity}] {finding.message}"
+            f"{path}:{line}:{column}: {finding.code} [{finding.severity}] {visible(finding.message)}"
         )
     lines.append(summary_line(report.summary))
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ from collections import Counter
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.formats.tables import header, most_severe_first, place, problem_place, row
+from claimcheck.formats.visible import visible
 from claimcheck.report import Finding, InputProblem, Report, Severity
 
 SHOWN_PER_KIND = 10
@@ -64,8 +65,9 @@ def step_summary(report: Report) -> str:
 
 
 def escape_data(text: str) -> str:
-    """A command's message, escaped as the Actions toolkit does (``%`` first)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's message, escaped as the Actions toolkit does (``%`` first); other control
+    characters are shown as escapes (the job log is a terminal)."""
+    return visible(text, breaks=True).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

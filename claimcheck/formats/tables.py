@@ -6,6 +6,7 @@ import html
 import re
 from collections.abc import Iterable
 
+from claimcheck.formats.visible import visible
 from claimcheck.report import Finding, InputProblem
 
 TEXT_PATH = "<text>"
@@ -35,9 +36,10 @@ def most_severe_first(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def cell(text: str) -> str:
-    """Text safe inside a Markdown table cell: pipes escaped, line breaks as ``<br>``, and HTML
-    escaped (GitHub would drop ``<text>`` as an unknown tag)."""
-    text = html.escape(text, quote=False).replace("|", "\\|")
+    """Text safe inside a Markdown table cell: pipes escaped, line breaks as ``<br>``, HTML
+    escaped (GitHub would drop ``<text>`` as an unknown tag) and other control characters shown
+    as escapes."""
+    text = html.escape(visible(text, breaks=True), quote=False).replace("|", "\\|")
     return _LINE_BREAK.sub("<br>", text)
 
 

@@ -12,6 +12,7 @@ from rich.text import Text
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
 from claimcheck.formats.concise_format import summary_line
+from claimcheck.formats.visible import visible_model
 from claimcheck.report import Analysis, ClaimReport, Finding, Report, Severity
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -36,7 +37,8 @@ _UNDERSTOOD: tuple[tuple[str, str], ...] = (
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    """The human view of ``report``."""
+    """The human view of ``report``, control characters in its texts shown as escapes."""
+    report = visible_model(report)
     capture = Capture(options)
     console = capture.console
     if len(report.claims) == 1:

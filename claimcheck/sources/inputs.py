@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
@@ -70,13 +70,15 @@ Input = FileInput | TextInput | StdinInput
 @dataclass(frozen=True)
 class Selection:
     """Which files count as inputs: suffix → kind, exclude patterns (gitignore syntax, relative
-    to ``base``), whether ``.gitignore`` applies, and whether excludes apply to named files."""
+    to ``base``), whether ``.gitignore`` applies, whether excludes apply to named files, and
+    whether a folder walk follows links to folders and out of the folder."""
 
     extensions: Mapping[str, str] = field(default_factory=dict)
     exclude: Sequence[str] = DEFAULT_EXCLUDE
     base: Path = field(default_factory=Path.cwd)
     respect_gitignore: bool = True
     force_exclude: bool = False
+    follow_links: bool = False
 
     def kind_of(self, name: str) -> str | None:
         """The input kind a file name implies, or ``None``."""
@@ -93,38 +95,102 @@ def expand(
     texts: list[str],
     stdin_filename: str | None,
     selection: Selection | None = None,
+    output: Path | None = None,
 ) -> Iterator[Input | InputError]:
     """Classify each argument (README "Three ways in"): ``-`` is stdin; an existing path is a file or folder;
     an argument with whitespace that is not a path is claim text; anything else is a missing
-    path, never silently taken as text."""
+    path, never silently taken as text.
+
+    A file reached twice (named and in a named folder, by two spellings, or through a link)
+    is read once, under its first name. The report file ``output`` is never an input of a folder.
+    """
     selection = selection or Selection()
     ignored = _Ignored(selection)  # compiles its patterns on first use
+    skipped = _real(output) if output is not None else None
+    found: list[tuple[str | None, Input | InputError]] = []
     for number, argument in enumerate(arguments, start=1):
         if argument == "-":
+            if any(isinstance(item, StdinInput) for _, item in found):
+                continue  # standard input can be read only once
             name = stdin_filename or "-"
-            yield StdinInput(display=name, kind=selection.kind_of(name) if stdin_filename else None)
+            kind = selection.kind_of(name) if stdin_filename else None
+            found.append((None, StdinInput(display=name, kind=kind)))
             continue
         path = Path(argument)
         if path.is_dir():
             if selection.force_exclude and ignored.excluded(path, is_dir=True):
                 continue
-            yield from _walk(path, selection, ignored)
+            found += [
+                pair
+                for pair in _walk(path, selection, ignored)
+                if skipped is None or pair[0] != skipped
+            ]
         elif path.exists() or path.is_symlink():
             if selection.force_exclude and ignored.excluded(path, is_dir=False):
                 continue
-            yield _named_file(path, selection)
+            found.append((_real(path), _named_file(path, selection)))
         elif any(ch.isspace() for ch in argument):
             label = f"<text {number}>" if len(arguments) > 1 else "<text>"
-            yield TextInput(argument, display=label, explicit=False)
+            found.append((None, TextInput(argument, display=label, explicit=False)))
         else:
-            yield InputError(
+            error = InputError(
                 "no such file or directory (to audit a sentence, quote it or pass it with --text)",
                 path=argument,
             )
+            found.append((None, error))
+    yield from _once(found)
     for number, text in enumerate(texts, start=1):
         yield TextInput(
             text, display=f"<text {number}>" if len(texts) > 1 else "<text>", explicit=True
         )
+
+
+def output_clash(output: Path, arguments: list[str], selection: Selection) -> str | None:
+    """The input that writing the report to ``output`` would destroy, or ``None``.
+
+    A file named as an argument is an input. A file inside a named folder is one when its name
+    makes it an input, unless it is a report of an earlier run (recognised by its content),
+    which may be replaced.
+    """
+    target = _real(output)
+    if not os.path.lexists(output):
+        return None
+    for argument in arguments:
+        path = Path(argument)
+        if argument != "-" and os.path.lexists(path) and _real(path) == target:
+            return display_path(path)
+    if not os.path.isfile(target) or selection.kind_of(output.name) is None:
+        return None
+    from claimcheck.sources.reports import is_report_file
+
+    for argument in arguments:
+        if argument != "-" and Path(argument).is_dir() and _inside(target, _real(argument)):
+            return None if is_report_file(Path(target)) else display_path(output)
+    return None
+
+
+def _once(found: list[tuple[str | None, Input | InputError]]) -> Iterator[Input | InputError]:
+    """Each file once, at its first place and name; named if any of its mentions was named."""
+    named = {key for key, item in found if isinstance(item, FileInput) and item.named}
+    seen: set[str] = set()
+    for key, item in found:
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+            if isinstance(item, FileInput) and not item.named and key in named:
+                item = replace(item, named=True)
+        yield item
+
+
+def _real(path: Path | str) -> str:
+    """The file's real path: the same for every spelling of it and every link to it."""
+    return os.path.realpath(path)
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Is the real path ``path`` the real folder ``folder`` or below it?"""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
@@ -141,24 +207,75 @@ def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
     return FileInput(path, display, kind, named=True)
 
 
-def _walk(folder: Path, selection: Selection, ignored: _Ignored) -> Iterator[FileInput]:
-    """Every input file below ``folder``, sorted by path. Links to folders are not followed, so
-    a link loop cannot trap the walk; a dangling link is yielded and reported when read."""
-    found: list[FileInput] = []
-    for root, dirs, files in os.walk(folder, followlinks=False):
-        here = Path(root)
-        real = here.resolve()  # once per folder: resolving every file costs more than reading it
-        ignored.enter(here)
-        dirs[:] = sorted(d for d in dirs if not ignored.excluded_in(real, d, is_dir=True))
-        shown = display_path(here)
-        for name in files:
-            kind = selection.kind_of(name)
-            if kind is None or ignored.excluded_in(real, name, is_dir=False):
-                continue
+def _walk(
+    folder: Path, selection: Selection, ignored: _Ignored
+) -> list[tuple[str | None, FileInput | InputError]]:
+    """Every input file below ``folder`` with its real path, sorted by name; a folder that
+    cannot be listed is an error.
+
+    The walk keeps its own stack (no recursion, so any depth is fine). Links are followed only
+    inside the tree, and only to files: a link to a folder could make a loop, and a link
+    leaving the tree could read files the folder's owner never meant to publish. With
+    ``follow_links`` both are followed, each real folder walked once. A dangling link is
+    kept and reported when read; a pipe, socket or device is refused when read.
+    """
+    root = Path(_real(folder))
+    shown = display_path(folder)
+    stack: list[tuple[str, Path, str]] = [(str(folder), root, shown)]
+    walked = {str(root)}
+    found: list[tuple[str | None, FileInput | InputError]] = []
+    while stack:
+        here, real, shown = stack.pop()
+        ignored.enter(real)
+        try:
+            with os.scandir(here) as listing:
+                entries = list(listing)
+        except OSError as err:
+            found.append((None, _unlisted(err, shown)))
+            continue
+        for entry in entries:
+            name = entry.name
             display = name if shown == "." else f"{shown}/{name}"
-            found.append(FileInput(here / name, display, kind, named=False))
-    found.sort(key=lambda item: item.display)
-    yield from found
+            target, is_dir = _follow(entry, real, str(root), selection.follow_links)
+            if target is None or ignored.excluded_in(real, name, is_dir=is_dir):
+                continue
+            if is_dir:
+                if target not in walked:
+                    walked.add(target)
+                    stack.append((entry.path, Path(target), display))
+                continue
+            kind = selection.kind_of(name)
+            if kind is not None:
+                found.append((target, FileInput(Path(entry.path), display, kind, named=False)))
+    found.sort(
+        key=lambda pair: pair[1].display if isinstance(pair[1], FileInput) else pair[1].path or ""
+    )
+    return found
+
+
+def _follow(
+    entry: os.DirEntry[str], real: Path, root: str, follow: bool
+) -> tuple[str | None, bool]:
+    """``entry``'s real path and whether it is a folder; ``None`` when the walk does not go
+    there (a link to a folder, or out of the tree, unless links are followed)."""
+    try:
+        if not entry.is_symlink():
+            return str(real / entry.name), entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return str(real / entry.name), False
+    target = _real(entry.path)
+    is_dir = os.path.isdir(target)
+    if follow:
+        return target, is_dir
+    if is_dir or not _inside(target, root):
+        return None, is_dir
+    return target, False
+
+
+def _unlisted(err: OSError, shown: str) -> InputError:
+    if isinstance(err, PermissionError):
+        return InputError("permission denied: cannot list this folder", path=shown)
+    return InputError(f"cannot list this folder: {err.strerror or err}", path=shown)
 
 
 class _Ignored:
@@ -185,23 +302,24 @@ class _Ignored:
         return self._pathspec.GitIgnoreSpec.from_lines(self.selection.exclude)
 
     def enter(self, folder: Path) -> None:
-        """Load ``folder``'s ``.gitignore`` and those of its parents up to the repository root."""
+        """Load the (resolved) ``folder``'s ``.gitignore`` and those of its parents up to the
+        repository root."""
         if not self.respect_gitignore or folder in self._loaded:
             return
-        resolved = folder.resolve()
-        for current in (resolved, *resolved.parents):
-            if current in self._loaded:
-                break
+        current = folder
+        while current not in self._loaded:
             self._loaded.add(current)
-            ignore_file = current / ".gitignore"
-            if ignore_file.is_file():
-                try:
-                    lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
-                except OSError:
-                    lines = []
-                self.gitignores[current] = self._pathspec.GitIgnoreSpec.from_lines(lines)
-            if (current / ".git").exists():
+            try:
+                text = (current / ".gitignore").read_text(encoding="utf-8", errors="replace")
+            except OSError:  # none, unreadable, or a path too long to name (the walk says so)
+                text = None
+            if text is not None:
+                self.gitignores[current] = self._pathspec.GitIgnoreSpec.from_lines(
+                    text.splitlines()
+                )
+            if _exists(current / ".git") or current.parent == current:
                 break
+            current = current.parent
 
     def excluded(self, path: Path, *, is_dir: bool) -> bool:
         """Is ``path`` excluded by the patterns or by a ``.gitignore``?"""
@@ -228,10 +346,19 @@ class _Ignored:
         return False
 
 
+def _exists(path: Path) -> bool:
+    try:
+        os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def _relative(folder: Path, base: Path) -> str | None:
     """``folder`` relative to ``base`` as a prefix ("" or "a/b/"), or ``None`` if outside it."""
     if folder == base:
         return ""
-    if base in folder.parents:
-        return folder.relative_to(base).as_posix() + "/"
+    inner, outer = str(folder), str(base).rstrip(os.sep) + os.sep
+    if inner.startswith(outer):
+        return inner[len(outer) :].replace(os.sep, "/") + "/"
     return None

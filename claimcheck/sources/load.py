@@ -14,6 +14,7 @@ from claimcheck.extract.scoring import THRESHOLD
 from claimcheck.record import ClaimRecord, Placed, Position, placed
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
+from claimcheck.sources.reports import PEEK, is_report
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -47,6 +48,8 @@ def load_input(
         kind = item.kind or _guess_kind(text)
         return _from_source(text, kind, item.display, "stdin", named=True, catalog=catalog)
     text = read_text(item.path, item.display, max_bytes=max_bytes)
+    if is_report(text[:PEEK], text[-PEEK:]):
+        return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(
         text, item.kind, item.display, Path(item.path).stem, named=item.named, catalog=catalog
     )

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import codecs
 import os
+import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from claimcheck.errors import InputError
 
 DEFAULT_MAX_BYTES = 10_000_000
 """Files larger than this are refused (``--max-file-size`` / config ``max-file-size``)."""
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_SPECIAL = {
+    stat.S_IFIFO: "named pipe (FIFO)",
+    stat.S_IFSOCK: "socket",
+    stat.S_IFCHR: "character device",
+    stat.S_IFBLK: "block device",
+}
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -25,17 +36,23 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
 
     ``display`` is the path as reports show it. UTF-8 is expected; a byte-order mark selects
     UTF-8, UTF-16 or UTF-32 instead. NUL bytes outside a UTF-16/32 file mean a binary file.
+    Only regular files are read: a named pipe, socket or device is refused before it is opened
+    (opening a pipe waits for a writer; a device may never end), and the file is opened
+    without blocking, so one swapped in between the two checks is refused too.
     """
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise InputError(
-                f"file is {size:,} bytes, above the {max_bytes:,}-byte limit "
-                "(raise it with --max-file-size)",
-                path=display,
-            )
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+        refuse_special(os.stat(path).st_mode, display)
+        handle = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
+        with os.fdopen(handle, "rb") as stream:
+            status = os.fstat(stream.fileno())
+            refuse_special(status.st_mode, display)
+            if status.st_size > max_bytes:
+                raise InputError(
+                    f"file is {status.st_size:,} bytes, above the {max_bytes:,}-byte limit "
+                    "(raise it with --max-file-size)",
+                    path=display,
+                )
+            data = stream.read(max_bytes + 1)
     except PermissionError:
         raise InputError("permission denied", path=display) from None
     except IsADirectoryError:
@@ -47,6 +64,33 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
     if len(data) > max_bytes:  # the file grew while we read it
         raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
     return decode(data, display)
+
+
+def read_stream(stream: BinaryIO | None, display: str, *, max_bytes: int) -> str:
+    """Read standard input (``stream``, ``None`` when it is closed) under the same rules as a
+    file: at most ``max_bytes`` bytes, text only."""
+    if stream is None:
+        raise InputError("standard input is closed", path=display)
+    try:
+        data = stream.read(max_bytes + 1)
+    except OSError as err:
+        raise InputError(f"cannot read: {err.strerror or err}", path=display) from None
+    if len(data) > max_bytes:
+        raise InputError(
+            f"standard input is above the {max_bytes:,}-byte limit (raise it with --max-file-size)",
+            path=display,
+        )
+    return decode(data, display)
+
+
+def refuse_special(mode: int, display: str) -> None:
+    """Raise ``InputError`` unless ``mode`` is a regular file's (or a folder's: reading it
+    gives the usual message)."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return
+    kind = _SPECIAL.get(stat.S_IFMT(mode), "special file")
+    advice = " (for standard input use '-')" if stat.S_ISFIFO(mode) else ""
+    raise InputError(f"is a {kind}, not a regular file; not read{advice}", path=display)
 
 
 def decode(data: bytes, display: str) -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
 from claimcheck.errors import InputError
-from claimcheck.sources.reading import decode, read_text
+from claimcheck.sources.reading import decode, read_stream, read_text
 
 
 def test_utf8_and_bom() -> None:
@@ -35,3 +38,23 @@ def test_size_limit(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="101 bytes, above the 100-byte limit"):
         read_text(big, "big.yaml", max_bytes=100)
     assert read_text(big, "big.yaml", max_bytes=101).startswith("#")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX special files")
+def test_special_files_are_refused_before_opening(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.md"
+    os.mkfifo(pipe)  # opening it for reading would wait for a writer forever
+    with pytest.raises(InputError, match=r"is a named pipe \(FIFO\), not a regular file"):
+        read_text(pipe, "pipe.md")
+    with pytest.raises(InputError, match="is a character device"):
+        read_text(Path("/dev/zero"), "zero")
+
+
+def test_a_stream_obeys_the_limit_and_the_binary_check() -> None:
+    assert read_stream(io.BytesIO(b"27x faster"), "-", max_bytes=10) == "27x faster"
+    with pytest.raises(InputError, match="above the 10-byte limit"):
+        read_stream(io.BytesIO(b"27x faster!"), "-", max_bytes=10)
+    with pytest.raises(InputError, match="binary file"):
+        read_stream(io.BytesIO(b"27x\x00"), "-", max_bytes=10)
+    with pytest.raises(InputError, match="standard input is closed"):
+        read_stream(None, "-", max_bytes=10)

@@ -1,0 +1,127 @@
+"""Where output goes: standard output that a closed pipe cannot crash, report files written
+whole or not at all, and the GitHub job summary appended in one write."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
+
+from claimcheck.errors import ClaimcheckError
+
+CLOSED = "cannot write to standard output: it is closed (write the report with -o FILE)"
+
+
+class GuardedStdout:
+    """``sys.stdout`` for a command-line run.
+
+    When the reader goes away (``claimcheck … | head -1``), the rest of the output goes to the
+    null device: no ``BrokenPipeError``, no "Exception ignored" at exit, and the run ends with
+    its own exit code. When standard output was closed before the run (``>&-``), writing to it
+    raises ``ClaimcheckError`` (``-o FILE`` still works).
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        stream = self._open()
+        try:
+            return stream.write(text)
+        except BrokenPipeError:
+            self._to_null(stream)
+            return len(text)
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._to_null(self._stream)
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._open(), name)
+
+    def _open(self) -> TextIO:
+        if self._stream is None:
+            raise ClaimcheckError(CLOSED)
+        return self._stream
+
+    @staticmethod
+    def _to_null(stream: TextIO) -> None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
+
+
+def guard_stdout() -> None:
+    """Put ``GuardedStdout`` in place of ``sys.stdout``. A closed standard error becomes the
+    null device (``print(file=None)`` would write to standard output)."""
+    if not isinstance(sys.stdout, GuardedStdout):
+        sys.stdout = GuardedStdout(sys.stdout)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole run
+
+
+def write_whole(path: Path, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` to ``path`` so that no reader, and no other run writing the same file,
+    ever sees a part of it: into a temporary file in the same folder, then renamed over
+    ``path`` (``os.replace`` is atomic, https://docs.python.org/3/library/os.html#os.replace).
+
+    A link is kept and its target replaced; the file keeps its permissions (a new one gets the
+    usual ones). A device or pipe (``-o /dev/stderr``) is written directly. ``OSError`` when
+    the file cannot be written; the old file is then left as it was.
+    """
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with path.open("w", encoding="utf-8") as stream:
+            for piece in pieces:
+                stream.write(piece)
+        return
+    import tempfile  # only when a report file is written: start-up stays fast
+
+    target = Path(os.path.realpath(path))
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            for piece in pieces:
+                stream.write(piece)
+        os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def append_whole(path: str, text: str) -> None:
+    """Append ``text`` to the file ``path`` (created if missing) in one ``O_APPEND`` write, so
+    that steps writing the same job summary do not interleave. ``OSError`` when it cannot."""
+    data = memoryview(text.encode("utf-8"))
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    try:
+        while data:
+            data = data[os.write(handle, data) :]
+    finally:
+        os.close(handle)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
