@@ -535,13 +535,18 @@ _register()
 def main() -> None:
     """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
     loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
-    it once one runs); a reader that closes the pipe early ends the output quietly."""
+    it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        from claimcheck.commands.streams import guard_stdout
+        from claimcheck.commands.streams import GuardedStdout, guard_stdout
 
         guard_stdout()
-        app()
+        try:
+            app()
+        except SystemExit as done:
+            if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
+                raise SystemExit(0) from None  # "| head -1": the reader had all it wanted
+            raise done from None
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
         raise SystemExit(ExitCode.INTERRUPTED) from None

@@ -632,6 +632,39 @@ def test_a_closed_pipe_ends_every_command_quietly(good: Path, name: str) -> None
 
 
 @posix_only
+def test_a_closed_pipe_exits_0_even_when_the_run_has_errors(good: Path) -> None:
+    # KV202: 45x against times that give 27x; without the pipe closed this run exits 1
+    (good / "bad.yaml").write_text(
+        "speedup: 45\ncontext_tokens: 128000\nbaseline_seconds: 57\ncached_seconds: 2.1\n",
+        encoding="utf-8",
+    )
+    unpiped = subprocess.run(
+        [sys.executable, "-m", "claimcheck", "check", ".", "-f", "concise"],
+        cwd=good,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert unpiped.returncode == 1
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        closed = subprocess.run(
+            [sys.executable, "-m", "claimcheck", "check", ".", "-f", "concise"],
+            cwd=good,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert (closed.returncode, closed.stderr) == (0, "")
+
+
+@posix_only
 def test_head_of_a_long_report(good: Path) -> None:
     for n in range(200):
         (good / f"c{n}.yaml").write_text(GOOD, encoding="utf-8")

@@ -21,12 +21,13 @@ class GuardedStdout:
 
     When the reader goes away (``claimcheck … | head -1``), the rest of the output goes to the
     null device: no ``BrokenPipeError``, no "Exception ignored" at exit, and the run ends with
-    its own exit code. When standard output was closed before the run (``>&-``), writing to it
+    exit code 0, as for any reader that has read all it wanted. When standard output was closed before the run (``>&-``), writing to it
     raises ``ClaimcheckError`` (``-o FILE`` still works).
     """
 
     def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
+        self.reader_left = False
 
     def write(self, text: str) -> int:
         stream = self._open()
@@ -55,8 +56,8 @@ class GuardedStdout:
             raise ClaimcheckError(CLOSED)
         return self._stream
 
-    @staticmethod
-    def _to_null(stream: TextIO) -> None:
+    def _to_null(self, stream: TextIO) -> None:
+        self.reader_left = True
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             os.dup2(null, stream.fileno())
