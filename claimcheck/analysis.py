@@ -61,7 +61,12 @@ def analyse(
         if resolved.model is not None or resolved.gpu is not None:
             notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
         return base.model_copy(update={"assumptions": notes})
-    return _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+    try:
+        analysis = _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+    except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
+        note = f"physical analysis left out: the figures are out of range ({err})"
+        return base.model_copy(update={"assumptions": [*notes, note]})
+    return _finite(analysis)
 
 
 def _physical(
@@ -259,4 +264,40 @@ def _end_to_end(claim: Claim, setup: physics.Setup, output_tokens: int) -> float
 
 
 def _round(value: float | None, digits: int) -> float | None:
-    return None if value is None else round(value, digits)
+    """``value`` to ``digits`` decimals, but never a positive figure rounded to 0 (a 10⁻¹² ratio
+    keeps its three significant digits instead)."""
+    if value is None:
+        return None
+    rounded = round(value, digits)
+    return rounded if rounded != 0 or value == 0 else float(f"{value:.3g}")
+
+
+def _finite(analysis: Analysis) -> Analysis:
+    """Every figure finite: one that is not (the bounds of the claim fields and the catalog
+    keep this from happening) is left out with a note, so no infinity or NaN reaches a report."""
+    bad = [
+        name
+        for name, value in analysis.model_dump(include=_FIGURES).items()
+        if isinstance(value, float) and not math.isfinite(value)
+    ]
+    prefixes = {k: v for k, v in analysis.speedup_at_prefix.items() if math.isfinite(v)}
+    if not bad and len(prefixes) == len(analysis.speedup_at_prefix):
+        return analysis
+    note = "left out, not a finite number: " + ", ".join(bad or ["speedup at prefix"])
+    return analysis.model_copy(
+        update={
+            **dict.fromkeys(bad),
+            "speedup_at_prefix": prefixes,
+            "assumptions": [*analysis.assumptions, note],
+        }
+    )
+
+
+_FIGURES = {
+    "implied_speedup",
+    "implied_mfu",
+    "implied_load_gb_s",
+    "end_to_end_speedup",
+    "load_ceiling_gb_s",
+    "full_power_speedup",
+}

@@ -102,7 +102,7 @@ def audit(
     document_findings = [
         f for f in document_findings if not f.code.startswith(skip.codes(f.path or "") or ("\0",))
     ]
-    report = build_report(claims, problems, files, rules, document_findings)
+    report = build_report(claims, [*catalogs.problems, *problems], files, rules, document_findings)
     if request.explain:
         report = report.model_copy(update={"candidates": explained(weighed)})
     return report

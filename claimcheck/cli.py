@@ -221,7 +221,6 @@ def check(
         int | None,
         typer.Option(
             "--gpus",
-            min=1,
             help="GPU count to assume where a claim gives none.",
             show_default=False,
         ),
@@ -246,7 +245,6 @@ def check(
         int | None,
         typer.Option(
             "--output-tokens",
-            min=1,
             help="Output tokens for the end-to-end speedup [default: 500].",
             show_default=False,
         ),
@@ -263,7 +261,6 @@ def check(
         int | None,
         typer.Option(
             "--max-file-size",
-            min=1,
             help="Refuse input files larger than this many bytes [default: 10000000].",
             show_default=False,
         ),
