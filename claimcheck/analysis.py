@@ -141,9 +141,14 @@ def _physical(
                 setup_kwargs["bandwidth_gb_s"] = needed_gb_s
             if claim.cached_seconds is not None:  # only a stated load time implies a bandwidth
                 implied_gb_s = needed_gb_s
-            else:
+            elif math.isfinite(needed_gb_s):
                 notes.append(
                     f"that ratio needs {needed_gb_s:.3g} GB/s of load bandwidth (not a stated figure)"
+                )
+            else:
+                notes.append(
+                    f"that ratio leaves no time to load after the {latency_s * 1000:g} ms "
+                    "latency: no bandwidth reaches it"
                 )
     if "bandwidth_gb_s" not in setup_kwargs and tier is None:
         return _finish(base, notes, implied_mfu, implied_gb_s, gpu, count)

@@ -85,9 +85,7 @@ class Claim(BaseModel):
     gpu: Text | None = Field(None, description="GPU name or catalog id, e.g. h100-sxm")
     gpu_count: Count | None = Field(None, description="GPUs the baseline ran on")
     power_mode: PowerMode | None = Field(None, description="default, low or capped")
-    power_watts: Watts | None = Field(
-        None, description="power cap per GPU in watts"
-    )
+    power_watts: Watts | None = Field(None, description="power cap per GPU in watts")
     tier: Text | None = Field(
         None,
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",

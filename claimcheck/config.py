@@ -153,6 +153,7 @@ def _validate(data: dict[str, Any], display: str) -> FileConfig:
         raise UsageError(f"'{key}': {_expected(detail)}", path=display) from None
 
 
+_OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 _BOUNDS: dict[str, Bound] = {"max_file_size": MAX_FILE_BYTES, **ASSUMPTION_BOUNDS}
 _EXPECTED = {
     "list_type": "a list",
@@ -173,7 +174,7 @@ def _expected(detail: ErrorDetails) -> str:
     kind = detail["type"]
     value = detail.get("input")
     bound = _BOUNDS.get(str(detail["loc"][-1])) if detail["loc"] else None
-    if bound is not None and kind in {"greater_than_equal", "less_than_equal"}:
+    if bound is not None and kind in _OUT_OF_RANGE:
         return str(bound.problem(value))
     got = f"got {_type_name(value)} {value!r}"
     if kind in _EXPECTED and kind != "literal_error":

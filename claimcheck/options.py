@@ -17,6 +17,8 @@ from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresh
 from claimcheck.sources.inputs import DEFAULT_EXCLUDE, Selection
 from claimcheck.sources.reading import DEFAULT_MAX_BYTES
 
+_OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
+
 
 @dataclass(frozen=True)
 class CliOptions:
@@ -159,6 +161,6 @@ def _assumptions(
         name = str(detail["loc"][0])
         option = "--" + name.replace("_", "-")
         bound = ASSUMPTION_BOUNDS.get(name)
-        if bound is not None and detail["type"] in {"greater_than_equal", "less_than_equal"}:
+        if bound is not None and detail["type"] in _OUT_OF_RANGE:
             raise UsageError(f"{option}: {bound.problem(detail['input'])}") from None
         raise UsageError(f"{option}: {detail['msg']} (got {detail.get('input')!r})") from None

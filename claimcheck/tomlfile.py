@@ -48,7 +48,7 @@ def long_integer(text: str, start: int = 0) -> LongInteger | None:
     limit = sys.get_int_max_str_digits()
     if limit == 0:
         return None
-    for match in re.compile(r"[0-9_]{%d,}" % (limit + 1)).finditer(text, start):
+    for match in re.compile(f"[0-9_]{{{limit + 1},}}").finditer(text, start):
         start, end = match.span()
         before = text[start - 1] if start else ""
         after = text[end] if end < len(text) else ""
@@ -83,4 +83,6 @@ def parse_toml(
         found = long_integer(text)
         if found is None:
             raise
-        raise error(found.message(key_word), path=label, line=found.line, column=found.column) from None
+        raise error(
+            found.message(key_word), path=label, line=found.line, column=found.column
+        ) from None

@@ -219,7 +219,9 @@ class _Ignored:
         self.gitignores[folder] = spec
         shown = display_path(ignore_file)
         self.problems.extend(
-            InputError(f"{r.message}; left out, as git matches nothing with it", path=shown, line=r.line)
+            InputError(
+                f"{r.message}; left out, as git matches nothing with it", path=shown, line=r.line
+            )
             for r in refused
         )
 

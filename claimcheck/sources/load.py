@@ -39,14 +39,15 @@ def load_input(
     """Read one input. ``InputError`` when the input as a whole cannot be read. ``catalog``
     names the models and GPUs prose may mention (default: the built-in catalog)."""
     if isinstance(item, TextInput):
-        return from_text(_utf8(item.text, item.display, "text"), item.display, item.explicit, catalog)
+        return from_text(
+            _utf8(item.text, item.display, "text"), item.display, item.explicit, catalog
+        )
     if isinstance(item, StdinInput):
         try:
             text = _utf8(read_stdin(), item.display, "standard input")
-        except UnicodeDecodeError as err:
+        except UnicodeDecodeError:
             raise InputError(
-                f"standard input is not UTF-8 (invalid byte at offset {err.start})",
-                path=item.display,
+                "invalid UTF-8 in the standard input; expected UTF-8 text", path=item.display
             ) from None
         if not text.strip():
             raise InputError("standard input is empty", path=item.display)

@@ -211,11 +211,11 @@ def _parse_json(text: str, display: str) -> ParsedFile:
             f"JSON syntax error: {err.msg}", path=display, line=err.lineno, column=err.colno
         ) from None
     except ValueError:  # an integer beyond the conversion limit
-        found = long_integer(text)
-        if found is None:
+        long = long_integer(text)
+        if long is None:
             raise
         raise InputError(
-            found.message("field "), path=display, line=found.line, column=found.column
+            long.message("field "), path=display, line=long.line, column=long.column
         ) from None
     _refuse_lone_surrogates(data, display)
     if isinstance(data, dict) and list(data) == ["claims"] and isinstance(data["claims"], list):
