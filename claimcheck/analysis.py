@@ -93,7 +93,11 @@ def _physical(
     )
 
     power = None
-    if claim.power_watts is not None:
+    if claim.power_watts is not None and gpu.default_power_w is None and gpu.max_power_w is None:
+        notes.append(
+            f"power cap {claim.power_watts:g} W not applied: no power limit is known for {gpu.name}"
+        )
+    elif claim.power_watts is not None:
         power = physics.power_factor(gpu, claim.power_watts)
         how = "extrapolated below the measured curve" if power.extrapolated else "interpolated"
         notes.append(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
-from claimcheck.errors import InputError
+from claimcheck.errors import InputError, printable
 from claimcheck.judge import CatalogSource, Prepared, judge, prepare
 from claimcheck.record import Placed
 from claimcheck.report import (
@@ -197,7 +197,12 @@ def build_report(
     )
     errors = sorted(
         (
-            InputProblem(path=p.path, message=p.message, line=p.line, column=p.column)
+            InputProblem(
+                path=printable(p.path) if p.path else p.path,
+                message=printable(p.message),
+                line=p.line,
+                column=p.column,
+            )
             for p in problems
         ),
         key=lambda e: (e.path or "", e.line or 0, e.column or 0, e.message),

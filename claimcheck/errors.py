@@ -74,3 +74,19 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...], *, limit: int 
         return ""
     quoted = " or ".join(f"'{c}'" for c in close)
     return f" (did you mean {quoted}?)"
+
+
+def printable(text: str) -> str:
+    """``text`` with each byte that was not UTF-8 written as ``\\xff``.
+
+    Python keeps such bytes of file names and arguments as lone surrogates (PEP 383,
+    https://peps.python.org/pep-0383/), which no UTF-8 report can hold.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate no byte stands for
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text

@@ -166,6 +166,57 @@ def test_a_catalog_with_a_5000_digit_integer_is_one_error(cli: Invoke, tmp_path:
     assert [c["id"] for c in run.json()["claims"]] == ["good"]
 
 
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("bandwidth_gb_s = 1e-300", "field 'bandwidth_gb_s': expected at least 0.001, got 1e-300"),
+        ("bandwidth_gb_s = 1e300", "field 'bandwidth_gb_s': expected at most 1,000,000.0, got 1e+300"),
+        ("bandwidth_gb_s = 5\nlatency_ms = 1e300", "field 'latency_ms': expected at most 1,000,000.0, got 1e+300"),
+    ],
+)  # fmt: skip
+def test_a_catalog_tier_out_of_range_is_one_error(
+    cli: Invoke, tmp_path: Path, entry: str, message: str
+) -> None:
+    catalog = tmp_path / "tiers.toml"
+    if "latency_ms" not in entry:
+        entry += "\nlatency_ms = 1"
+    catalog.write_text(
+        '[[tiers]]\nid = "slow"\nname = "Slow"\nsource = "a test"\nkind = "nvme"\n'
+        f"per_gpu = false\n{entry}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    run = cli("check", str(tmp_path / "good.yaml"), "--catalog", str(catalog), "-f", "json")
+    assert run.code == 2
+    assert run.stderr.splitlines() == [
+        f"claimcheck: error: {catalog}: tiers entry 'slow': {message}"
+    ]
+    assert [c["id"] for c in run.json()["claims"]] == ["good"]
+
+
+def test_a_power_cap_on_a_gpu_without_a_known_limit_is_a_note(cli: Invoke, tmp_path: Path) -> None:
+    """It used to stop the whole run; now only that figure is left out, and said so."""
+    catalog = tmp_path / "gpus.toml"
+    (tmp_path / "claims").mkdir()
+    catalog.write_text(
+        '[[gpus]]\nid = "mine-gpu"\nname = "Mine GPU"\nsource = "a test"\nbf16_tflops = 989\n'
+        'hbm_gb = 80\nhbm_tb_s = 3.35\nhost_link = "PCIe"\nhost_link_gb_s = 12.5\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "claims" / "good.yaml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "claims" / "capped.yaml").write_text(
+        GOOD + "model: llama-3.1-8b\ngpu: mine-gpu\npower_watts: 300\n", encoding="utf-8"
+    )
+    run = cli("check", str(tmp_path / "claims"), "--catalog", str(catalog), "-f", "json")
+    assert run.code == 0, run.stderr
+    claims = {c["id"]: c for c in run.json()["claims"]}
+    assert set(claims) == {"good", "capped"}
+    assert (
+        "power cap 300 W not applied: no power limit is known for Mine GPU"
+        in (claims["capped"]["analysis"]["assumptions"])
+    )
+
+
 @pytest.mark.parametrize("option", ["--text", None])
 def test_text_argument_not_utf8(cli: Invoke, tmp_path: Path, option: str | None) -> None:
     """What Python makes of a non-UTF-8 argument byte (PEP 383): a lone surrogate."""
@@ -180,6 +231,20 @@ def test_text_argument_not_utf8(cli: Invoke, tmp_path: Path, option: str | None)
         "expected UTF-8 text"
     ]
     assert [c["id"] for c in run.json()["claims"]] == ["good"]
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "gitlab", "junit"])
+def test_a_missing_path_that_is_not_utf8_is_named_in_every_format(
+    cli: Invoke, tmp_path: Path, fmt: str
+) -> None:
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    run = cli("check", str(tmp_path / "good.yaml"), "nothere\udcff.md", "-f", fmt)
+    assert run.code == 2
+    assert run.stderr.splitlines() == [
+        "claimcheck: error: nothere\\xff.md: no such file or directory "
+        "(to audit a sentence, quote it or pass it with --text)"
+    ]
+    assert "nothere\\" in run.stdout
 
 
 def test_stdin_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

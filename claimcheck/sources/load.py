@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from claimcheck.claim import Claim, claim_from_reading
-from claimcheck.errors import InputError
+from claimcheck.errors import InputError, printable
 from claimcheck.extract import Extraction, Reading, Span, read
 from claimcheck.extract.scoring import THRESHOLD
 from claimcheck.record import ClaimRecord, Placed, Position, placed
@@ -56,7 +56,7 @@ def load_input(
     if not _is_utf8(item.display):
         raise InputError(
             "the file name is not valid UTF-8 (expected a UTF-8 name: rename the file)",
-            path=shown_name(item.display),
+            path=printable(item.display),
         )
     text = read_text(item.path, item.display, max_bytes=max_bytes)
     return _from_source(
@@ -72,14 +72,6 @@ def _is_utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def shown_name(name: str) -> str:
-    """A name with its non-UTF-8 bytes written as ``\\xff``, printable in any report."""
-    try:
-        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a surrogate no byte stands for
-        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _utf8(text: str, display: str, what: str) -> str:

@@ -217,7 +217,7 @@ def _parse_json(text: str, display: str) -> ParsedFile:
         raise InputError(
             long.message("field "), path=display, line=long.line, column=long.column
         ) from None
-    _refuse_lone_surrogates(data, display)
+    _refuse_lone_surrogates(data, text, display)
     if isinstance(data, dict) and list(data) == ["claims"] and isinstance(data["claims"], list):
         items, listed = data["claims"], True
     elif isinstance(data, list):
@@ -242,9 +242,14 @@ def _parse_json(text: str, display: str) -> ParsedFile:
     return ParsedFile(claims, listed)
 
 
-def _refuse_lone_surrogates(data: object, display: str) -> None:
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _refuse_lone_surrogates(data: object, text: str, display: str) -> None:
     """JSON may escape half a UTF-16 pair (``"\\ud800"``), which is no character and can be
     neither printed nor written as UTF-8: refuse it, naming the key it is under."""
+    if _SURROGATE_ESCAPE.search(text) is None:  # the only way JSON text can hold one
+        return
     stack: list[tuple[object, str | None]] = [(data, None)]
     while stack:
         value, key = stack.pop()
@@ -253,13 +258,21 @@ def _refuse_lone_surrogates(data: object, display: str) -> None:
             stack.extend((k, str(k)) for k in value)
         elif isinstance(value, list):
             stack.extend((v, key) for v in value)
-        elif isinstance(value, str) and any("\ud800" <= ch <= "\udfff" for ch in value):
+        elif isinstance(value, str) and not _is_utf8(value):
             where = f"field '{key.encode('utf-8', 'backslashreplace').decode()}': " if key else ""
             raise InputError(
                 f"{where}expected text, got an escaped lone surrogate (\\ud800-\\udfff), "
                 "which is not a character",
                 path=display,
             )
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _DuplicateKey(ValueError):

@@ -157,3 +157,14 @@ def test_outside_a_repository_no_parent_gitignore_applies(
     (outer / ".git").mkdir()  # now a repository: the outer .gitignore applies too
     run = cli("check", "walked", "-f", "json", "--allow-empty")
     assert run.json()["claims"] == []
+
+
+def test_a_pyproject_that_is_not_toml_is_named(cli: Invoke, project: Path) -> None:
+    """Whether it holds a claimcheck table cannot be told: say so rather than guess."""
+    (project / "pyproject.toml").write_text('[tool.claimcheck\nselect = ["KV1"]\n')
+    run = cli("check", "docs", "-f", "json")
+    assert run.code == 2
+    assert run.stderr.splitlines() == [
+        f"claimcheck: error: {project / 'pyproject.toml'}:1:17: TOML syntax error: "
+        "Expected ']' at the end of a table declaration"
+    ]
