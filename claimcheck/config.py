@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
-from claimcheck.errors import UsageError, did_you_mean
+from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.tomlfile import parse_toml
 
@@ -176,7 +176,9 @@ def _expected(detail: ErrorDetails) -> str:
     bound = _BOUNDS.get(str(detail["loc"][-1])) if detail["loc"] else None
     if bound is not None and kind in _OUT_OF_RANGE:
         return str(bound.problem(value))
-    got = f"got {_type_name(value)} {value!r}"
+    described = shown(value)
+    long = described.startswith("an integer of about")
+    got = f"got {described}" if long else f"got {_type_name(value)} {described}"
     if kind in _EXPECTED and kind != "literal_error":
         wanted = _EXPECTED[kind]
         if kind == "list_type":

@@ -90,3 +90,12 @@ def printable(text: str) -> str:
         except UnicodeEncodeError:  # a surrogate no byte stands for
             return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, but an integer too long to print whole (Python refuses past 4,300
+    digits) as its size: ``an integer of about 6,021 digits``."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"an integer of about {digits:,} digits"
+    return repr(value)

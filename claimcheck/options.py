@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
-from claimcheck.errors import UsageError
+from claimcheck.errors import UsageError, shown
 from claimcheck.report import Severity
 from claimcheck.rules import check_selectors
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
@@ -163,4 +163,4 @@ def _assumptions(
         bound = ASSUMPTION_BOUNDS.get(name)
         if bound is not None and detail["type"] in _OUT_OF_RANGE:
             raise UsageError(f"{option}: {bound.problem(detail['input'])}") from None
-        raise UsageError(f"{option}: {detail['msg']} (got {detail.get('input')!r})") from None
+        raise UsageError(f"{option}: {detail['msg']} (got {shown(detail.get('input'))})") from None

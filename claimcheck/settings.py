@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, Bound
+from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
 from claimcheck.report import Severity
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
@@ -20,11 +20,13 @@ class Thresholds(BaseModel):
     large_model_billions: float = Field(
         70.0,
         gt=0,
+        le=PARAMS_B.high,
         description="KV102: total parameters, in billions, from which a model counts as very large",
     )
     filled_context_tokens: int = Field(
         64_000,
         gt=0,
+        le=TOKENS.high,
         description="KV103: prefix length, in tokens, from which a context counts as huge",
     )
     filled_context_fraction: Fraction = Field(

@@ -79,10 +79,10 @@ def parse_toml(
             line=int(where.group(1)) if where else None,
             column=int(where.group(2)) if where else None,
         ) from None
-    except ValueError:  # an integer beyond the conversion limit
+    except ValueError as err:  # an integer beyond the conversion limit
         found = long_integer(text)
         if found is None:
-            raise
+            raise error(f"TOML value error: {err}", path=label) from None
         raise error(
             found.message(key_word), path=label, line=found.line, column=found.column
         ) from None

@@ -59,6 +59,18 @@ ROWS: dict[str, tuple[bytes, bytes, str]] = {
         b"speedup: 2\ncontext_tokens: " + LONG.encode() + b"\n",
         f"big.yaml:2:17: field 'context_tokens': expected a number, {FIVE_THOUSAND}",
     ),
+    "6,021-digit hexadecimal speedup in TOML": (
+        b"hex.toml",
+        b"speedup = 0x" + b"f" * 5_000 + b"\n",
+        "hex.toml:1:1: claim 'hex': field 'speedup': "
+        "expected a speedup from 1 to 1,000,000, got a number of about 6,021 digits",
+    ),
+    "6,021-digit hexadecimal id in YAML": (
+        b"hex.yaml",
+        b"speedup: 2\nid: 0x" + b"f" * 5_000 + b"\n",
+        "hex.yaml:2:1: claim 'hex': field 'id': got an integer of about 6,021 digits "
+        "(Input should be a valid string)",
+    ),
     "JSON lone surrogate escape": (
         b"half.json",
         b'{"speedup": 2, "text": "27x \\ud800 TTFT"}',

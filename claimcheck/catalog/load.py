@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
-from claimcheck.errors import UsageError, did_you_mean
+from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.tomlfile import parse_toml
 
 Entry = TypeVar("Entry", bound=CatalogEntry)
@@ -101,7 +101,9 @@ def _describe(spec: type[CatalogEntry], err: ValidationError) -> str:
             limit = (error.get("ctx") or {}).get(_RANGE[error["type"]])
             word = "at most" if error["type"].startswith("less") else "above"
             word = "at least" if error["type"] == "greater_than_equal" else word
-            invalid.append(f"field '{field}': expected {word} {limit:,}, got {error['input']!r}")
+            invalid.append(
+                f"field '{field}': expected {word} {limit:,}, got {shown(error['input'])}"
+            )
         elif field:
             invalid.append(f"field '{field}': {error['msg']}")
         else:

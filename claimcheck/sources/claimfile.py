@@ -253,6 +253,12 @@ def _describe(detail: ErrorDetails) -> str:
     value: Any = detail.get("input")
     kind = detail["type"]
     ctx = detail.get("ctx") or {}
+    if isinstance(value, int) and value.bit_length() > 128:  # too long to print whole
+        bound = FIELD_BOUNDS.get(field)
+        if bound is not None:
+            return f"field '{field}': {bound.problem(value)}"
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        return f"field '{field}': got an integer of about {digits:,} digits ({detail['msg']})"
     if kind == "extra_forbidden":
         return f"unknown field '{field}'{did_you_mean(field, CLAIM_KEYS)}"
     if kind in {"float_type", "int_type", "int_from_float", "float_parsing", "int_parsing"}:

@@ -210,10 +210,10 @@ def _parse_json(text: str, display: str) -> ParsedFile:
         raise InputError(
             f"JSON syntax error: {err.msg}", path=display, line=err.lineno, column=err.colno
         ) from None
-    except ValueError:  # an integer beyond the conversion limit
+    except ValueError as err:  # an integer beyond the conversion limit
         long = long_integer(text)
         if long is None:
-            raise
+            raise InputError(f"JSON value error: {err}", path=display) from None
         raise InputError(
             long.message("field "), path=display, line=long.line, column=long.column
         ) from None

@@ -88,6 +88,7 @@ def test_a_byte_order_mark_is_accepted(cli: Invoke, project: Path, name: str) ->
         ("[assumptions]\nmfu = 1.0e-300", "expected an MFU (fraction of dense peak) from 0.0001 to 1, got 1e-300"),
         ("max-file-size = 99999999999999999999", "expected a file size limit from 1 to 1,000,000,000,000 bytes, got 99,999,999,999,999,999,999"),
         ("max-file-size = " + "9" * 5_000, "claimcheck.toml:1:17: 'max-file-size': expected a number, got a whole number of 5,000 digits"),
+        ("select = 0x" + "f" * 5_000, "'select': expected a list of strings, got an integer of about 6,021 digits"),
         ('exclude = ["[z-a]"]', "exclude: '[z-a]' is not a gitignore pattern claimcheck can match (bad character range z-a)"),
         ('[per-file-ignores]\n"docs\\\\" = ["KV101"]', "per-file-ignores: 'docs\\\\' is not a gitignore pattern claimcheck can match (a trailing backslash escapes nothing)"),
     ],
