@@ -1,8 +1,8 @@
 """The ranges the physics accepts, one place for claim fields, ``check`` and ``breakeven``.
 
 Every bound is far beyond any real system, so no honest figure is refused; inside them every
-product and quotient of the model (docs/model.md) stays many orders of magnitude from float
-overflow and underflow, so no infinity or NaN can reach a report. A figure outside its bound
+product and quotient of the model stays many orders of magnitude from float overflow and
+underflow (docs/model.md, "Ranges"), so no infinity or NaN can reach a report. A figure outside its bound
 is a typo or an attack on the arithmetic: the claim or option is refused with the range.
 """
 
