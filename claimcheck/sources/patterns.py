@@ -29,7 +29,7 @@ def compile_lines(lines: Iterable[str]) -> tuple[Any, list[Refused]]:
     import pathspec
 
     lines = list(lines)
-    kept: list[str] = []
+    kept: list[Any] = []
     refused: list[Refused] = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "possible nested set" warns about a valid pattern
@@ -39,13 +39,10 @@ def compile_lines(lines: Iterable[str]) -> tuple[Any, list[Refused]]:
             pass  # find the lines at fault, one by one
         for number, line in enumerate(lines, start=1):
             try:
-                pathspec.GitIgnoreSpec.from_lines([line])
+                kept.extend(pathspec.GitIgnoreSpec.from_lines([line]).patterns)
             except (ValueError, re.error) as err:
                 refused.append(Refused(number, pattern_problem(line, err)))
-                kept.append("")  # keeps the line numbers of the others
-                continue
-            kept.append(line)
-        return pathspec.GitIgnoreSpec.from_lines(kept), refused
+        return pathspec.GitIgnoreSpec(kept), refused
 
 
 def pattern_problem(pattern: str, err: Exception) -> str:
