@@ -61,7 +61,12 @@ def analyse(
         if resolved.model is not None or resolved.gpu is not None:
             notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
         return base.model_copy(update={"assumptions": notes})
-    return _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+    try:
+        analysis = _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+    except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
+        note = f"physical analysis left out: the figures are out of range ({err})"
+        return base.model_copy(update={"assumptions": [*notes, note]})
+    return _finite(analysis)
 
 
 def _physical(
@@ -88,7 +93,11 @@ def _physical(
     )
 
     power = None
-    if claim.power_watts is not None:
+    if claim.power_watts is not None and gpu.default_power_w is None and gpu.max_power_w is None:
+        notes.append(
+            f"power cap {claim.power_watts:g} W not applied: no power limit is known for {gpu.name}"
+        )
+    elif claim.power_watts is not None:
         power = physics.power_factor(gpu, claim.power_watts)
         how = "extrapolated below the measured curve" if power.extrapolated else "interpolated"
         notes.append(
@@ -136,9 +145,14 @@ def _physical(
                 setup_kwargs["bandwidth_gb_s"] = needed_gb_s
             if claim.cached_seconds is not None:  # only a stated load time implies a bandwidth
                 implied_gb_s = needed_gb_s
-            else:
+            elif math.isfinite(needed_gb_s):
                 notes.append(
                     f"that ratio needs {needed_gb_s:.3g} GB/s of load bandwidth (not a stated figure)"
+                )
+            else:
+                notes.append(
+                    f"that ratio leaves no time to load after the {latency_s * 1000:g} ms "
+                    "latency: no bandwidth reaches it"
                 )
     if "bandwidth_gb_s" not in setup_kwargs and tier is None:
         return _finish(base, notes, implied_mfu, implied_gb_s, gpu, count)
@@ -259,4 +273,40 @@ def _end_to_end(claim: Claim, setup: physics.Setup, output_tokens: int) -> float
 
 
 def _round(value: float | None, digits: int) -> float | None:
-    return None if value is None else round(value, digits)
+    """``value`` to ``digits`` decimals, but never a positive figure rounded to 0 (a 10⁻¹² ratio
+    keeps its three significant digits instead)."""
+    if value is None:
+        return None
+    rounded = round(value, digits)
+    return rounded if rounded != 0 or value == 0 else float(f"{value:.3g}")
+
+
+def _finite(analysis: Analysis) -> Analysis:
+    """Every figure finite: one that is not (the bounds of the claim fields and the catalog
+    keep this from happening) is left out with a note, so no infinity or NaN reaches a report."""
+    bad = [
+        name
+        for name, value in analysis.model_dump(include=_FIGURES).items()
+        if isinstance(value, float) and not math.isfinite(value)
+    ]
+    prefixes = {k: v for k, v in analysis.speedup_at_prefix.items() if math.isfinite(v)}
+    if not bad and len(prefixes) == len(analysis.speedup_at_prefix):
+        return analysis
+    note = "left out, not a finite number: " + ", ".join(bad or ["speedup at prefix"])
+    return analysis.model_copy(
+        update={
+            **dict.fromkeys(bad),
+            "speedup_at_prefix": prefixes,
+            "assumptions": [*analysis.assumptions, note],
+        }
+    )
+
+
+_FIGURES = {
+    "implied_speedup",
+    "implied_mfu",
+    "implied_load_gb_s",
+    "end_to_end_speedup",
+    "load_ceiling_gb_s",
+    "full_power_speedup",
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
-from claimcheck.errors import InputError
+from claimcheck.errors import InputError, printable
 from claimcheck.judge import CatalogSource, Prepared, judge, prepare
 from claimcheck.record import Placed
 from claimcheck.report import (
@@ -71,7 +72,7 @@ def audit(
     problems: list[InputError] = []
     documents: dict[str, ReadDocument] = {}
     weighed: list[Placed] = []
-    skip = _PerFileIgnores(request.per_file_ignores)
+    skip = _PerFileIgnores(request.per_file_ignores, request.selection.base)
     # Prose names models and GPUs from the run's catalog; the built-in one loads only if needed.
     names = catalogs.get() if settings.assume.catalog else None
     files = 0
@@ -112,7 +113,7 @@ def audit(
     document_findings = [
         f for f in document_findings if not f.code.startswith(skip.codes(f.path or "") or ("\0",))
     ]
-    report = build_report(claims, problems, files, rules, document_findings)
+    report = build_report(claims, [*catalogs.problems, *problems], files, rules, document_findings)
     if request.explain:
         report = report.model_copy(update={"candidates": explained(weighed)})
     return report
@@ -142,10 +143,12 @@ def explained(weighed: Iterable[Placed]) -> list[Candidate]:
 
 
 class _PerFileIgnores:
-    """``per-file-ignores``: gitignore-style patterns → rule codes or prefixes."""
+    """``per-file-ignores``: gitignore-style patterns, relative to ``base`` (the configuration
+    file's folder, else the working directory), → rule codes or prefixes."""
 
-    def __init__(self, table: dict[str, list[str]]) -> None:
+    def __init__(self, table: dict[str, list[str]], base: Path) -> None:
         self._specs: list[tuple[Any, tuple[str, ...]]] = []
+        self._base = base.resolve()
         if table:
             import pathspec
 
@@ -154,10 +157,15 @@ class _PerFileIgnores:
             ]
 
     def codes(self, path: str) -> tuple[str, ...]:
-        """The codes that do not apply to ``path``."""
+        """The codes that do not apply to ``path`` (as reports show it: relative to the
+        working directory)."""
+        if not self._specs or not path or path.startswith("<"):
+            return ()
+        inside = os.path.relpath(os.path.abspath(path), self._base)
+        shown = Path(inside).as_posix() if not inside.startswith("..") else path
         found: list[str] = []
         for spec, codes in self._specs:
-            if path and spec.match_file(path):
+            if spec.match_file(shown):
                 found.extend(codes)
         return tuple(found)
 
@@ -198,7 +206,12 @@ def build_report(
     )
     errors = sorted(
         (
-            InputProblem(path=p.path, message=p.message, line=p.line, column=p.column)
+            InputProblem(
+                path=printable(p.path) if p.path else p.path,
+                message=printable(p.message),
+                line=p.line,
+                column=p.column,
+            )
             for p in problems
         ),
         key=lambda e: (e.path or "", e.line or 0, e.column or 0, e.message),

@@ -9,6 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from claimcheck.bounds import GPUS, PARAMS_B, POWER_W, SECONDS, SPEEDUP, TOKENS, Bound
+
 
 class Metric(StrEnum):
     """What the headline speedup was measured on."""
@@ -32,13 +34,14 @@ class PowerMode(StrEnum):
 Qualifier = Literal["up to", "at least", "average"]
 
 # Strict numbers: a string such as "27x" in a claim file is an error, not silently coerced.
-# The upper bounds are far beyond any real system; above them a figure is a typo or an attack
-# on the arithmetic, and the report would print nonsense.
-Positive = Annotated[float, Field(strict=True, gt=0)]
-Speedup = Annotated[float, Field(strict=True, ge=1, le=1e6)]
-Tokens = Annotated[int, Field(strict=True, gt=0, le=1_000_000_000)]
-Seconds = Annotated[float, Field(strict=True, gt=0, le=1e6)]
-Count = Annotated[int, Field(strict=True, gt=0, le=1_000_000)]
+# The bounds (claimcheck.physics.bounds) are far beyond any real system; outside them a figure
+# is a typo or an attack on the arithmetic, and the report would print nonsense.
+Speedup = Annotated[float, Field(strict=True, ge=SPEEDUP.low, le=SPEEDUP.high)]
+Tokens = Annotated[int, Field(strict=True, ge=TOKENS.low, le=TOKENS.high)]
+Seconds = Annotated[float, Field(strict=True, ge=SECONDS.low, le=SECONDS.high)]
+Count = Annotated[int, Field(strict=True, ge=GPUS.low, le=GPUS.high)]
+Billions = Annotated[float, Field(strict=True, ge=PARAMS_B.low, le=PARAMS_B.high)]
+Watts = Annotated[float, Field(strict=True, ge=POWER_W.low, le=POWER_W.high)]
 Text = Annotated[str, Field(strict=True, min_length=1)]
 
 
@@ -76,20 +79,30 @@ class Claim(BaseModel):
         description="ttft, prefill, throughput, decode, end_to_end or unspecified",
     )
     model: Text | None = Field(None, description="model name or catalog id, e.g. llama-3.1-70b")
-    params_billions: Annotated[float, Field(strict=True, gt=0, le=1e6)] | None = Field(
+    params_billions: Billions | None = Field(
         None, description="model size in billions of parameters, when no model is named"
     )
     gpu: Text | None = Field(None, description="GPU name or catalog id, e.g. h100-sxm")
     gpu_count: Count | None = Field(None, description="GPUs the baseline ran on")
     power_mode: PowerMode | None = Field(None, description="default, low or capped")
-    power_watts: Annotated[float, Field(strict=True, gt=0, le=10_000)] | None = Field(
-        None, description="power cap per GPU in watts"
-    )
+    power_watts: Watts | None = Field(None, description="power cap per GPU in watts")
     tier: Text | None = Field(
         None,
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
     )
 
+
+# The range of each numeric field, for messages that say what was expected.
+FIELD_BOUNDS: dict[str, Bound] = {
+    "speedup": SPEEDUP,
+    "speedup_low": SPEEDUP,
+    "context_tokens": TOKENS,
+    "baseline_seconds": SECONDS,
+    "cached_seconds": SECONDS,
+    "params_billions": PARAMS_B,
+    "gpu_count": GPUS,
+    "power_watts": POWER_W,
+}
 
 # The measurement fields: what the JSON report's "claim" object carries.
 MEASUREMENT_FIELDS: tuple[str, ...] = tuple(

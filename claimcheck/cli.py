@@ -231,7 +231,6 @@ def check(
         int | None,
         typer.Option(
             "--gpus",
-            min=1,
             help="GPU count to assume where a claim gives none.",
             show_default=False,
         ),
@@ -256,7 +255,6 @@ def check(
         int | None,
         typer.Option(
             "--output-tokens",
-            min=1,
             help="Output tokens for the end-to-end speedup [default: 500].",
             show_default=False,
         ),
@@ -273,7 +271,6 @@ def check(
         int | None,
         typer.Option(
             "--max-file-size",
-            min=1,
             help="Refuse input files larger than this many bytes [default: 10000000].",
             show_default=False,
         ),

@@ -1,24 +1,29 @@
 """Configuration: ``[tool.claimcheck]`` in ``pyproject.toml`` or a ``claimcheck.toml``.
 
 The nearest file to the working directory wins (``claimcheck.toml`` before ``pyproject.toml``
-in the same folder); the search stops at the repository root. Keys mirror the command line
+in the same folder); the search stops at the repository root. A ``pyproject.toml`` counts when
+its parsed TOML has a ``tool.claimcheck`` table, however it is spelled (``[tool.claimcheck]``,
+``[ tool . "claimcheck" ]``, dotted keys, an inline table). Keys mirror the command line
 (``select``, ``ignore``, ``extend-select``, ``per-file-ignores``, ``fail-on``, ``format``,
-``exclude``, …) plus ``[thresholds]`` and ``[assumptions]`` tables. Command-line options win
-over the file; the file wins over the defaults. Unknown keys are errors with a did-you-mean.
+``exclude``, …) plus ``[thresholds]`` and ``[assumptions]`` tables. Paths in the file
+(``exclude``, ``per-file-ignores``, ``assumptions.catalog``) are relative to the file's folder.
+Command-line options win over the file; the file wins over the defaults. Unknown keys and
+values of the wrong type are errors naming the file, the key and what was expected.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
 
-from claimcheck.errors import UsageError, did_you_mean
-from claimcheck.settings import Assumptions, Thresholds
+from claimcheck.bounds import MAX_FILE_BYTES, Bound
+from claimcheck.errors import UsageError, did_you_mean, shown
+from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
+from claimcheck.tomlfile import parse_toml
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
 FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown")
@@ -38,7 +43,7 @@ class FileConfig(BaseModel):
     exclude: list[str] | None = None
     extend_exclude: list[str] | None = None
     respect_gitignore: bool | None = None
-    max_file_size: int | None = Field(None, gt=0)
+    max_file_size: int | None = Field(None, ge=MAX_FILE_BYTES.low, le=MAX_FILE_BYTES.high)
     extensions: dict[str, Kind] | None = Field(
         None, description="file suffix → markdown, html, text, …"
     )
@@ -63,43 +68,57 @@ class LoadedConfig:
 
 
 def discover(start: Path) -> Path | None:
-    """The nearest ``claimcheck.toml`` or ``pyproject.toml`` with ``[tool.claimcheck]``, from
-    ``start`` upward, stopping at the repository root (a folder holding ``.git``)."""
+    """The nearest ``claimcheck.toml``, or ``pyproject.toml`` with a ``tool.claimcheck`` table,
+    from ``start`` upward, stopping at the repository root (a folder holding ``.git``)."""
     for folder in (start.resolve(), *start.resolve().parents):
         own = folder / "claimcheck.toml"
         if own.is_file():
             return own
         project = folder / "pyproject.toml"
-        if project.is_file() and _has_tool_table(project):
+        if project.is_file() and _tool_table(_read(project), str(project)) is not None:
             return project
         if (folder / ".git").exists():
             return None
     return None
 
 
-def _has_tool_table(path: Path) -> bool:
+def _tool_table(data: dict[str, Any], display: str) -> object:
+    """``tool.claimcheck`` of a parsed ``pyproject.toml``, in whatever TOML spelling it was
+    written (``[tool.claimcheck]``, dotted keys, an inline table), or ``None``."""
+    tool = data.get("tool")
+    if tool is None:
+        return None
+    if not isinstance(tool, dict):
+        raise UsageError("'tool' must be a table", path=display)
+    return tool.get("claimcheck")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """A configuration file parsed; a UTF-8 byte-order mark is allowed, as editors write one."""
+    display = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return re.search(r"^\s*\[tool\.claimcheck(?:\.[\w-]+)?\]", text, re.MULTILINE) is not None
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as err:
+        raise UsageError(
+            f"cannot read the configuration: {err.strerror or err}", path=display
+        ) from None
+    except UnicodeDecodeError as err:
+        raise UsageError(
+            f"the configuration is not UTF-8 (invalid byte at offset {err.start})", path=display
+        ) from None
+    return parse_toml(text, display, UsageError)
 
 
 def load(path: Path) -> LoadedConfig:
     """Read and validate one configuration file; ``UsageError`` names the file and the key."""
     display = str(path)
-    try:
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise UsageError(
-            f"cannot read the configuration: {err.strerror or err}", path=display
-        ) from None
-    except UnicodeDecodeError:
-        raise UsageError("the configuration is not UTF-8", path=display) from None
-    except tomllib.TOMLDecodeError as err:
-        raise UsageError(f"TOML syntax error: {err}", path=display) from None
+    data: object = _read(path)
     if path.name == "pyproject.toml":
-        data = data.get("tool", {}).get("claimcheck", {})
+        assert isinstance(data, dict)
+        data = _tool_table(data, display) or {}
+        if not isinstance(data, dict):
+            raise UsageError("'tool.claimcheck' must be a table", path=display)
+    assert isinstance(data, dict)
     return LoadedConfig(_validate(data, display), path)
 
 
@@ -127,13 +146,51 @@ def _validate(data: dict[str, Any], display: str) -> FileConfig:
                 values[section], list(model.model_fields), f"{section}.", display
             )
     try:
-        return FileConfig.model_validate(values)
+        return FileConfig.model_validate(values, strict=True)
     except ValidationError as err:
         detail = err.errors()[0]
         key = ".".join(str(part).replace("_", "-") for part in detail["loc"])
-        raise UsageError(
-            f"'{key}': {detail['msg']} (got {detail.get('input')!r})", path=display
-        ) from None
+        raise UsageError(f"'{key}': {_expected(detail)}", path=display) from None
+
+
+_OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
+_BOUNDS: dict[str, Bound] = {"max_file_size": MAX_FILE_BYTES, **ASSUMPTION_BOUNDS}
+_EXPECTED = {
+    "list_type": "a list",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "string_type": "a string",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "float_type": "a number",
+    "literal_error": "one of",
+}
+
+
+def _expected(detail: ErrorDetails) -> str:
+    """``expected a list of strings, got a string 'KV101'``, in the configuration's terms."""
+    kind = detail["type"]
+    value = detail.get("input")
+    bound = _BOUNDS.get(str(detail["loc"][-1])) if detail["loc"] else None
+    if bound is not None and kind in _OUT_OF_RANGE:
+        return str(bound.problem(value))
+    described = shown(value)
+    long = described.startswith("an integer of about")
+    got = f"got {described}" if long else f"got {_type_name(value)} {described}"
+    if kind in _EXPECTED and kind != "literal_error":
+        wanted = _EXPECTED[kind]
+        if kind == "list_type":
+            wanted = "a list of strings"
+        return f"expected {wanted}, {got}"
+    return f"{detail['msg']} ({got})"
+
+
+def _type_name(value: object) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+             list: "a list", dict: "a table"}  # fmt: skip
+    return names.get(type(value), type(value).__name__)
 
 
 def resolve(config_path: Path | None, isolated: bool, cwd: Path) -> LoadedConfig:

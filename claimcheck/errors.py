@@ -74,3 +74,28 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...], *, limit: int 
         return ""
     quoted = " or ".join(f"'{c}'" for c in close)
     return f" (did you mean {quoted}?)"
+
+
+def printable(text: str) -> str:
+    """``text`` with each byte that was not UTF-8 written as ``\\xff``.
+
+    Python keeps such bytes of file names and arguments as lone surrogates (PEP 383,
+    https://peps.python.org/pep-0383/), which no UTF-8 report can hold.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate no byte stands for
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, but an integer too long to print whole (Python refuses past 4,300
+    digits) as its size: ``an integer of about 6,021 digits``."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"an integer of about {digits:,} digits"
+    return repr(value)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.analysis import analyse
 from claimcheck.claim import MEASUREMENT_FIELDS, Claim
+from claimcheck.errors import InputError, UsageError
 from claimcheck.record import ClaimRecord
 from claimcheck.report import ClaimReport, Finding, Severity, SourceRef, fingerprint_of, normalise
 from claimcheck.resolve import Resolved, resolve, size_from_name
@@ -25,26 +26,45 @@ class CatalogSource:
     def __init__(self, assume: Assumptions) -> None:
         self.assume = assume
         self._catalog: Catalog | None = None
+        self.problems: list[InputError] = []
 
     def get(self) -> Catalog:
-        """The built-in catalog merged with ``--catalog FILE`` if given."""
+        """The built-in catalog merged with ``--catalog FILE`` if given. A file that cannot be
+        used is one problem of the run (``problems``); the built-in catalog stands in for it."""
         if self._catalog is None:
-            from claimcheck.catalog import load_catalog
+            from claimcheck.catalog import builtin_catalog, load_catalog
 
-            self._catalog = load_catalog(Path(self.assume.catalog) if self.assume.catalog else None)
+            try:
+                self._catalog = load_catalog(
+                    Path(self.assume.catalog) if self.assume.catalog else None
+                )
+            except UsageError as err:
+                self.problems.append(
+                    InputError(err.message, path=err.path, line=err.line, column=err.column)
+                )
+                self._catalog = builtin_catalog()
         return self._catalog
 
     def check_assumptions(self) -> None:
-        """Refuse unknown names in the options before reading any input."""
+        """Refuse unknown names in the options before reading any input (a name the broken
+        catalog file would have added is refused with that file's problem)."""
         assume = self.assume
         if assume.catalog is not None:
             self.get()
-        if assume.model is not None:
-            self.get().require_model(assume.model)
-        if assume.gpu is not None:
-            self.get().require_gpu(assume.gpu)
-        if assume.tier is not None:
-            self.get().require_tier(assume.tier)
+        try:
+            if assume.model is not None:
+                self.get().require_model(assume.model)
+            if assume.gpu is not None:
+                self.get().require_gpu(assume.gpu)
+            if assume.tier is not None:
+                self.get().require_tier(assume.tier)
+        except UsageError:
+            if self.problems:
+                problem = self.problems[0]
+                raise UsageError(
+                    problem.message, path=problem.path, line=problem.line, column=problem.column
+                ) from None
+            raise
 
     def needed(self, claim: Claim) -> bool:
         """Does this claim name anything the catalog resolves?"""

@@ -8,13 +8,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
-from claimcheck.errors import UsageError
+from claimcheck.errors import UsageError, shown
 from claimcheck.report import Severity
 from claimcheck.rules import check_selectors
-from claimcheck.settings import Assumptions, Settings, Thresholds
+from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
 from claimcheck.sources.inputs import DEFAULT_EXCLUDE, Selection
 from claimcheck.sources.reading import DEFAULT_MAX_BYTES
+
+_OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 
 
 @dataclass(frozen=True)
@@ -74,16 +77,20 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
     per_file_ignores = pick("per-file-ignores", per_file, file.per_file_ignores, {})
     for codes in per_file_ignores.values():
         check_selectors(tuple(codes), "per-file-ignores")
+    check_patterns(list(per_file_ignores), "per-file-ignores")
     fail_on = pick("fail-on", cli.fail_on, file.fail_on, "error")
     fmt = pick("format", cli.format, file.format, None)
     exclude = list(pick("exclude", cli.exclude, file.exclude, list(DEFAULT_EXCLUDE)))
     exclude += pick("extend-exclude", cli.extend_exclude, file.extend_exclude, [])
+    check_patterns([p for p in exclude if p not in DEFAULT_EXCLUDE], "exclude")
     gitignore = pick("respect-gitignore", cli.respect_gitignore, file.respect_gitignore, True)
     max_bytes = pick("max-file-size", cli.max_file_size, file.max_file_size, DEFAULT_MAX_BYTES)
+    if (problem := MAX_FILE_BYTES.problem(max_bytes)) is not None:
+        raise UsageError(f"--max-file-size: {problem}")
     extensions = pick("extensions", None, file.extensions, {})
     thresholds = pick("thresholds", None, file.thresholds, Thresholds())
-    assume = _assumptions(cli.assume, file.assumptions, config.label, sources)
     base = config.path.parent if config.path else cwd
+    assume = _assumptions(cli.assume, file.assumptions, config.label, sources, base)
     settings = Settings(
         select=select,
         ignore=ignore,
@@ -116,15 +123,31 @@ def _per_file(entries: tuple[str, ...] | None) -> dict[str, list[str]] | None:
     return table
 
 
+def check_patterns(patterns: list[str], option: str) -> None:
+    """Refuse a gitignore-style pattern the matcher cannot compile, naming the option."""
+    if not patterns:
+        return
+    from claimcheck.sources.patterns import compile_lines
+
+    _spec, refused = compile_lines(patterns)
+    if refused:
+        raise UsageError(f"{option}: {refused[0].message}")
+
+
 def _assumptions(
     given: dict[str, Any],
     from_file: Assumptions | None,
     label: str,
     sources: dict[str, tuple[object, str]],
+    base: Path,
 ) -> Assumptions:
+    """The command line's assumptions over the file's; a catalog path in the file is
+    relative to the file's folder."""
     merged: dict[str, Any] = {}
     if from_file is not None:
         for key, value in from_file.model_dump(exclude_unset=True).items():
+            if key == "catalog" and value is not None:
+                value = str(base / value)
             merged[key] = value
             sources[f"assumptions.{key}"] = (value, label)
     for key, value in given.items():
@@ -135,5 +158,9 @@ def _assumptions(
         return Assumptions(**merged)
     except ValidationError as err:
         detail = err.errors()[0]
-        option = "--" + str(detail["loc"][0]).replace("_", "-")
-        raise UsageError(f"{option}: {detail['msg']} (got {detail.get('input')!r})") from None
+        name = str(detail["loc"][0])
+        option = "--" + name.replace("_", "-")
+        bound = ASSUMPTION_BOUNDS.get(name)
+        if bound is not None and detail["type"] in _OUT_OF_RANGE:
+            raise UsageError(f"{option}: {bound.problem(detail['input'])}") from None
+        raise UsageError(f"{option}: {detail['msg']} (got {shown(detail.get('input'))})") from None

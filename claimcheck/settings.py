@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
 from claimcheck.report import Severity
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
@@ -19,11 +20,13 @@ class Thresholds(BaseModel):
     large_model_billions: float = Field(
         70.0,
         gt=0,
+        le=PARAMS_B.high,
         description="KV102: total parameters, in billions, from which a model counts as very large",
     )
     filled_context_tokens: int = Field(
         64_000,
         gt=0,
+        le=TOKENS.high,
         description="KV103: prefix length, in tokens, from which a context counts as huge",
     )
     filled_context_fraction: Fraction = Field(
@@ -61,18 +64,27 @@ class Assumptions(BaseModel):
 
     model: str | None = Field(None, description="model to assume, e.g. llama-3.1-70b")
     gpu: str | None = Field(None, description="GPU to assume, e.g. h100-sxm")
-    gpus: int | None = Field(None, gt=0, description="GPU count to assume")
+    gpus: int | None = Field(None, ge=GPUS.low, le=GPUS.high, description="GPU count to assume")
     tier: str | None = Field(None, description="KV tier (id or kind) to assume, e.g. nvme")
     mfu: float | None = Field(
         None,
-        gt=0,
-        le=1,
+        ge=MFU.low,
+        le=MFU.high,
         description="recompute MFU to assume when the claim gives no baseline time",
     )
-    output_tokens: int = Field(500, gt=0, description="output tokens for the end-to-end speedup")
+    output_tokens: int = Field(
+        500,
+        ge=OUTPUT_TOKENS.low,
+        le=OUTPUT_TOKENS.high,
+        description="output tokens for the end-to-end speedup",
+    )
     catalog: str | None = Field(
         None, description="a TOML file of extra or replacement catalog entries"
     )
+
+
+# The range of each numeric assumption, for messages that say what was expected.
+ASSUMPTION_BOUNDS: dict[str, Bound] = {"mfu": MFU, "gpus": GPUS, "output_tokens": OUTPUT_TOKENS}
 
 
 class Settings(BaseModel):
@@ -86,4 +98,4 @@ class Settings(BaseModel):
     fail_on: Severity | None = Severity.ERROR
     thresholds: Thresholds = Field(default_factory=Thresholds)
     assume: Assumptions = Field(default_factory=Assumptions)
-    max_file_bytes: int = Field(10_000_000, gt=0)
+    max_file_bytes: int = Field(10_000_000, gt=0, le=MAX_FILE_BYTES.high)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from claimcheck.errors import UsageError
 from claimcheck.physics import (
@@ -35,7 +35,7 @@ DEFAULT_PREFIXES: tuple[int, ...] = tuple(2**power for power in range(4, 21))
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class SweepSetup(_Frozen):
@@ -119,6 +119,22 @@ def sweep(
     requested = tuple(prefixes) if prefixes is not None else DEFAULT_PREFIXES
     if not requested or any(prefix < 1 for prefix in requested):
         raise UsageError("prefix lengths must be given, each at least 1 token")
+    try:
+        return _sweep(setup, requested, output_tokens, context_tokens, power_cap_w, tier_is_default)
+    except (ArithmeticError, ValidationError) as err:  # out of range despite the bounds
+        raise UsageError(f"these figures are out of range for the physics ({err})") from None
+
+
+def _sweep(
+    setup: Setup,
+    requested: tuple[int, ...],
+    output_tokens: int,
+    context_tokens: int | None,
+    power_cap_w: float | None,
+    tier_is_default: bool,
+) -> Sweep:
+    model = setup.model
+    window = model.max_context_tokens
     power = None
     if power_cap_w is not None:
         power = power_factor(setup.gpu, power_cap_w)

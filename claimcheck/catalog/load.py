@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import tomllib
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -13,12 +11,13 @@ from pydantic import ValidationError
 
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
-from claimcheck.errors import UsageError, did_you_mean
+from claimcheck.errors import UsageError, did_you_mean, shown
+from claimcheck.tomlfile import parse_toml
 
 Entry = TypeVar("Entry", bound=CatalogEntry)
 
 SECTIONS = ("models", "gpus", "tiers")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_RANGE = {"less_than_equal": "le", "greater_than": "gt", "greater_than_equal": "ge"}
 
 
 @cache
@@ -43,15 +42,19 @@ def load_catalog(override_path: Path | None = None) -> Catalog:
         return catalog
     label = str(override_path)
     try:
-        text = override_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read catalog file: {err}", path=label) from None
+        text = override_path.read_bytes().decode("utf-8-sig")
+    except OSError as err:
+        raise UsageError(f"cannot read catalog file: {err.strerror or err}", path=label) from None
+    except UnicodeDecodeError as err:
+        raise UsageError(
+            f"cannot read catalog file: invalid UTF-8 at byte offset {err.start}", path=label
+        ) from None
     return catalog.merged(*_parse(text, label))
 
 
 def _parse(text: str, label: str) -> tuple[list[ModelSpec], list[GpuSpec], list[TierSpec]]:
     """The validated entries of one catalog document."""
-    document = _parse_toml(text, label)
+    document = parse_toml(text, label, UsageError, "field ")
     for section in document:
         if section not in SECTIONS:
             hint = did_you_mean(section, SECTIONS)
@@ -61,22 +64,6 @@ def _parse(text: str, label: str) -> tuple[list[ModelSpec], list[GpuSpec], list[
         _section(document, "gpus", GpuSpec, label),
         _section(document, "tiers", TierSpec, label),
     )
-
-
-def _parse_toml(text: str, label: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        position = _TOML_POSITION.search(message)
-        if position is None:
-            raise UsageError(f"invalid TOML: {message}", path=label) from None
-        raise UsageError(
-            f"invalid TOML: {message[: position.start()]}",
-            path=label,
-            line=int(position[1]),
-            column=int(position[2]),
-        ) from None
 
 
 def _section(document: dict[str, Any], section: str, spec: type[Entry], label: str) -> list[Entry]:
@@ -110,6 +97,13 @@ def _describe(spec: type[CatalogEntry], err: ValidationError) -> str:
             unknown.append(f"unknown field '{field}'{did_you_mean(field, list(spec.model_fields))}")
         elif error["type"] == "missing":
             missing.append(f"'{field}'")
+        elif field and error["type"] in _RANGE:
+            limit = (error.get("ctx") or {}).get(_RANGE[error["type"]])
+            word = "at most" if error["type"].startswith("less") else "above"
+            word = "at least" if error["type"] == "greater_than_equal" else word
+            invalid.append(
+                f"field '{field}': expected {word} {limit:,}, got {shown(error['input'])}"
+            )
         elif field:
             invalid.append(f"field '{field}': {error['msg']}")
         else:

@@ -10,9 +10,23 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Count = Annotated[int, Field(gt=0)]
-Positive = Annotated[float, Field(gt=0)]
+from claimcheck.bounds import BANDWIDTH_GB_S, GPUS, LATENCY_MS, PARAMS_B, POWER_W, TOKENS
+
+# Every dimension and rate has a range far beyond any real system: inside them the physics
+# stays many orders of magnitude from float overflow (claimcheck.bounds); outside them an entry
+# is a typo or an attack on the arithmetic, and the catalog file is refused.
+Count = Annotated[int, Field(gt=0, le=10_000_000)]
 Fraction = Annotated[float, Field(gt=0, le=1)]
+Layers = Annotated[int, Field(gt=0, le=100_000)]
+GpuCount = Annotated[int, Field(ge=GPUS.low, le=GPUS.high)]
+Tokens = Annotated[int, Field(ge=TOKENS.low, le=TOKENS.high)]
+Vocabulary = Annotated[int, Field(gt=0, le=1_000_000_000)]
+Billions = Annotated[float, Field(ge=PARAMS_B.low, le=PARAMS_B.high)]
+Teraflops = Annotated[float, Field(ge=1e-3, le=1e7)]
+Gigabytes = Annotated[float, Field(ge=1e-3, le=1e7)]
+TerabytesPerSecond = Annotated[float, Field(ge=1e-3, le=1e4)]
+GigabytesPerSecond = Annotated[float, Field(ge=BANDWIDTH_GB_S.low, le=BANDWIDTH_GB_S.high)]
+Watts = Annotated[float, Field(ge=POWER_W.low, le=POWER_W.high)]
 
 AttentionKind = Literal["gqa", "mla"]
 WindowKind = Literal["sliding", "chunked"]
@@ -41,7 +55,7 @@ class ModelSpec(CatalogEntry):
     input embedding and the LM head.
     """
 
-    layers: Count
+    layers: Layers
     hidden: Count
     query_heads: Count
     kv_heads: Count
@@ -50,14 +64,14 @@ class ModelSpec(CatalogEntry):
     attention: AttentionKind = "gqa"
     kv_lora_rank: Count | None = None
     qk_rope_head_dim: Count | None = None
-    window_tokens: Count | None = None
-    windowed_layers: int = Field(0, ge=0)
+    window_tokens: Tokens | None = None
+    windowed_layers: int = Field(0, ge=0, le=100_000)
     window_kind: WindowKind = "sliding"
-    vocab_size: Count
-    total_params_b: Positive
-    active_params_b: Positive
-    active_linear_params_b: Positive
-    max_context_tokens: Count
+    vocab_size: Vocabulary
+    total_params_b: Billions
+    active_params_b: Billions
+    active_linear_params_b: Billions
+    max_context_tokens: Tokens
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -97,17 +111,17 @@ class GpuSpec(CatalogEntry):
     throughput) points, ending at (1, 1).
     """
 
-    systems: dict[str, Count] = Field(default_factory=dict)
-    bf16_tflops: Positive
-    fp8_tflops: Positive | None = None
-    hbm_gb: Positive
-    hbm_tb_s: Positive
+    systems: dict[str, GpuCount] = Field(default_factory=dict)
+    bf16_tflops: Teraflops
+    fp8_tflops: Teraflops | None = None
+    hbm_gb: Gigabytes
+    hbm_tb_s: TerabytesPerSecond
     host_link: str = Field(min_length=1)
-    host_link_gb_s: Positive
-    host_link_measured_gb_s: Positive | None = None
-    max_power_w: Positive | None = None
-    default_power_w: Positive | None = None
-    min_power_w: Positive | None = None
+    host_link_gb_s: GigabytesPerSecond
+    host_link_measured_gb_s: GigabytesPerSecond | None = None
+    max_power_w: Watts | None = None
+    default_power_w: Watts | None = None
+    min_power_w: Watts | None = None
     power_curve: tuple[tuple[Fraction, Fraction], ...] | None = None
 
     @model_validator(mode="after")
@@ -137,9 +151,9 @@ class TierSpec(CatalogEntry):
     """
 
     kind: TierKind
-    bandwidth_gb_s: Positive
+    bandwidth_gb_s: GigabytesPerSecond
     per_gpu: bool
-    latency_ms: float = Field(ge=0)
+    latency_ms: float = Field(ge=LATENCY_MS.low, le=LATENCY_MS.high)
     assumption: bool = True
     default_for_kind: bool = False
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -167,23 +166,22 @@ def _check_numbers(
     context: int | None,
     output_tokens: int,
 ) -> None:
-    """One clear line for each out-of-range option (click would print a usage box)."""
-    if gpus is not None and gpus < 1:
-        raise UsageError(f"--gpus must be at least 1, not {gpus}")
-    if not (math.isfinite(mfu) and 0 < mfu <= 1):
-        raise UsageError(f"--mfu must be above 0 and at most 1 (a fraction of peak), not {mfu:g}")
-    if bandwidth_gb_s is not None and not (math.isfinite(bandwidth_gb_s) and bandwidth_gb_s > 0):
-        raise UsageError(
-            f"--bandwidth-gb-s must be a positive number of GB/s, not {bandwidth_gb_s:g}"
-        )
-    if latency_ms is not None and not (math.isfinite(latency_ms) and latency_ms >= 0):
-        raise UsageError(f"--latency-ms must be zero or more milliseconds, not {latency_ms:g}")
-    if power_watts is not None and not (math.isfinite(power_watts) and power_watts > 0):
-        raise UsageError(f"--power-watts must be a positive number of watts, not {power_watts:g}")
-    if context is not None and context < 1:
-        raise UsageError(f"--context must be at least 1 token, not {context}")
-    if output_tokens < 0:
-        raise UsageError(f"--output-tokens must be zero or more, not {output_tokens}")
+    """One clear line for the first out-of-range option, in the words ``check`` uses for the
+    same quantity (click would print a usage box)."""
+    from claimcheck import bounds
+
+    checks = (
+        ("--gpus", gpus, bounds.GPUS),
+        ("--mfu", mfu, bounds.MFU),
+        ("--bandwidth-gb-s", bandwidth_gb_s, bounds.BANDWIDTH_GB_S),
+        ("--latency-ms", latency_ms, bounds.LATENCY_MS),
+        ("--power-watts", power_watts, bounds.POWER_W),
+        ("--context", context, bounds.TOKENS),
+        ("--output-tokens", output_tokens, bounds.OUTPUT_TOKENS),
+    )
+    for option, value, bound in checks:
+        if value is not None and (problem := bound.problem(value)) is not None:
+            raise UsageError(f"{option}: {problem}")
 
 
 def _setup(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from claimcheck.claim import MEASUREMENT_FIELDS, Claim
+from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, Claim
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
@@ -253,6 +253,12 @@ def _describe(detail: ErrorDetails) -> str:
     value: Any = detail.get("input")
     kind = detail["type"]
     ctx = detail.get("ctx") or {}
+    if isinstance(value, int) and value.bit_length() > 128:  # too long to print whole
+        bound = FIELD_BOUNDS.get(field)
+        if bound is not None:
+            return f"field '{field}': {bound.problem(value)}"
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        return f"field '{field}': got an integer of about {digits:,} digits ({detail['msg']})"
     if kind == "extra_forbidden":
         return f"unknown field '{field}'{did_you_mean(field, CLAIM_KEYS)}"
     if kind in {"float_type", "int_type", "int_from_float", "float_parsing", "int_parsing"}:
@@ -268,12 +274,15 @@ def _describe(detail: ErrorDetails) -> str:
             f"field '{field}': a speedup must be at least 1, got {value!r} "
             "(write slowdowns as a speedup of the other side)"
         )
+    bound = FIELD_BOUNDS.get(field)
+    if bound is not None and kind in {"greater_than_equal", "less_than_equal"}:
+        return f"field '{field}': {bound.problem(value)}"
     if kind in {"greater_than", "greater_than_equal"}:
-        bound = ctx.get("gt", ctx.get("ge"))
-        return f"field '{field}': expected a number above {bound}, got {value!r}"
+        low = ctx.get("gt", ctx.get("ge"))
+        return f"field '{field}': expected a number above {low}, got {value!r}"
     if kind == "less_than_equal":
-        bound = float(ctx.get("le", 0))
-        return f"field '{field}': expected at most {bound:,.0f}, got {value!r} (a typo?)"
+        high = float(ctx.get("le", 0))
+        return f"field '{field}': expected at most {high:,.0f}, got {value!r} (a typo?)"
     if kind in {"enum", "literal_error"}:
         return f"field '{field}': expected {ctx.get('expected', 'a known value')}, got {value!r}"
     if kind == "string_type":

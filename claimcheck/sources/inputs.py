@@ -11,7 +11,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from claimcheck.errors import InputError
@@ -143,6 +142,7 @@ def expand(
         yield TextInput(
             text, display=f"<text {number}>" if len(texts) > 1 else "<text>", explicit=True
         )
+    yield from ignored.problems
 
 
 def output_clash(output: Path, arguments: list[str], selection: Selection) -> str | None:
@@ -279,19 +279,20 @@ def _unlisted(err: OSError, shown: str) -> InputError:
 
 
 class _Ignored:
-    """Exclude patterns and ``.gitignore`` files, matched the way git matches them."""
+    """Exclude patterns and ``.gitignore`` files, matched the way git matches them.
+
+    Inside a git repository the ``.gitignore`` files from the repository root down apply.
+    Outside any repository git applies none; claimcheck applies those of each folder it is
+    asked to walk and below it, never those of the folders above. A ``.gitignore`` line the
+    matcher cannot use (git matches nothing with it) is left out and reported in ``problems``.
+    """
 
     def __init__(self, selection: Selection) -> None:
         self.selection = selection
         self.respect_gitignore = selection.respect_gitignore
         self.gitignores: dict[Path, Any] = {}
         self._loaded: set[Path] = set()
-
-    @cached_property
-    def _pathspec(self) -> ModuleType:
-        import pathspec
-
-        return pathspec
+        self.problems: list[InputError] = []
 
     @cached_property
     def base(self) -> Path:
@@ -299,27 +300,45 @@ class _Ignored:
 
     @cached_property
     def exclude(self) -> Any:
-        return self._pathspec.GitIgnoreSpec.from_lines(self.selection.exclude)
+        from claimcheck.sources.patterns import compile_lines
+
+        return compile_lines(self.selection.exclude)[0]  # the options were checked already
 
     def enter(self, folder: Path) -> None:
-        """Load the (resolved) ``folder``'s ``.gitignore`` and those of its parents up to the
-        repository root."""
+        """Load the ``.gitignore`` files that apply in the (resolved) ``folder``: its own and
+        those of its parents up to the repository root, or only its own outside a repository."""
         if not self.respect_gitignore or folder in self._loaded:
             return
+        chain: list[Path] = []
         current = folder
         while current not in self._loaded:
-            self._loaded.add(current)
-            try:
-                text = (current / ".gitignore").read_text(encoding="utf-8", errors="replace")
-            except OSError:  # none, unreadable, or a path too long to name (the walk says so)
-                text = None
-            if text is not None:
-                self.gitignores[current] = self._pathspec.GitIgnoreSpec.from_lines(
-                    text.splitlines()
-                )
-            if _exists(current / ".git") or current.parent == current:
+            chain.append(current)
+            if _exists(current / ".git"):
+                break
+            if current.parent == current:  # no repository above: git applies no .gitignore
+                chain = chain[:1]
                 break
             current = current.parent
+        for current in chain:
+            self._loaded.add(current)
+            self._load(current / ".gitignore", current)
+
+    def _load(self, ignore_file: Path, folder: Path) -> None:
+        from claimcheck.sources.patterns import compile_lines
+
+        try:
+            text = ignore_file.read_text(encoding="utf-8", errors="replace")
+        except OSError:  # none, unreadable, or a path too long to name (the walk says so)
+            return
+        spec, refused = compile_lines(text.splitlines())
+        self.gitignores[folder] = spec
+        shown = display_path(ignore_file)
+        self.problems.extend(
+            InputError(
+                f"{r.message}; left out, as git matches nothing with it", path=shown, line=r.line
+            )
+            for r in refused
+        )
 
     def excluded(self, path: Path, *, is_dir: bool) -> bool:
         """Is ``path`` excluded by the patterns or by a ``.gitignore``?"""

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from claimcheck.claim import Claim, claim_from_reading
-from claimcheck.errors import InputError
+from claimcheck.errors import InputError, printable
 from claimcheck.extract import Extraction, Reading, Span, read
 from claimcheck.extract.scoring import THRESHOLD
 from claimcheck.record import ClaimRecord, Placed, Position, placed
@@ -40,18 +40,53 @@ def load_input(
     """Read one input. ``InputError`` when the input as a whole cannot be read. ``catalog``
     names the models and GPUs prose may mention (default: the built-in catalog)."""
     if isinstance(item, TextInput):
-        return from_text(item.text, item.display, item.explicit, catalog)
+        return from_text(
+            _utf8(item.text, item.display, "text"), item.display, item.explicit, catalog
+        )
     if isinstance(item, StdinInput):
-        text = read_stdin()
+        try:
+            text = _utf8(read_stdin(), item.display, "standard input")
+        except UnicodeDecodeError:
+            raise InputError(
+                "invalid UTF-8 in the standard input; expected UTF-8 text", path=item.display
+            ) from None
         if not text.strip():
             raise InputError("standard input is empty", path=item.display)
         kind = item.kind or _guess_kind(text)
         return _from_source(text, kind, item.display, "stdin", named=True, catalog=catalog)
+    if not _is_utf8(item.display):
+        raise InputError(
+            "the file name is not valid UTF-8 (expected a UTF-8 name: rename the file)",
+            path=printable(item.display),
+        )
     text = read_text(item.path, item.display, max_bytes=max_bytes)
     if is_report(text[:PEEK], text[-PEEK:]):
         return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(
         text, item.kind, item.display, Path(item.path).stem, named=item.named, catalog=catalog
+    )
+
+
+def _is_utf8(text: str) -> bool:
+    """False when ``text`` holds lone surrogates: bytes that were not UTF-8, which Python
+    keeps as U+DC80–U+DCFF in file names, arguments and a C-locale stdin (PEP 383)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _utf8(text: str, display: str, what: str) -> str:
+    """``text`` unchanged, or ``InputError`` at the first byte that was not UTF-8."""
+    if _is_utf8(text):
+        return text
+    bad = next(i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff")
+    offset = len(text[:bad].encode("utf-8", "surrogateescape"))
+    line = text.count("\n", 0, bad) + 1
+    raise InputError(
+        f"invalid UTF-8 in the {what} at byte offset {offset} (line {line}); expected UTF-8 text",
+        path=display,
     )
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -16,6 +15,7 @@ import yaml
 
 from claimcheck.errors import InputError
 from claimcheck.record import Position
+from claimcheck.tomlfile import long_integer, parse_toml
 
 Format = Literal["yaml", "toml", "json"]
 
@@ -137,6 +137,14 @@ def _parse_yaml(text: str, display: str) -> ParsedFile:
                     column=mark.column + 1 if mark else None,
                 ) from None
             except (ValueError, OverflowError) as err:  # "date: 2024-13-45" fails in datetime
+                found = long_integer(text, item.start_mark.index)
+                if found is not None:
+                    raise InputError(
+                        found.message("field "),
+                        path=display,
+                        line=found.line,
+                        column=found.column,
+                    ) from None
                 pos = _mark(item)
                 raise InputError(
                     f"YAML value error: {err}", path=display, line=pos.line, column=pos.column
@@ -162,23 +170,12 @@ def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:
 
 # --- TOML -----------------------------------------------------------------------------------
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_HEADER = re.compile(r"^\s*\[\[\s*claims\s*\]\]", re.MULTILINE)
 _TOML_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
 
 
 def _parse_toml(text: str, display: str) -> ParsedFile:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        where = _TOML_WHERE.search(message)
-        raise InputError(
-            f"TOML syntax error: {_TOML_WHERE.sub('', message)}",
-            path=display,
-            line=int(where.group(1)) if where else None,
-            column=int(where.group(2)) if where else None,
-        ) from None
+    data = parse_toml(text, display, InputError, "field ")
     if list(data) == ["claims"] and isinstance(data["claims"], list):
         starts = [m.start() for m in _TOML_HEADER.finditer(text)]
         claims = []
@@ -213,6 +210,14 @@ def _parse_json(text: str, display: str) -> ParsedFile:
         raise InputError(
             f"JSON syntax error: {err.msg}", path=display, line=err.lineno, column=err.colno
         ) from None
+    except ValueError as err:  # an integer beyond the conversion limit
+        long = long_integer(text)
+        if long is None:
+            raise InputError(f"JSON value error: {err}", path=display) from None
+        raise InputError(
+            long.message("field "), path=display, line=long.line, column=long.column
+        ) from None
+    _refuse_lone_surrogates(data, text, display)
     if isinstance(data, dict) and list(data) == ["claims"] and isinstance(data["claims"], list):
         items, listed = data["claims"], True
     elif isinstance(data, list):
@@ -235,6 +240,39 @@ def _parse_json(text: str, display: str) -> ParsedFile:
                     keys[str(key)] = _position(text, found.start())
         claims.append(RawClaim(item, position, keys))
     return ParsedFile(claims, listed)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _refuse_lone_surrogates(data: object, text: str, display: str) -> None:
+    """JSON may escape half a UTF-16 pair (``"\\ud800"``), which is no character and can be
+    neither printed nor written as UTF-8: refuse it, naming the key it is under."""
+    if _SURROGATE_ESCAPE.search(text) is None:  # the only way JSON text can hold one
+        return
+    stack: list[tuple[object, str | None]] = [(data, None)]
+    while stack:
+        value, key = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, str(k)) for k, v in value.items())
+            stack.extend((k, str(k)) for k in value)
+        elif isinstance(value, list):
+            stack.extend((v, key) for v in value)
+        elif isinstance(value, str) and not _is_utf8(value):
+            where = f"field '{key.encode('utf-8', 'backslashreplace').decode()}': " if key else ""
+            raise InputError(
+                f"{where}expected text, got an escaped lone surrogate (\\ud800-\\udfff), "
+                "which is not a character",
+                path=display,
+            )
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _DuplicateKey(ValueError):

@@ -120,20 +120,20 @@ def test_unknown_field_names_the_entry_and_suggests(tmp_path: Path) -> None:
 def test_negative_bandwidth_is_rejected(tmp_path: Path) -> None:
     error = _bad(tmp_path, FASTER_NVME.replace("26.0", "-26.0"))
     assert (
-        "tiers entry 'nvme-gen4': field 'bandwidth_gb_s': Input should be greater than 0"
+        "tiers entry 'nvme-gen4': field 'bandwidth_gb_s': expected at least 0.001, got -26.0"
         in error.message
     )
 
 
 def test_zero_layers_is_rejected(tmp_path: Path) -> None:
     error = _bad(tmp_path, TINY_MODEL.replace("layers = 2", "layers = 0"))
-    assert error.message == "models entry 'tiny': field 'layers': Input should be greater than 0"
+    assert error.message == "models entry 'tiny': field 'layers': expected above 0, got 0"
 
 
 def test_missing_fields_are_listed_together(tmp_path: Path) -> None:
     error = _bad(tmp_path, '[[models]]\nid = "tiny"\nname = "Tiny"\nlayers = 0\nsource = "x"\n')
     assert error.message.startswith(
-        "models entry 'tiny': field 'layers': Input should be greater than 0; "
+        "models entry 'tiny': field 'layers': expected above 0, got 0; "
         "missing fields 'hidden', 'query_heads', "
     )
 
@@ -155,7 +155,7 @@ def test_entry_without_id_is_named_by_position(tmp_path: Path) -> None:
 
 def test_toml_syntax_error_carries_line_and_column(tmp_path: Path) -> None:
     error = _bad(tmp_path, '[[gpus]]\nid = "x"\nname "no equals"\n')
-    assert error.message.startswith("invalid TOML: ")
+    assert error.message.startswith("TOML syntax error: ")
     assert "(at line" not in error.message
     assert (error.line, error.column) == (3, 6)
     assert error.location == f"{error.path}:3:6"

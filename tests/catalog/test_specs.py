@@ -79,7 +79,7 @@ def test_host_link_prefers_the_measured_rate() -> None:
 def test_tier_latency_in_seconds_and_positive_bandwidth() -> None:
     fields = CATALOG.require_tier("object").model_dump()
     assert TierSpec.model_validate(fields).latency_s == pytest.approx(0.010)
-    with pytest.raises(ValidationError, match="greater than 0"):
+    with pytest.raises(ValidationError, match=r"greater than or equal to 0\.001"):
         TierSpec.model_validate(fields | {"bandwidth_gb_s": -1.0})
     with pytest.raises(ValidationError, match="Input should be 'dram'"):
         TierSpec.model_validate(fields | {"kind": "tape"})
