@@ -266,7 +266,7 @@ def test_stdin_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     run = CliRunner().invoke(app, ["check", "-", str(tmp_path), "-f", "json"], input=stdin)
     assert run.exit_code == 2
     assert run.stderr.splitlines()[0].startswith(
-        "claimcheck: error: -: invalid UTF-8 in the standard input"
+        "claimcheck: error: -: invalid UTF-8 at byte offset 9 (line 1)"
     )
     assert len(run.stderr.splitlines()) == 1
     assert [c["id"] for c in json.loads(run.stdout)["claims"]] == ["good"]
@@ -294,7 +294,7 @@ def test_real_process_with_non_utf8_bytes_everywhere(tmp_path: Path, locale: str
     assert len(errors) == 3, errors
     assert any("bad\\xff.yaml: the file name is not valid UTF-8" in line for line in errors)
     assert any("<text>: invalid UTF-8 in the text" in line for line in errors)
-    assert any("-: invalid UTF-8 in the standard input" in line for line in errors)
+    assert any("-: invalid UTF-8 at byte offset" in line for line in errors)
     assert not any("Traceback" in line for line in errors)
     assert [c["id"] for c in json.loads(done.stdout)["claims"]] == ["good"]
 

@@ -44,12 +44,7 @@ def load_input(
             _utf8(item.text, item.display, "text"), item.display, item.explicit, catalog
         )
     if isinstance(item, StdinInput):
-        try:
-            text = _utf8(read_stdin(), item.display, "standard input")
-        except UnicodeDecodeError:
-            raise InputError(
-                "invalid UTF-8 in the standard input; expected UTF-8 text", path=item.display
-            ) from None
+        text = _utf8(read_stdin(), item.display, "standard input")
         if not text.strip():
             raise InputError("standard input is empty", path=item.display)
         kind = item.kind or _guess_kind(text)

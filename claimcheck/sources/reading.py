@@ -113,7 +113,7 @@ def decode(data: bytes, display: str) -> str:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise InputError(
-            f"invalid UTF-8 at byte offset {err.start} (line {line}); save the file as UTF-8",
+            f"invalid UTF-8 at byte offset {err.start} (line {line}); expected UTF-8 text",
             path=display,
         ) from None
 
