@@ -13,11 +13,14 @@ CLAIM = "Up to 27x faster TTFT at 128K tokens with KV cache offload.\n"
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / ".git").mkdir()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.md").write_text(CLAIM, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    # the repository sits one level down, so a file "above the repository" stays inside
+    # this test's own folder and no other test ever finds it
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    (root / "docs").mkdir()
+    (root / "docs" / "page.md").write_text(CLAIM, encoding="utf-8")
+    monkeypatch.chdir(root)
+    return root
 
 
 def _codes(cli: Invoke, *args: str) -> set[str]:
