@@ -21,7 +21,7 @@ from claimcheck.errors import UsageError, did_you_mean
 from claimcheck.settings import Assumptions, Thresholds
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
-FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown", "html")
 
 
 class FileConfig(BaseModel):
