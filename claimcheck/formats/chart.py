@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from claimcheck.report import ClaimReport, Curve
@@ -34,6 +35,18 @@ _LEGEND = {
     "headline": "the claim",
     "vendor": "the vendor's points",
     "unity": "1× (recompute = load)",
+}
+
+
+# How each kind of line and mark looks, as SVG attributes (the legend repeats them).
+LOOKS: dict[str, dict[str, str]] = {
+    "ttft": {"fill": "none", "stroke": "#0072b2", "stroke-width": "2.2"},
+    "e2e": {"fill": "none", "stroke": "#e69f00", "stroke-width": "2.2", "stroke-dasharray": "8 4"},
+    "naive": {"fill": "none", "stroke": "#888", "stroke-width": "1.5", "stroke-dasharray": "2 4"},
+    "fit": {"fill": "none", "stroke": "#009e73", "stroke-width": "2.2"},
+    "unity": {"fill": "none", "stroke": "#333", "stroke-width": "1.2", "stroke-dasharray": "6 4"},
+    "headline": {"fill": "#d55e00", "stroke": "#fff"},
+    "vendor": {"fill": "#fff", "stroke": "#009e73", "stroke-width": "2"},
 }
 
 
@@ -136,8 +149,9 @@ class Plot:
     bottom: float
     x_ticks: tuple[Label, ...]
     y_ticks: tuple[Label, ...]
-    grid_x: tuple[float, ...]
-    grid_y: tuple[float, ...]
+    grid: str
+    axes_key: str
+    legend_key: str
     unity_y: float
     paths: dict[str, str]
     rules: tuple[Rule, ...]
@@ -184,10 +198,8 @@ def from_claim(claim: ClaimReport) -> ChartData:
         e2e = analysis.end_to_end_speedup
         end_to_end = Marked(context, e2e, f"end to end {times(e2e)}")
     naive = analysis.naive_breakeven_tokens
-    fit_points, fit_curve = _fit(analysis)
-    parts = [
-        f"Speedup of loading the KV cache over recomputing it, by prefix length, for {claim.id}."
-    ]
+    fit_points, fit_curve = vendor_fit(analysis)
+    parts = []
     if headline:
         parts.append(f"The claim: {headline.label}.")
     if naive:
@@ -196,7 +208,7 @@ def from_claim(claim: ClaimReport) -> ChartData:
         parts.append(f"Physical breakeven ≈ {analysis.physical_breakeven_tokens:,} tokens.")
     return ChartData(
         title=f"Speedup against prefix length: {claim.id}",
-        description=" ".join(parts),
+        description=" ".join(parts) or "No headline and no breakeven to mark.",
         curve=analysis.curve,
         headline=headline,
         end_to_end=end_to_end,
@@ -240,7 +252,7 @@ def _number(value: object) -> float | None:
     return float(value) if isinstance(value, int | float) and value > 0 else None
 
 
-def _fit(analysis: Any) -> tuple[tuple[Marked, ...], tuple[tuple[float, float], ...]]:
+def vendor_fit(analysis: Any) -> tuple[tuple[Marked, ...], tuple[tuple[float, float], ...]]:
     """The vendor's own points and the curve fitted to them, when the analysis carries a fit
     (``fit.points`` as (prefix, speedup) pairs, ``fit.curve`` as a Curve); else nothing."""
     fit = getattr(analysis, "fit", None)
@@ -277,13 +289,14 @@ def plot(data: ChartData, chart_id: str) -> Plot:
     left, top = PLOT_LEFT, PLOT_TOP
     right, bottom = WIDTH - PLOT_RIGHT, PLOT_TOP + PLOT_HEIGHT
 
-    def px(n: float) -> float:
-        return round(left + (math.log10(n) - x_lo) / (x_hi - x_lo) * (right - left), 1)
+    # Whole units: a 640-unit drawing needs no finer place, and the page stays small.
+    def px(n: float) -> int:
+        return round(left + (math.log10(n) - x_lo) / (x_hi - x_lo) * (right - left))
 
-    def py(s: float) -> float:
-        return round(bottom - (math.log10(s) - y_lo) / (y_hi - y_lo) * (bottom - top), 1)
+    def py(s: float) -> int:
+        return round(bottom - (math.log10(s) - y_lo) / (y_hi - y_lo) * (bottom - top))
 
-    paths: dict[str, str] = {}
+    paths: dict[str, str] = {}  # kind → SVG path data
     if data.curve is not None:
         points = data.curve.points
         paths["ttft"] = _path((px(p.prefix_tokens), py(p.speedup)) for p in points)
@@ -370,8 +383,10 @@ def plot(data: ChartData, chart_id: str) -> Plot:
         bottom=bottom,
         x_ticks=tuple(Label(px(10.0**d), bottom + 16, tokens(10**d), "middle") for d in x_decades),
         y_ticks=tuple(Label(left - 6, py(10.0**d) + 4, times(10.0**d), "end") for d in y_decades),
-        grid_x=tuple(px(10.0**d) for d in x_decades),
-        grid_y=tuple(py(10.0**d) for d in y_decades),
+        grid="".join(f"M{px(10.0**d)} {top}V{bottom}" for d in x_decades)
+        + "".join(f"M{left} {py(10.0**d)}H{right}" for d in y_decades),
+        axes_key=f"axes{x_lo}_{x_hi}_{y_lo}_{y_hi}".replace("-", "m"),
+        legend_key="legend-" + "-".join(kinds),
         unity_y=py(1.0),
         paths=paths,
         rules=tuple(rules),
@@ -402,8 +417,17 @@ def _extent(data: ChartData) -> tuple[list[float], list[float]]:
     return [x for x in xs if x > 0], [y for y in ys if y > 0]
 
 
-def _path(points: Iterable[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{x:g} {y:g}" for x, y in points)
+def _path(points: Iterable[tuple[int, int]]) -> str:
+    """An SVG path through ``points``: a move, then relative steps (short: a page holds a
+    thousand of these), repeated points dropped."""
+    kept: list[tuple[int, int]] = []
+    for point in points:
+        if not kept or kept[-1] != point:
+            kept.append(point)
+    if not kept:
+        return ""
+    (x0, y0), steps = kept[0], pairwise(kept)
+    return f"M{x0} {y0}l" + " ".join(f"{x1 - x} {y1 - y}" for (x, y), (x1, y1) in steps)
 
 
 def _rows(data: ChartData) -> tuple[Row, ...]:
