@@ -267,7 +267,7 @@ def _headline(fields: dict[str, object]) -> str:
     qualifier = fields.get("speedup_qualifier")
     low = fields.get("speedup_low")
     figure = f"{low:g}–{times(speedup)}" if isinstance(low, int | float) else times(speedup)
-    metric = str(fields.get("metric") or "unspecified").replace("_", " ")
+    metric = str(fields.get("metric") or "unspecified").replace("_", " ").replace("ttft", "TTFT")
     return " ".join(str(p) for p in (qualifier, figure, metric) if p and p != "unspecified")
 
 

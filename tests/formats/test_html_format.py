@@ -15,8 +15,8 @@ import pytest
 from claimcheck.audit import Request, audit
 from claimcheck.formats import OutputFormat, render
 from claimcheck.formats.chart import ChartData, Marked, from_claim, plot, vendor_fit
-from claimcheck.formats.html_format import restatement, segments
-from claimcheck.report import Analysis, ClaimReport, Report, Severity, SourceRef
+from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
+from claimcheck.report import Analysis, ClaimReport, InputProblem, Report, Severity, SourceRef
 from claimcheck.settings import Assumptions, Settings
 from tests.conftest import Invoke
 from tests.formats.html_page import Element, Page
@@ -267,3 +267,22 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
     else:
         (table,) = page.find("table", "chart-numbers")
         assert "1,000" in table.text and "36" in table.text
+
+
+def test_inputs_not_audited_and_document_findings_are_listed() -> None:
+    problem = InputProblem(path="claims/<bad>.yaml", message="expected a mapping", line=2)
+    loose = finding("KV900", Severity.WARNING, 7, 1)
+    sample = report([], [problem]).model_copy(update={"findings": [loose]})
+    page = _page(sample)
+    (error,) = page.find("li", "input-error")
+    assert error.text == "claims/<bad>.yaml:2: expected a mapping"
+    (listed,) = page.by_id("document-findings").children[1].children
+    assert listed.attrs["data-code"] == "KV900" and "docs/page.md:7" in listed.text
+    assert not page.find("article") and not page.find("table", "sortable")
+
+
+def test_long_reports_lay_out_only_what_is_in_view() -> None:
+    few = [claim(f"c{i}", []) for i in range(LONG_REPORT_CLAIMS)]
+    assert "long" not in _page(report(few)).find("body")[0].classes()
+    many = [*few, claim("one-more", [])]
+    assert "long" in _page(report(many)).find("body")[0].classes()
