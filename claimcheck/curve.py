@@ -21,14 +21,18 @@ STEPS_PER_DECADE = 8
 
 
 def prefix_grid(window_tokens: int, extra: tuple[int, ...] = ()) -> tuple[int, ...]:
-    """Prefix lengths from 10 tokens to the model's window, ``STEPS_PER_DECADE`` per decade,
-    with the window itself and ``extra`` lengths inside it."""
-    grid = {window_tokens}
+    """Prefix lengths from 10 tokens (from 1 when an ``extra`` length is shorter) to the
+    model's window, ``STEPS_PER_DECADE`` per decade, with the window itself and the ``extra``
+    lengths inside it."""
+    inside = {n for n in extra if 1 <= n <= window_tokens}
+    first = (
+        1 if min(inside, default=FIRST_PREFIX_TOKENS) < FIRST_PREFIX_TOKENS else FIRST_PREFIX_TOKENS
+    )
+    grid = {window_tokens, *inside}
     step = 0
-    while (n := round(FIRST_PREFIX_TOKENS * 10 ** (step / STEPS_PER_DECADE))) < window_tokens:
+    while (n := round(first * 10 ** (step / STEPS_PER_DECADE))) < window_tokens:
         grid.add(n)
         step += 1
-    grid |= {n for n in extra if FIRST_PREFIX_TOKENS <= n <= window_tokens}
     return tuple(sorted(grid))
 
 

@@ -10,11 +10,14 @@ from claimcheck.physics import Setup, breakeven_tokens, speedup_at
 
 
 def test_grid_is_even_on_a_log_scale_and_ends_at_the_window() -> None:
-    grid = prefix_grid(131_072, (4_000, 5, 200_000))
+    grid = prefix_grid(131_072, (4_000, 200_000))
     assert grid[0] == 10 and grid[-1] == 131_072
-    assert 4_000 in grid and 5 not in grid and 200_000 not in grid
+    assert 4_000 in grid and 200_000 not in grid
     assert grid == tuple(sorted(set(grid)))
     assert sum(1 for n in grid if 1_000 <= n < 10_000) == 9  # 8 steps a decade, plus 4K
+    # A breakeven of 5 tokens: the curve starts at 1 token, so it crosses 1x on the chart.
+    short = prefix_grid(131_072, (5,))
+    assert short[0] == 1 and 5 in short and 10 in short
 
 
 def test_curve_speedups_are_the_physics() -> None:
