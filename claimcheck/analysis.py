@@ -79,6 +79,7 @@ def _physical(
     notes: list[str],
 ) -> Analysis:
     from claimcheck import physics
+    from claimcheck.curve import speedup_curve
 
     count = resolved.gpu_count or _fitting_count(model, gpu)
     if resolved.gpu_count is None:
@@ -187,6 +188,9 @@ def _physical(
         "end_to_end_speedup": _end_to_end(claim, setup, assume.output_tokens)
         if prefill and tokens
         else None,
+        "curve": speedup_curve(
+            setup, assume.output_tokens, (*TYPICAL_PREFIXES, *(n for n in (tokens, breakeven) if n))
+        ),
     }
     if update["end_to_end_speedup"] is not None:
         notes.append(

@@ -26,7 +26,7 @@ from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.tomlfile import parse_toml
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
-FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown", "html")
 
 
 class FileConfig(BaseModel):

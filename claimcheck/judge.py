@@ -173,6 +173,11 @@ def _claim_report(
         readings=list(record.readings),
         analysis=prepared.subject.analysis,
         findings=findings,
+        spans={
+            name: span
+            for name, span in record.spans.items()
+            if getattr(claim, name, None) is not None
+        },
     )
 
 

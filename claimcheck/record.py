@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from claimcheck.claim import Claim
 
@@ -38,6 +38,7 @@ class ClaimRecord:
     ``fields`` says where each claim field was read, so a finding about the context length points
     at the context length; ``cues`` are claim-level phrases the extractor found (e.g. "under load"),
     keyed by cue name; ``readings`` say how numbers were interpreted ("90% lower TTFT read as 10x").
+    ``spans`` are the ``[start, end)`` offsets in the claim's text that each field was read from.
     """
 
     claim: Claim
@@ -49,6 +50,7 @@ class ClaimRecord:
     readings: tuple[str, ...] = ()
     confidence: float = 1.0
     conflicts: tuple[Conflict, ...] = ()
+    spans: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def where(self, field_name: str | None) -> Position | None:
         """The position of ``field_name`` if known, else of the claim itself."""
@@ -57,6 +59,28 @@ class ClaimRecord:
             if found is not None:
                 return found
         return self.position
+
+
+class Ranged(Protocol):
+    """A ``[start, end)`` range of offsets (the extractor's spans)."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+def in_sentence(
+    spans: Mapping[str, Ranged], source: str, start: int, end: int
+) -> dict[str, tuple[int, int]]:
+    """Spans of ``source`` as offsets in the sentence ``source[start:end].strip()``; a span
+    that reaches outside the sentence is left out."""
+    raw = source[start:end]
+    offset = start + len(raw) - len(raw.lstrip())
+    length = len(raw.strip())
+    shifted = {name: (span.start - offset, span.end - offset) for name, span in spans.items()}
+    return {name: (a, b) for name, (a, b) in shifted.items() if 0 <= a < b <= length}
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,8 +50,28 @@ class Finding(_Frozen):
     fingerprint: str = ""
 
 
+class CurvePoint(_Frozen):
+    """The speedup at one prefix length: time to first token, and end to end once the answer
+    is decoded."""
+
+    prefix_tokens: int
+    speedup: float
+    end_to_end_speedup: float
+
+
+class Curve(_Frozen):
+    """Speedup against prefix length for a claim's resolved setup, for charts."""
+
+    points: tuple[CurvePoint, ...]
+    output_tokens: int
+
+
 class Analysis(_Frozen):
-    """What the claim's numbers imply. ``None`` where the claim gives too little to compute it."""
+    """What the claim's numbers imply. ``None`` where the claim gives too little to compute it.
+
+    ``curve`` is drawn by the HTML report and not written to JSON (``claimcheck breakeven``
+    gives the same numbers as a table).
+    """
 
     naive_breakeven_tokens: int | None = None
     physical_breakeven_tokens: int | None = None
@@ -65,6 +85,7 @@ class Analysis(_Frozen):
     full_power_speedup: float | None = None
     breakeven_explanation: str | None = None
     assumptions: list[str] = Field(default_factory=list)
+    curve: Curve | None = Field(None, exclude=True)
 
 
 class SourceRef(_Frozen):
@@ -76,7 +97,11 @@ class SourceRef(_Frozen):
 
 
 class ClaimReport(_Frozen):
-    """One audited claim: what was understood, what it implies, what was flagged."""
+    """One audited claim: what was understood, what it implies, what was flagged.
+
+    ``spans`` maps a claim field to the ``[start, end)`` code-point offsets in ``text`` it was
+    read from; the HTML report highlights them; not written to JSON.
+    """
 
     id: str
     source: SourceRef
@@ -86,6 +111,7 @@ class ClaimReport(_Frozen):
     readings: list[str] = Field(default_factory=list)
     analysis: Analysis
     findings: list[Finding]
+    spans: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)
 
 
 class InputProblem(_Frozen):

@@ -12,8 +12,6 @@ from claimcheck.commands import (
     Color,
     ColorOption,
     DebugOption,
-    FormatOption,
-    TextOrJson,
     run,
     terminal_width,
     use_color,
@@ -30,6 +28,15 @@ class DtypeChoice(StrEnum):
 
     BF16 = "bf16"
     FP8 = "fp8"
+
+
+class BreakevenFormat(StrEnum):
+    """``--format`` values of the calculator: text, JSON, or the chart alone as HTML or SVG."""
+
+    TEXT = "text"
+    JSON = "json"
+    HTML = "html"
+    SVG = "svg"
 
 
 _DTYPES: dict[DtypeChoice, Dtype] = {DtypeChoice.BF16: "bf16", DtypeChoice.FP8: "fp8"}
@@ -118,7 +125,10 @@ def breakeven(
             show_default=False,
         ),
     ] = None,
-    fmt: FormatOption = TextOrJson.TEXT,
+    fmt: Annotated[
+        BreakevenFormat,
+        typer.Option("--format", "-f", help="Output format; html and svg give the chart alone."),
+    ] = BreakevenFormat.TEXT,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
@@ -150,8 +160,12 @@ def breakeven(
             power_cap_w=power_watts,
             tier_is_default=tier_is_default,
         )
-        if fmt is TextOrJson.JSON:
+        if fmt is BreakevenFormat.JSON:
             return render_json(result)
+        if fmt in (BreakevenFormat.HTML, BreakevenFormat.SVG):
+            from claimcheck.formats.html_format import render_breakeven
+
+            return render_breakeven(result, setup, svg=fmt is BreakevenFormat.SVG)
         return render_text(result, RenderOptions(width=terminal_width(), color=use_color(color)))
 
     run(work, debug=debug)

@@ -23,6 +23,7 @@ class OutputFormat(StrEnum):
     GITLAB = "gitlab"
     JUNIT = "junit"
     MARKDOWN = "markdown"
+    HTML = "html"
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,6 +167,11 @@ def _record(
         cues=dict.fromkeys(extraction.cues, text_pos),
         readings=extraction.readings,
         conflicts=_conflicts(explicit, found),
+        spans={
+            name: (span.start, span.end)
+            for name, span in extraction.spans.items()
+            if getattr(claim, name, None) == extraction.values.get(name)
+        },
     )
 
 

@@ -18,7 +18,7 @@ from claimcheck.extract.prefilter import (
     page_names_kv,
     topic_cue,
 )
-from claimcheck.record import ClaimRecord, Placed, Position, placed
+from claimcheck.record import ClaimRecord, Placed, Position, in_sentence, placed
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -119,4 +119,5 @@ def _record(
         cues={name: at(span) for name, span in extraction.cues.items()},
         readings=extraction.readings,
         confidence=extraction.confidence,
+        spans=in_sentence(extraction.spans, unit.text, extraction.span.start, extraction.span.end),
     )

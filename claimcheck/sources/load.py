@@ -11,7 +11,7 @@ from claimcheck.claim import Claim, claim_from_reading
 from claimcheck.errors import InputError, printable
 from claimcheck.extract import Extraction, Reading, Span, read
 from claimcheck.extract.scoring import THRESHOLD
-from claimcheck.record import ClaimRecord, Placed, Position, placed
+from claimcheck.record import ClaimRecord, Placed, Position, in_sentence, placed
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
 from claimcheck.sources.reports import PEEK, is_report
@@ -172,4 +172,5 @@ def _text_record(text: str, display: str, number: int, extraction: Extraction) -
         cues={name: at(span.start, span.end) for name, span in extraction.cues.items()},
         readings=extraction.readings,
         confidence=extraction.confidence,
+        spans=in_sentence(extraction.spans, text, extraction.span.start, extraction.span.end),
     )

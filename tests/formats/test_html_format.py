@@ -1,0 +1,288 @@
+"""``--format html`` read back as markup: every claim, finding and chart is on the page, claim
+text is escaped, the spans read are highlighted, and the page asks for nothing from outside."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from claimcheck.audit import Request, audit
+from claimcheck.formats import OutputFormat, render
+from claimcheck.formats.chart import ChartData, Marked, from_claim, plot, vendor_fit
+from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
+from claimcheck.report import Analysis, ClaimReport, InputProblem, Report, Severity, SourceRef
+from claimcheck.settings import Assumptions, Settings
+from tests.conftest import Invoke
+from tests.formats.html_page import Element, Page
+from tests.formats.sample import claim, finding, report
+
+HOSTILE = "<script>alert(1)</script> \"quoted\" 'single' \u202egnp.exe\u202c & <img src=x onerror=alert(2)> 27x"
+
+
+@cache
+def bundled(**assume: str) -> Report:
+    """The audit of the bundled claims/ (tests run from the repository's root)."""
+    settings = Settings(assume=Assumptions(**assume)) if assume else Settings()
+    return audit(Request(["claims"], settings=settings), read_stdin=str)
+
+
+def _page(report_: Report) -> Page:
+    return Page(render(report_, OutputFormat.HTML))
+
+
+def test_every_claim_finding_and_chart_is_on_the_page(cli: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    run = cli("check", "claims/", "--format", "html", "-o", str(out))
+    assert run.code == 1  # one claim contradicts its own times
+    expected = cli("check", "claims/", "--format", "json").json()
+    page = Page(out.read_text(encoding="utf-8"))
+    articles = page.find("article", "claim")
+    assert len(articles) == len(expected["claims"]) == 10
+    for article, entry in zip(articles, expected["claims"], strict=True):
+        heading = article.children[0]
+        assert heading.tag == "h2" and entry["id"] in heading.text
+        codes = [e.attrs["data-code"] for e in _descendants(article) if "finding" in e.classes()]
+        assert sorted(codes) == sorted(f["code"] for f in entry["findings"])
+    rows = page.by_id("claims-table").children[1].children
+    assert [r.children[0].text for r in rows] == [c["id"] for c in expected["claims"]]
+    # A chart for each claim with a context length; the one without gets none.
+    charts = page.find("svg", "chart")
+    assert len(charts) == sum(1 for c in expected["claims"] if c["claim"]["context_tokens"]) == 9
+    for svg in charts:
+        assert svg.attrs["role"] == "img"
+        assert [c.tag for c in svg.children[:2]] == ["title", "desc"]
+
+
+def _descendants(element: Element) -> list[Element]:
+    found = []
+    for child in element.children:
+        found.append(child)
+        found.extend(_descendants(child))
+    return found
+
+
+def test_summary_counts_by_severity_and_rule() -> None:
+    report_ = bundled()
+    page = _page(report_)
+    for severity in ("error", "warning", "info"):
+        (box,) = page.find("li", f"count-{severity}")
+        assert box.children[0].text == str(report_.summary.findings[severity])
+    counted = {
+        row.children[0].text: int(row.children[3].text)
+        for row in page.by_id("rule-counts").children[1].children
+    }
+    expected: dict[str, int] = {}
+    for f in report_.unsuppressed():
+        expected[f.code] = expected.get(f.code, 0) + 1
+    assert counted == expected
+    # Each rule that fired is explained once, and every finding links to it.
+    for code in expected:
+        assert page.by_id(f"rule-{code.lower()}")
+    links = {
+        a.attrs["href"] for a in page.find("a") if a.attrs.get("href", "").startswith("#rule-")
+    }
+    assert links == {f"#rule-{code.lower()}" for code in expected}
+
+
+def test_claims_table_links_to_each_claim_and_sorts_by_severity() -> None:
+    page = _page(bundled())
+    rows = page.by_id("claims-table").children[1].children
+    for row in rows:
+        link = row.children[0].children[0]
+        assert page.by_id(link.attrs["href"].removeprefix("#")).tag == "article"
+    ranks = {row.children[0].text: int(row.children[1].attrs["data-sort"]) for row in rows}
+    assert ranks["contradicts-45x"] == Severity.ERROR.rank
+    assert ranks["honest-e2e-1.15x"] == -1  # no finding
+    assert ranks["brief-1-27x"] == Severity.WARNING.rank
+
+
+def test_hostile_claim_text_is_escaped() -> None:
+    hostile = ClaimReport(
+        id='x"><script>alert(3)</script>',
+        source=SourceRef(path='javascript:alert(4)"<b>', line=1, column=1),
+        text=HOSTILE,
+        claim={"speedup": 27.0, "context_tokens": 1000, "source_url": "javascript:alert(5)"},
+        analysis=Analysis(naive_breakeven_tokens=37, assumptions=["<b>not bold</b>"]),
+        findings=[finding("KV101", Severity.WARNING, 1, 1)],
+        spans={"speedup": (len(HOSTILE) - 3, len(HOSTILE))},
+    )
+    markup = render(report([hostile]), OutputFormat.HTML)
+    page = Page(markup)
+    assert len(page.find("script")) == 1  # the page's own
+    assert not page.find("img") and not page.find("b")
+    assert not [e for e in page.elements if any(k.startswith("on") for k in e.attrs)]
+    (said,) = page.find("blockquote", "said")
+    assert said.text == HOSTILE
+    hrefs = [a.attrs.get("href", "") for a in page.find("a")]
+    assert not [h for h in hrefs if h.lower().startswith("javascript")]
+    assert "./javascript%3Aalert%284%29%22%3Cb%3E" in hrefs
+    assert "alert(3)" in page.find("article", "claim")[0].children[0].text
+
+
+def test_the_spans_read_are_highlighted() -> None:
+    brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
+    page = _page(report([brief]))
+    marked = {m.text: m.attrs["data-fields"] for m in page.find("mark")}
+    assert marked == {
+        "112K-token": "context_tokens",
+        "57 seconds": "baseline_seconds",
+        "2.1 seconds": "cached_seconds",
+        "27x": "speedup",
+    }
+
+
+def test_overlapping_spans_are_cut_into_pieces() -> None:
+    text = "H100s power-capped at 350 W today"
+    pieces = segments(text, {"power_mode": (6, 27), "power_watts": (22, 27), "gpu": (0, 4)})
+    assert "".join(p.text for p in pieces) == text
+    assert [(p.text, p.fields) for p in pieces] == [
+        ("H100", ("gpu",)),
+        ("s ", ()),
+        ("power-capped at ", ("power_mode",)),
+        ("350 W", ("power_mode", "power_watts")),
+        (" today", ()),
+    ]
+    # Spans outside the text are ignored rather than trusted.
+    assert [p.fields for p in segments("27x", {"speedup": (0, 9)})] == [()]
+
+
+def test_source_links() -> None:
+    def href(path: str | None, url: str | None = None) -> str | None:
+        entry = claim("a", []).model_copy(
+            update={"source": SourceRef(path=path, line=3), "claim": {"source_url": url}}
+        )
+        links = Page(render(report([entry]), OutputFormat.HTML)).find("p", "source")[0].children
+        return links[0].attrs.get("href") if links and links[0].tag == "a" else None
+
+    assert href("docs/launch page.md") == "./docs/launch%20page.md"
+    assert href("docs/page.md", "https://example.com/blog") == "https://example.com/blog"
+    assert href(None) is None
+    assert href("javascript:alert(1)") == "./javascript%3Aalert%281%29"
+
+
+def test_the_page_loads_nothing_from_outside() -> None:
+    markup = render(bundled(), OutputFormat.HTML)
+    page = Page(markup)
+    assert not page.find("link") and not page.find("img") and not page.find("iframe")
+    assert all("src" not in e.attrs for e in page.elements)
+    assert not re.search(r"@import|url\(\s*['\"]?(?!#)", markup)
+    (policy,) = page.find("meta", http_equiv="Content-Security-Policy")
+    assert policy.attrs["content"].startswith("default-src 'none'")
+
+
+def test_json_keeps_its_keys() -> None:
+    document = json.loads(render(bundled(), OutputFormat.JSON))
+    for entry in document["claims"]:
+        assert "spans" not in entry and "curve" not in entry["analysis"]
+
+
+def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
+    # The 405B claim states both times: the setup is calibrated from them, so the physics
+    # passes through the headline, and the chart shows both breakevens and the 1K/4K/16K points.
+    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    data = from_claim(dgx)
+    chart = plot(data, "c")
+    assert {"ttft", "e2e", "naive"} <= set(chart.paths)
+    assert {r.kind for r in chart.rules} == {"naive", "physical"}
+    at = [d for d in chart.dots if d.kind == "at"]
+    assert [d.label.text.split(":")[0] for d in at if d.label] == ["1K", "4K", "16K"]
+    (headline,) = [d for d in chart.dots if d.kind == "headline"]
+    curve_y = _y_on(chart.paths["ttft"], headline.x)
+    assert abs(curve_y - headline.y) < 3
+    whats = [row.what for row in chart.rows]
+    assert whats[:3] == ["the claim", "naive breakeven", "physical breakeven"]
+    assert chart.rows[0].speedup == "12×"
+
+
+def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
+    # The 405B setup with a 40x headline the same times cannot give: the point is drawn above.
+    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})), "c")
+    (headline,) = [d for d in chart.dots if d.kind == "headline"]
+    assert headline.y < _y_on(chart.paths["ttft"], headline.x) - 20  # SVG y grows downwards
+
+
+def _y_on(path: str, x: float) -> float:
+    """The y of an SVG path ``M x y l dx dy dx dy …`` at ``x``."""
+    start, steps = path[1:].split("l")
+    numbers = [float(n) for n in steps.split()]
+    points = [tuple(float(n) for n in start.split())]
+    for dx, dy in zip(numbers[::2], numbers[1::2], strict=True):
+        points.append((points[-1][0] + dx, points[-1][1] + dy))
+    for (x0, y0), (x1, y1) in pairwise(points):
+        if x0 <= x <= x1:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0 or 1)
+    raise AssertionError(f"{x} is off the curve")
+
+
+def test_a_claim_without_a_setup_draws_the_naive_reading_only() -> None:
+    brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
+    chart = plot(from_claim(brief), "c")
+    assert set(chart.paths) == {"naive"}
+    assert [r.kind for r in chart.rules] == ["naive"]
+    assert [d.kind for d in chart.dots] == ["headline"]
+
+
+def test_no_fit_and_no_restatement_draw_nothing() -> None:
+    page = _page(bundled())
+    assert not page.find("p", "restated")
+    assert not page.find("circle", "vendor")
+    assert restatement(Analysis()) is None and vendor_fit(Analysis()) == ((), ())
+
+
+def test_a_fit_and_a_restatement_are_shown_when_the_analysis_has_them() -> None:
+    points = [[1_000, 3.0], {"prefix_tokens": 16_000, "speedup": 9.0}]
+    analysis = SimpleNamespace(fit={"points": points}, restatement="27× at 112K; ≈ 5× at 4K")
+    vendor, line = vendor_fit(analysis)
+    assert [(m.prefix_tokens, m.speedup) for m in vendor] == [(1_000, 3.0), (16_000, 9.0)]
+    assert line == ()
+    assert restatement(analysis) == "27× at 112K; ≈ 5× at 4K"
+    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")), "c")
+    assert [d.kind for d in chart.dots].count("vendor") == 2
+    assert "the vendor's point" in [row.what for row in chart.rows]
+
+
+@pytest.mark.parametrize("fmt", ["svg", "html"])
+def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
+    run = cli(
+        "breakeven", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "8",
+        "--bandwidth-gb-s", "52", "--latency-ms", "1", "--format", fmt,
+    )  # fmt: skip
+    assert run.code == 0, run.stderr
+    page = Page(run.stdout)
+    (svg,) = page.find("svg")
+    assert page.find("title")[-1].text.startswith("Speedup against prefix length: Llama 3.1 70B")
+    assert {"ttft", "e2e"} <= {c for p in page.find("path", "line") for c in p.classes()}
+    assert len(page.find("path", "physical")) == 1
+    labels = [t.text for t in page.find("text", "rule-label")]
+    assert labels == ["physical breakeven ≈ 36"]
+    if fmt == "svg":
+        assert run.stdout.startswith("<?xml") and svg.attrs["xmlns"] == "http://www.w3.org/2000/svg"
+    else:
+        (table,) = page.find("table", "chart-numbers")
+        assert "1,000" in table.text and "36" in table.text
+
+
+def test_inputs_not_audited_and_document_findings_are_listed() -> None:
+    problem = InputProblem(path="claims/<bad>.yaml", message="expected a mapping", line=2)
+    loose = finding("KV900", Severity.WARNING, 7, 1)
+    sample = report([], [problem]).model_copy(update={"findings": [loose]})
+    page = _page(sample)
+    (error,) = page.find("li", "input-error")
+    assert error.text == "claims/<bad>.yaml:2: expected a mapping"
+    (listed,) = page.by_id("document-findings").children[1].children
+    assert listed.attrs["data-code"] == "KV900" and "docs/page.md:7" in listed.text
+    assert not page.find("article") and not page.find("table", "sortable")
+
+
+def test_long_reports_lay_out_only_what_is_in_view() -> None:
+    few = [claim(f"c{i}", []) for i in range(LONG_REPORT_CLAIMS)]
+    assert "long" not in _page(report(few)).find("body")[0].classes()
+    many = [*few, claim("one-more", [])]
+    assert "long" in _page(report(many)).find("body")[0].classes()
