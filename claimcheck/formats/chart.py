@@ -290,11 +290,14 @@ def plot(data: ChartData, chart_id: str) -> Plot:
     right, bottom = WIDTH - PLOT_RIGHT, PLOT_TOP + PLOT_HEIGHT
 
     # Whole units: a 640-unit drawing needs no finer place, and the page stays small.
+    # A figure at or near zero (an extreme claim) sits a decade past the axis, never log(0).
     def px(n: float) -> int:
-        return round(left + (math.log10(n) - x_lo) / (x_hi - x_lo) * (right - left))
+        at = math.log10(max(n, 10.0 ** (x_lo - 1)))
+        return round(left + (at - x_lo) / (x_hi - x_lo) * (right - left))
 
     def py(s: float) -> int:
-        return round(bottom - (math.log10(s) - y_lo) / (y_hi - y_lo) * (bottom - top))
+        at = math.log10(max(s, 10.0 ** (y_lo - 1)))
+        return round(bottom - (at - y_lo) / (y_hi - y_lo) * (bottom - top))
 
     paths: dict[str, str] = {}  # kind → SVG path data
     if data.curve is not None:

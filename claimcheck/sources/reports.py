@@ -4,7 +4,7 @@
 A report is known by its shape, not its name: the JSON report's ``tool`` entry, the SARIF
 driver name, the GitLab Code Quality entries, the JUnit ``testsuites`` name, the
 ``## claimcheck`` heading of the Markdown report, workflow commands of the GitHub format, and
-the summary line that ends the text and concise formats (README "Three ways in").
+the generator tag of the HTML report, and the summary line that ends the text and concise formats (README "Three ways in").
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ _HEADS = (
     re.compile(r'(<\?xml[^>]*>\s*)?<testsuites name="claimcheck"'),
     re.compile(r"## claimcheck\n\n\d+ claims? in \d+ files?: "),
     re.compile(r"::(?:error|warning|notice) [^\n]*title=claimcheck "),
+    re.compile(
+        r'<!doctype html>\s*<html[^>]*>\s*<head>.*?<meta name="generator" content="claimcheck ',
+        re.S,
+    ),
 )
 _SUMMARY = re.compile(
     r"(?:\A|\s)\d+ claims? in \d+ files?: \d+ errors?, \d+ warnings?, \d+ info"
