@@ -127,11 +127,10 @@ def test_without_a_context_end_to_end_is_at_the_largest_row() -> None:
     assert result.end_to_end_speedup == pytest.approx(last.speedup)  # no decode: TTFT ratio
 
 
-def test_a_power_cap_reads_the_generic_curve() -> None:
-    # 350 W of H100's 700 W default = 0.5; RTX 3090 sweep (docs/model.md §5) between 150 W (2,549 tok/s)
-    # and 200 W (5,941) at 175 W of 350: (2,549 + 3,392 / 2) / 9,893 = 0.4291.
+def test_a_power_cap_reads_the_family_curve() -> None:
+    # 350 W of H100's 700 W default = 0.5: the Hopper curve's 0.72 (docs/model.md §5)
     capped = sweep(_nvme_8x(), power_cap_w=350)
-    assert capped.setup.power_factor == pytest.approx(0.4291, abs=1e-4)
+    assert capped.setup.power_factor == pytest.approx(0.72)
     assert capped.setup.power_cap_w == 350
     uncapped = sweep(_nvme_8x())
     assert capped.breakeven_tokens is not None and uncapped.breakeven_tokens is not None
@@ -139,11 +138,11 @@ def test_a_power_cap_reads_the_generic_curve() -> None:
         capped.breakeven_tokens < uncapped.breakeven_tokens
     )  # slower recompute: loading wins sooner
     power = next(a for a in capped.assumptions if a.startswith("Power capped"))
-    assert "350 W" in power and "generic curve" in power and "extrapolated" not in power
+    assert "350 W" in power and "Hopper power curve" in power
 
 
 def test_a_cap_below_the_curve_is_extrapolated_and_flagged() -> None:
-    result = sweep(_nvme_8x(), power_cap_w=150)  # 0.21 of 700 W, below 100/350 = 0.29
+    result = sweep(_nvme_8x(), power_cap_w=150)  # 0.21 of 700 W, below the measured 400 W
     power = next(a for a in result.assumptions if a.startswith("Power capped"))
     assert "extrapolated" in power
     assert any("200 W minimum" in warning for warning in result.warnings)

@@ -108,7 +108,8 @@ class GpuSpec(CatalogEntry):
     ``host_link_measured_gb_s`` a measured host-to-device rate where one exists.
     ``systems`` maps system names ("DGX H100") to the GPU count they imply.
     ``power_curve`` is an optional measured table of (cap ÷ default limit, relative prefill
-    throughput) points, ending at (1, 1).
+    throughput) points, ending at (1, 1); without one the ``family``'s curve applies
+    (docs/model.md §5).
     """
 
     systems: dict[str, GpuCount] = Field(default_factory=dict)
@@ -123,6 +124,7 @@ class GpuSpec(CatalogEntry):
     default_power_w: Watts | None = None
     min_power_w: Watts | None = None
     power_curve: tuple[tuple[Fraction, Fraction], ...] | None = None
+    family: Literal["ampere", "hopper", "blackwell", "cdna"] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

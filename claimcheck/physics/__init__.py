@@ -23,7 +23,14 @@ from claimcheck.physics.decode import (
 from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
 from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
 from claimcheck.physics.load import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
-from claimcheck.physics.power import GENERIC_CURVE, GENERIC_CURVE_SOURCE, PowerFactor, power_factor
+from claimcheck.physics.power import (
+    FAMILY_CURVES,
+    GENERIC_CURVE,
+    PowerCurve,
+    PowerFactor,
+    curve_for,
+    power_factor,
+)
 from claimcheck.physics.prefill import (
     attention_flops,
     attention_pairs_per_layer,
@@ -41,10 +48,11 @@ from claimcheck.physics.setup import Setup
 __all__ = [
     "DEFAULT_OUTPUT_TOKENS",
     "DTYPES",
+    "FAMILY_CURVES",
     "GENERIC_CURVE",
-    "GENERIC_CURVE_SOURCE",
     "HBM_EFFICIENCY",
     "Dtype",
+    "PowerCurve",
     "PowerFactor",
     "Setup",
     "aggregate_bandwidth_gb_s",
@@ -54,6 +62,7 @@ __all__ = [
     "breakeven_tokens",
     "bytes_per_element",
     "cached_load_seconds",
+    "curve_for",
     "decode_seconds",
     "decode_seconds_per_token",
     "end_to_end_speedup",

@@ -1,8 +1,9 @@
 """Power caps: how much prefill throughput a GPU keeps under a power limit (docs/model.md §5).
 
-A cap lowers the SM clock, and tensor FLOP/s follow the clock. The curve is nearly flat down
-to ~70 % of the default limit, then has a knee and falls steeply; decode and the KV load path
-are not affected.
+A cap lowers the SM clock, and tensor FLOP/s follow the clock; decode and the KV load path
+are not affected. Each GPU family has its own curve, built from published measurements of
+compute-bound work (GEMM, prefill-heavy serving) under a cap, each point with its source.
+A GPU of no known family falls back to the generic curve, a consumer card's sweep.
 """
 
 from __future__ import annotations
@@ -13,26 +14,132 @@ from itertools import pairwise
 from claimcheck.catalog.specs import GpuSpec
 from claimcheck.errors import UsageError
 
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """(cap ÷ reference limit, relative throughput), where it comes from, and whether it was
+    measured or is an estimate between or beyond measured points."""
+
+    cap_fraction: float
+    factor: float
+    source: str
+    measured: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PowerCurve:
+    """A family's curve: points in rising order, ending at (1, 1), the reference limit."""
+
+    name: str
+    points: tuple[CurvePoint, ...]
+
+    @property
+    def table(self) -> tuple[tuple[float, float], ...]:
+        return tuple((p.cap_fraction, p.factor) for p in self.points)
+
+    @property
+    def lowest_measured(self) -> float:
+        return min(p.cap_fraction for p in self.points if p.measured)
+
+
+_MLPERF_A100 = (
+    "MLPerf Inference v2.1, NVIDIA DGX-A100 (A100-SXM-80GB×8) BERT-99.9 FP16 Offline: "
+    "11,152 samples/s at a 275 W cap vs 13,968 at 400 W (mlcommons/inference_results_v2.1)"
+)
+_MLPERF_A100_PCIE = (
+    "MLPerf Inference v3.0, A100-PCIe-80GB×8 BERT-99.9 FP16 Offline: 11,269 samples/s at "
+    "240 W vs 13,534 at 300 W (mlcommons/inference_results_v3.0)"
+)
+_MLPERF_H100_400 = (
+    "MLPerf Inference v4.0, DGX-H100 BERT-99 Offline: 53,727 samples/s at a 400 W cap vs "
+    "70,116 at 700 W (mlcommons/inference_results_v4.0)"
+)
+_MLPERF_H100_450 = (
+    "MLPerf Inference v4.0, DGX-H100 Llama-2-70B-99.9 Offline: 17,562 tok/s at 450 W vs "
+    "21,806 at 700 W; BERT-99.9: 50,999 vs 62,183 samples/s (mlcommons/inference_results_v4.0)"
+)
+_H100_PCIE = (
+    "H100 PCIe at its 350 W limit is rated 756 of the SXM's 989 dense BF16 TFLOPS with 114 of "
+    "132 SMs (NVIDIA H100 datasheet, https://www.nvidia.com/en-us/data-center/h100/): a "
+    "132-SM die at 350 W keeps at least about that share"
+)
+_POWER_LAW = "estimate: the power law fitted to the measured points (throughput ∝ cap^k)"
+_BELOW = "estimate below the lowest measured cap: falls faster than the power law as idle power takes a larger share"
+_B100 = (
+    "B100, the same Blackwell die at 700 W: 1,750 of the B200's 2,250 dense BF16 TFLOPS at "
+    "1,000 W (NVIDIA GTC 2024 specifications; https://glennklockwood.com/garden/processors/B200)"
+)
+_GB300 = (
+    "GB300 cuBLAS GEMM at 500 of 1,400 W: ~617 of 1,600–2,174 TFLOPS "
+    "(facebookexperimental/triton pull request 2023)"
+)
+_MI325X = (
+    "MI300X at 750 W vs MI325X at 1,000 W, the same 304 CUs and 2,100 MHz peak clock: "
+    "measured BF16 GEMM 708 vs 843 TFLOPS (AMD ROCm blog, 'Measuring Max-Achievable FLOPs – "
+    "Part 2', Table 1, https://rocm.blogs.amd.com/software-tools-optimization/measuring-max-achievable-flops-part2/README.html)"
+)
+
+FAMILY_CURVES: dict[str, PowerCurve] = {
+    "ampere": PowerCurve(
+        "Ampere",
+        (
+            CurvePoint(0.3, 0.35, _BELOW, measured=False),
+            CurvePoint(0.5, 0.62, _POWER_LAW, measured=False),
+            CurvePoint(275 / 400, 11_152 / 13_968, _MLPERF_A100),
+            CurvePoint(0.8, 11_269 / 13_534, _MLPERF_A100_PCIE),
+            CurvePoint(1.0, 1.0, "the default limit"),
+        ),
+    ),
+    "hopper": PowerCurve(
+        "Hopper",
+        (
+            CurvePoint(0.29, 0.38, _BELOW, measured=False),
+            CurvePoint(0.43, 0.64, _POWER_LAW, measured=False),
+            CurvePoint(0.5, 0.72, _H100_PCIE, measured=False),
+            CurvePoint(400 / 700, 53_727 / 70_116, _MLPERF_H100_400),
+            CurvePoint(450 / 700, 17_562 / 21_806, _MLPERF_H100_450),
+            CurvePoint(600 / 700, 0.92, _POWER_LAW, measured=False),
+            CurvePoint(1.0, 1.0, "the default limit"),
+        ),
+    ),
+    "blackwell": PowerCurve(
+        "Blackwell",
+        (
+            CurvePoint(500 / 1_400, 617 / 1_870, _GB300),
+            CurvePoint(0.5, 0.60, _POWER_LAW, measured=False),
+            CurvePoint(0.7, 1_750 / 2_250, _B100, measured=False),
+            CurvePoint(1.0, 1.0, "the default limit"),
+        ),
+    ),
+    "cdna": PowerCurve(
+        "CDNA",
+        (
+            CurvePoint(0.4, 0.55, _POWER_LAW, measured=False),
+            CurvePoint(0.6, 0.73, _POWER_LAW, measured=False),
+            CurvePoint(750 / 1_000, 708 / 843, _MI325X),
+            CurvePoint(1.0, 1.0, "the default limit"),
+        ),
+    ),
+}
+"""Per-family curves (docs/model.md §5). Fractions are of each GPU's default limit."""
+
 # 6× RTX 3090, llama.cpp, 198k-token prefill: (cap W, prefill tok/s) at a 350 W default.
 # llmgarage.ai "Tokens-per-Second Test Bench: Power Limit Sweep" (Feb 2026); docs/model.md §5.
-# The only full measured curve; H100 at 600 W (−10–15 %) and GB300 at 500 W of 1,400 W
-# (~617 of 1,600–2,174 TFLOPS) corroborate its shape.
 _RTX_3090_SWEEP = ((100, 1390), (150, 2549), (200, 5941), (250, 8436), (300, 9326), (350, 9893))
-GENERIC_CURVE: tuple[tuple[float, float], ...] = tuple(
-    (watts / 350, tokens_per_s / 9893) for watts, tokens_per_s in _RTX_3090_SWEEP
+_RTX_3090 = "RTX 3090 llama.cpp power-limit sweep (llmgarage.ai, Feb 2026)"
+GENERIC_CURVE = PowerCurve(
+    "generic (RTX 3090 sweep)",
+    tuple(CurvePoint(w / 350, tps / 9893, _RTX_3090) for w, tps in _RTX_3090_SWEEP),
 )
-GENERIC_CURVE_SOURCE = (
-    "generic curve: RTX 3090 llama.cpp power-limit sweep (llmgarage.ai, Feb 2026; docs/model.md §5)"
-)
+"""The fallback for a GPU of no known family: a consumer card's measured prefill sweep."""
 
 
 @dataclass(frozen=True, slots=True)
 class PowerFactor:
     """Relative prefill throughput under a cap, in (0, 1], and how it was obtained.
 
-    ``extrapolated`` is true below the lowest measured point of the curve (the factor then
-    falls in proportion to the cap); ``below_minimum`` is true when the cap is under the
-    GPU's minimum settable limit.
+    ``extrapolated`` is true below the lowest measured point of the curve; ``below_minimum``
+    is true when the cap is under the GPU's minimum settable limit.
     """
 
     factor: float
@@ -42,12 +149,23 @@ class PowerFactor:
     source: str
 
 
+def curve_for(gpu: GpuSpec) -> PowerCurve:
+    """The GPU's own measured curve, else its family's, else the generic one."""
+    if gpu.power_curve is not None:
+        points = tuple(CurvePoint(x, y, f"{gpu.name} ({gpu.source})") for x, y in gpu.power_curve)
+        return PowerCurve(gpu.name, points)
+    if gpu.family is not None and gpu.family in FAMILY_CURVES:
+        return FAMILY_CURVES[gpu.family]
+    return GENERIC_CURVE
+
+
 def power_factor(gpu: GpuSpec, cap_w: float) -> PowerFactor:
     """Prefill throughput factor for ``gpu`` capped at ``cap_w`` watts.
 
     The cap is taken as a fraction of the GPU's default power limit (its vendor maximum
-    when the default is unknown) and read off the GPU's own curve, else the generic one,
-    by linear interpolation. A cap at or above the reference limit gives 1.0.
+    when the default is unknown) and read off its curve by linear interpolation; below the
+    curve's first point the factor falls in proportion to the cap. A cap at or above the
+    reference limit gives 1.0.
     """
     if not cap_w > 0:
         raise UsageError(f"power cap must be a positive number of watts, not {cap_w}")
@@ -55,18 +173,20 @@ def power_factor(gpu: GpuSpec, cap_w: float) -> PowerFactor:
     if reference_w is None:
         raise UsageError(f"no power limit is known for {gpu.name}; cannot scale by a cap")
     limit = "default limit" if gpu.default_power_w else "vendor maximum (default limit unknown)"
-    if gpu.power_curve is not None:
-        curve, curve_source = gpu.power_curve, f"{gpu.name} curve ({gpu.source})"
-    else:
-        curve, curve_source = GENERIC_CURVE, GENERIC_CURVE_SOURCE
+    curve = curve_for(gpu)
     fraction = cap_w / reference_w
     below_minimum = gpu.min_power_w is not None and cap_w < gpu.min_power_w
-    source = f"{curve_source}; cap as a fraction of the {reference_w:g} W {limit}"
-    lowest_fraction, lowest_factor = curve[0]
+    source = (
+        f"{curve.name} power curve (docs/model.md §5); cap as a fraction of the "
+        f"{reference_w:g} W {limit}"
+    )
+    table = curve.table
+    lowest_fraction, lowest_factor = table[0]
+    extrapolated = fraction < curve.lowest_measured
     if fraction < lowest_fraction:
         factor = lowest_factor * fraction / lowest_fraction
         return PowerFactor(factor, fraction, True, below_minimum, source)
-    return PowerFactor(_interpolate(curve, fraction), fraction, False, below_minimum, source)
+    return PowerFactor(_interpolate(table, fraction), fraction, extrapolated, below_minimum, source)
 
 
 def _interpolate(curve: tuple[tuple[float, float], ...], fraction: float) -> float:

@@ -90,12 +90,14 @@ def test_dense_fp8_is_twice_dense_bf16(gpu_id: str) -> None:
     assert gpu.fp8_tflops == pytest.approx(2 * gpu.bf16_tflops, rel=0.015)
 
 
-def test_power_limits_are_known_only_where_reference_data_verified_them() -> None:
+def test_power_limits_are_known_only_where_a_source_gives_them() -> None:
     limits = {gpu.id: (gpu.default_power_w, gpu.min_power_w) for gpu in CATALOG.gpus}
     # docs/model.md §7, vendor datasheets, nvidia-smi dumps
     assert limits.pop("h100-sxm") == (700, 200)
     assert limits.pop("a100-sxm") == (400, 100)
     assert limits.pop("gh200") == (900, 100)
+    # DGX B200 user guide, power capping: default set point 700 W, allowable minimum 200 W
+    assert limits.pop("b200") == (700, 200)
     assert set(limits.values()) == {(None, None)}
 
 
