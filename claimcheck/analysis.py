@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from claimcheck.claim import Claim, Metric
 from claimcheck.report import Analysis
 from claimcheck.resolve import Resolved
+from claimcheck.restate import restate
 from claimcheck.settings import Assumptions
 
 if TYPE_CHECKING:
@@ -52,6 +53,18 @@ def analyse(
 ) -> Analysis:
     """Every figure the claim implies; the physical ones need a resolved model and GPU."""
     assume = assume or Assumptions()
+    analysis = _analyse(claim, resolved, assume)
+    model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
+    count = resolved.gpu_count if resolved else None
+    if model is not None and gpu is not None and count is None:
+        count = _fitting_count(model, gpu)
+    restatement = restate(
+        claim, analysis, model=model, gpu=gpu, gpu_count=count, output_tokens=assume.output_tokens
+    )
+    return analysis.model_copy(update={"restatement": restatement})
+
+
+def _analyse(claim: Claim, resolved: Resolved | None, assume: Assumptions) -> Analysis:
     naive = naive_breakeven_tokens(claim)
     base = Analysis(naive_breakeven_tokens=naive, implied_speedup=_round(implied_speedup(claim), 3))
     if resolved is None:

@@ -84,6 +84,7 @@ class Analysis(_Frozen):
     speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
     full_power_speedup: float | None = None
     breakeven_explanation: str | None = None
+    restatement: str | None = None
     assumptions: list[str] = Field(default_factory=list)
     curve: Curve | None = Field(None, exclude=True)
 

@@ -364,8 +364,7 @@ def _kv_assumptions(setup: Setup) -> list[str]:
 def _power_assumption(setup: Setup, power: PowerFactor | None, power_cap_w: float | None) -> str:
     if power is not None and power_cap_w is not None:
         extrapolated = (
-            "; the cap is below the curve's lowest measured point, so the factor is "
-            "extrapolated"
+            "; the cap is below the curve's lowest measured point, so the factor is extrapolated"
             if power.extrapolated
             else ""
         )

@@ -19,6 +19,12 @@ def render(report: Report, options: RenderOptions) -> str:
     """Rules for every enabled rule, a result for every finding (suppressed ones marked)."""
     rules = sorted(report.rules, key=lambda rule: rule.code)
     index = {rule.code: i for i, rule in enumerate(rules)}
+    restated = {
+        id(finding): claim.analysis.restatement
+        for claim in report.claims
+        for finding in claim.findings
+        if claim.analysis.restatement
+    }
     invocation: dict[str, Any] = {"executionSuccessful": not report.errors}
     if report.errors:
         invocation["toolExecutionNotifications"] = [_notification(p) for p in report.errors]
@@ -34,7 +40,9 @@ def render(report: Report, options: RenderOptions) -> str:
         },
         "invocations": [invocation],
         "columnKind": "unicodeCodePoints",
-        "results": [_result(finding, index) for finding in report.all_findings()],
+        "results": [
+            _result(finding, index, restated.get(id(finding))) for finding in report.all_findings()
+        ],
     }
     log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
@@ -60,12 +68,16 @@ def _descriptor(rule: RuleInfo) -> dict[str, Any]:
     return descriptor
 
 
-def _result(finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+def _result(finding: Finding, index: dict[str, int], restatement: str | None) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.code}
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
     result["level"] = _LEVEL[finding.severity]
-    result["message"] = {"text": finding.message}
+    # The claim's fair restatement rides along: a reviewer sees what could honestly be said.
+    text = (
+        f"{finding.message}\n\nFair restatement: {restatement}" if restatement else finding.message
+    )
+    result["message"] = {"text": text}
     if finding.path is not None:
         region = {"startLine": finding.line or 1, "startColumn": finding.column or 1}
         if finding.end_line is not None:

@@ -117,6 +117,8 @@ def _understood(claim: ClaimReport) -> Table:
 
 def _analysis(analysis: Analysis) -> Table:
     grid = _kv_grid()
+    if analysis.restatement:
+        grid.add_row("restated", Text(analysis.restatement))
     naive = analysis.naive_breakeven_tokens
     grid.add_row(
         "naive",

@@ -229,9 +229,13 @@ def test_a_claim_without_a_setup_draws_the_naive_reading_only() -> None:
     assert [d.kind for d in chart.dots] == ["headline"]
 
 
-def test_no_fit_and_no_restatement_draw_nothing() -> None:
-    page = _page(bundled())
-    assert not page.find("p", "restated")
+def test_every_claim_is_restated_and_no_fit_draws_nothing() -> None:
+    report = bundled()
+    page = _page(report)
+    shown = [" ".join(p.text.split()) for p in page.find("p", "restated")]
+    expected = [c.analysis.restatement for c in report.claims if c.analysis.restatement]
+    assert expected and len(shown) == len(expected)
+    assert all(text in line for text, line in zip(expected, shown, strict=True))
     assert not page.find("circle", "vendor")
     assert restatement(Analysis()) is None and vendor_fit(Analysis()) == ((), ())
 
