@@ -52,7 +52,7 @@ def fit_claim(
         fit = fit_points(base, points)
     except UsageError as err:
         return None, [*notes, f"{_NOT_FITTED}: {err.message}"]
-    report = _report(fit, len(points), basis)
+    report = report_of(fit, len(points), basis)
     return report, [*notes, _summary(report)]
 
 
@@ -93,7 +93,8 @@ def _held_mfu(
     return mfu, power, f"{why}{f', power factor {power:.2f}' if power < 1 else ''}"
 
 
-def _report(fit: Fit, count: int, basis: str) -> PointsFit:
+def report_of(fit: Fit, count: int, basis: str) -> PointsFit:
+    """The report's ``fit`` object: ``basis`` says where a held MFU came from."""
     if fit.mfu_fixed:
         method = (
             f"latency and bandwidth fitted to {count} speedups by least squares on relative "
