@@ -343,5 +343,8 @@ def _fitted(
         mfu=mfu,
         power_factor=1.0 if power_watts is None else power_factor(gpu, power_watts).factor,
     )
-    fit = fit_points(base, points)
+    try:
+        fit = fit_points(base, points)
+    except UsageError as err:
+        raise UsageError(f"--fit: {err.message}") from None
     return fit.setup, report_of(fit, len(points), f"--mfu {mfu:g}")

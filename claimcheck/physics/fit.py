@@ -113,6 +113,14 @@ def fit_points(base: Setup, points: Sequence[Point]) -> Fit:
             f"at {listed} tokens the vendor's own figures show recomputing winning (speedup "
             "below 1); those points are fitted like the others"
         )
+    window = base.model.max_context_tokens
+    beyond = sorted({p.context_tokens for p in points if p.context_tokens > window})
+    if beyond:
+        listed = ", ".join(f"{n:,}" for n in beyond)
+        notes.append(
+            f"{listed} tokens lie beyond {base.model.id}'s {window:,}-token window: the vendor "
+            "ran another model or a longer window"
+        )
     timed = [p for p in points if p.has_times]
     mfu = _fit_mfu(base, timed) if timed else base.mfu
     if mfu > 1:
@@ -147,7 +155,6 @@ def fit_points(base: Setup, points: Sequence[Point]) -> Fit:
             "need a faster path than the claimed GPUs have"
         )
     curve = _curve_setup(base, mfu, latency_s, bandwidth_gb_s)
-    window = base.model.max_context_tokens
     return Fit(
         mfu=mfu,
         mfu_fixed=not timed,
