@@ -6,18 +6,92 @@ which points, which hardware, which MFU to hold, and the report's ``fit`` object
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
+from claimcheck.claim import Point as ClaimPoint
 from claimcheck.errors import UsageError
 from claimcheck.report import FitResidual, PointsFit
 
 if TYPE_CHECKING:
     from claimcheck.catalog import GpuSpec, ModelSpec
     from claimcheck.physics.fit import Fit, Point
+    from claimcheck.record import ClaimRecord
 
 _RATIO_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
 _NOT_FITTED = "the claim's points are not fitted"
+# What must not differ between two figures of one sentence for them to be points of one setup.
+_SETUP_FIELDS = ("model", "params_billions", "gpu", "gpu_count", "tier", "power_watts")
+
+
+def sentence_points(records: Sequence[ClaimRecord]) -> list[ClaimRecord]:
+    """Figures read from one sentence ("3.7x at 32K and 7.6x at 131K tokens") as points.
+
+    Claims read from the same sentence, each with its own prefix length and a speedup (or both
+    times), with no setup field that differs between them, each gain the group's ``points``;
+    every other record is returned as it is.
+    """
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for index, record in enumerate(records):
+        claim = record.claim
+        if claim.text is not None and claim.points is None and _point_of(claim) is not None:
+            key = (record.path, record.position, claim.text)
+            groups.setdefault(key, []).append(index)
+    out = list(records)
+    for members in groups.values():
+        claims = [records[i].claim for i in members]
+        if len({c.context_tokens for c in claims}) < 2 or not _one_setup(claims):
+            continue
+        points = tuple(p for c in claims if (p := _point_of(c)) is not None)
+        for i in members:
+            record = records[i]
+            others = ", ".join(
+                f"{_ratio(p):.3g}x at {p.context_tokens:,} tokens"
+                for p in points
+                if p.context_tokens != record.claim.context_tokens
+            )
+            out[i] = dataclasses.replace(
+                record,
+                claim=record.claim.model_copy(update={"points": points}),
+                readings=(
+                    *record.readings,
+                    f"taken with the sentence's other figures ({others}) as points of one setup",
+                ),
+            )
+    return out
+
+
+def _point_of(claim: Claim) -> ClaimPoint | None:
+    """The claim's headline as a point, when it has a prefix length and a ratio."""
+    if claim.context_tokens is None or claim.metric not in _RATIO_METRICS:
+        return None
+    if claim.baseline_seconds is not None and claim.cached_seconds is not None:
+        return ClaimPoint(
+            context_tokens=claim.context_tokens,
+            baseline_seconds=claim.baseline_seconds,
+            cached_seconds=claim.cached_seconds,
+        )
+    if claim.speedup is None:
+        return None
+    return ClaimPoint(context_tokens=claim.context_tokens, speedup=claim.speedup)
+
+
+def _ratio(point: ClaimPoint) -> float:
+    if point.baseline_seconds is not None and point.cached_seconds is not None:
+        return point.baseline_seconds / point.cached_seconds
+    return point.speedup or 0.0
+
+
+def _one_setup(claims: Sequence[Claim]) -> bool:
+    """No setup field is stated with two different values, and at most one metric is named."""
+    for name in _SETUP_FIELDS:
+        if len({getattr(c, name) for c in claims} - {None}) > 1:
+            return False
+    family = {Metric.PREFILL: Metric.TTFT}
+    metrics = {family.get(c.metric, c.metric) for c in claims} - {Metric.UNSPECIFIED}
+    return len(metrics) <= 1
 
 
 def fit_claim(
@@ -52,6 +126,8 @@ def fit_claim(
         fit = fit_points(base, points)
     except UsageError as err:
         return None, [*notes, f"{_NOT_FITTED}: {err.message}"]
+    except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
+        return None, [*notes, f"{_NOT_FITTED}: the figures are out of range ({err})"]
     report = report_of(fit, len(points), basis)
     return report, [*notes, _summary(report)]
 

@@ -11,6 +11,7 @@ from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Assumptions
+from tests.conftest import Invoke
 
 CATALOG = builtin_catalog()
 RESOLVED = Resolved(
@@ -101,3 +102,36 @@ def test_a_throughput_figure_is_not_fitted() -> None:
 def test_a_claim_without_points_has_no_fit() -> None:
     claim = Claim(speedup=7.6, context_tokens=131_000)
     assert analyse(claim, RESOLVED, Assumptions()).fit is None
+
+
+SENTENCE = (
+    "LMCache delivers 3.7× faster TTFT at 32K tokens and 7.6× at 131K tokens on Llama 3.1 70B."
+)
+
+
+def test_figures_of_one_sentence_are_fitted_as_points(cli: Invoke) -> None:
+    run = cli("check", "--text", SENTENCE, "--gpu", "h100-sxm", "--gpus", "1", "-f", "json")
+    claims = run.json()["claims"]
+    assert [c["claim"]["context_tokens"] for c in claims] == [32_000, 131_000]
+    for claim in claims:
+        assert [p["context_tokens"] for p in claim["claim"]["points"]] == [32_000, 131_000]
+        assert any("as points of one setup" in r for r in claim["readings"])
+    # The 131K figure names the model, so its analysis fits both points.
+    fit = claims[1]["analysis"]["fit"]
+    assert [r["predicted_speedup"] for r in fit["residuals"]] == pytest.approx([3.7, 7.6], rel=0.05)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two models: two setups, not two points of one
+        "On Llama 3.1 8B TTFT is 2x faster at 8K tokens, and on Llama 3.1 70B it is 7x faster "
+        "at 128K tokens.",
+        # two sentences
+        "TTFT is 3.7x faster at 32K tokens. TTFT is 7.6x faster at 131K tokens.",
+    ],
+)
+def test_figures_of_other_setups_or_sentences_stay_apart(cli: Invoke, text: str) -> None:
+    claims = cli("check", "--text", text, "-f", "json").json()["claims"]
+    assert len(claims) == 2
+    assert all(c["claim"]["points"] is None for c in claims)

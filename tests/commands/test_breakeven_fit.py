@@ -24,7 +24,7 @@ def test_two_points_on_the_command_line_are_reproduced(cli: Invoke) -> None:
     # The sweep runs on the fitted curve: its breakeven is the fit's.
     assert document["breakeven_tokens"] == fit["breakeven_tokens"]
     assert document["setup"]["load_bandwidth_gb_s"] == pytest.approx(4.25, rel=0.01)
-    assert list(document)[0] == "breakeven_tokens"
+    assert next(iter(document)) == "breakeven_tokens"
 
 
 def test_times_on_the_command_line_fit_the_mfu(cli: Invoke) -> None:

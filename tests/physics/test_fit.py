@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,8 +94,10 @@ def test_two_points_are_reproduced_within_5_percent() -> None:
 
 def test_inconsistent_points_leave_residuals_and_each_is_reported() -> None:
     true = _vendor(mfu=0.5, bandwidth_gb_s=10.0, latency_s=0.01)
-    observed = [speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0))]
-    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed)])
+    observed = [
+        speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0), strict=True)
+    ]
+    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
     assert [r.context_tokens for r in fit.residuals] == list(PREFIXES)
     assert 0.01 < fit.worst_residual < 0.2
     for r, s in zip(fit.residuals, observed, strict=True):
@@ -104,8 +108,10 @@ def test_inconsistent_points_leave_residuals_and_each_is_reported() -> None:
 
 def test_the_fit_is_the_least_squares_minimum() -> None:
     true = _vendor(mfu=0.5, bandwidth_gb_s=10.0, latency_s=0.01)
-    observed = [speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0))]
-    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed)])
+    observed = [
+        speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0), strict=True)
+    ]
+    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
 
     def cost(latency_s: float, bandwidth_gb_s: float) -> float:
         other = fit.setup.model_copy(
@@ -114,7 +120,7 @@ def test_the_fit_is_the_least_squares_minimum() -> None:
         # relative load-time errors: observed C = R / s against the model's C
         return sum(
             (cached_load_seconds(other, n) / (recompute_seconds(other, n) / s) - 1) ** 2
-            for n, s in zip(PREFIXES, observed)
+            for n, s in zip(PREFIXES, observed, strict=True)
         )
 
     best = cost(fit.latency_s, fit.bandwidth_gb_s)
@@ -225,3 +231,23 @@ def test_any_true_setup_is_recovered_from_its_times(
     assert fit.mfu == pytest.approx(mfu, rel=1e-6)
     assert fit.latency_s == pytest.approx(latency_s, rel=1e-4, abs=1e-9)
     assert fit.bandwidth_gb_s == pytest.approx(bandwidth_gb_s, rel=1e-4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 10**9), st.floats(1e-6, 1e6)), min_size=2, max_size=6),
+    st.sampled_from(["llama-3.1-405b", "gpt-oss-120b", "qwen3-30b-a3b"]),
+)
+def test_any_points_in_range_give_finite_figures_or_a_clear_refusal(
+    points: list[tuple[int, float]], model_id: str
+) -> None:
+    base = Setup(model=CATALOG.require_model(model_id), gpu=H100, mfu=1e-4)
+    try:
+        fit = fit_points(base, [Point(n, s) for n, s in points])
+    except UsageError as err:
+        assert "two or more prefix lengths" in err.message
+        return
+    figures = [fit.mfu, fit.latency_s, fit.bandwidth_gb_s, *fit.speedup_at.values()]
+    figures += [r.predicted_speedup for r in fit.residuals]
+    assert all(math.isfinite(x) and x >= 0 for x in figures)
+    assert 0 < fit.bandwidth_gb_s <= 1e6
