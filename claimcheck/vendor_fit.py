@@ -24,6 +24,9 @@ _RATIO_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
 _NOT_FITTED = "the claim's points are not fitted"
 # What must not differ between two figures of one sentence for them to be points of one setup.
 _SETUP_FIELDS = ("model", "params_billions", "gpu", "gpu_count", "tier", "power_watts")
+# More figures than this in one sentence are a table flattened into prose, not one setup's
+# points; copying every point into every claim would also grow the report quadratically.
+MAX_SENTENCE_POINTS = 16
 
 
 def sentence_points(records: Sequence[ClaimRecord]) -> list[ClaimRecord]:
@@ -42,7 +45,8 @@ def sentence_points(records: Sequence[ClaimRecord]) -> list[ClaimRecord]:
     out = list(records)
     for members in groups.values():
         claims = [records[i].claim for i in members]
-        if len({c.context_tokens for c in claims}) < 2 or not _one_setup(claims):
+        contexts = {c.context_tokens for c in claims}
+        if len(contexts) < 2 or len(claims) > MAX_SENTENCE_POINTS or not _one_setup(claims):
             continue
         points = tuple(p for c in claims if (p := _point_of(c)) is not None)
         for i in members:

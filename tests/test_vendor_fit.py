@@ -9,8 +9,10 @@ import pytest
 from claimcheck.analysis import analyse
 from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
+from claimcheck.record import ClaimRecord, Position
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Assumptions
+from claimcheck.vendor_fit import MAX_SENTENCE_POINTS, sentence_points
 from tests.conftest import Invoke
 
 CATALOG = builtin_catalog()
@@ -135,3 +137,23 @@ def test_figures_of_other_setups_or_sentences_stay_apart(cli: Invoke, text: str)
     claims = cli("check", "--text", text, "-f", "json").json()["claims"]
     assert len(claims) == 2
     assert all(c["claim"]["points"] is None for c in claims)
+
+
+def _record(tokens: int, speedup: float, **fields: Any) -> ClaimRecord:
+    claim = Claim(text="one sentence", speedup=speedup, context_tokens=tokens, **fields)
+    return ClaimRecord(claim=claim, id="x", path="doc.md", position=Position(1, 1))
+
+
+def test_a_sentence_with_too_many_figures_is_not_one_setup() -> None:
+    many = [_record(1_000 * (i + 1), 1.0 + i) for i in range(MAX_SENTENCE_POINTS + 1)]
+    assert all(r.claim.points is None for r in sentence_points(many))
+    few = many[:MAX_SENTENCE_POINTS]
+    assert all(
+        r.claim.points is not None and len(r.claim.points) == MAX_SENTENCE_POINTS
+        for r in sentence_points(few)
+    )
+
+
+def test_a_stated_different_gpu_keeps_figures_apart() -> None:
+    records = [_record(32_000, 3.7, gpu="h100-sxm"), _record(131_000, 7.6, gpu="a100-sxm")]
+    assert sentence_points(records) == records
