@@ -53,7 +53,7 @@ def analyse(
 ) -> Analysis:
     """Every figure the claim implies; the physical ones need a resolved model and GPU."""
     assume = assume or Assumptions()
-    analysis = _analyse(claim, resolved, assume)
+    analysis = with_fit(_analysed(claim, resolved, assume), claim, resolved, assume)
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = resolved.gpu_count if resolved else None
     if model is not None and gpu is not None and count is None:
@@ -64,7 +64,23 @@ def analyse(
     return analysis.model_copy(update={"restatement": restatement})
 
 
-def _analyse(claim: Claim, resolved: Resolved | None, assume: Assumptions) -> Analysis:
+def with_fit(
+    analysis: Analysis, claim: Claim, resolved: Resolved | None, assume: Assumptions
+) -> Analysis:
+    """``analysis`` with the fit of the claim's own points, if it lists any (vendor_fit)."""
+    if not claim.points:
+        return analysis
+    from claimcheck.vendor_fit import fit_claim
+
+    model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
+    count = (resolved.gpu_count if resolved else None) or (
+        _fitting_count(model, gpu) if model and gpu else 1
+    )
+    fit, notes = fit_claim(claim, model, gpu, count, assume.mfu)
+    return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
+
+
+def _analysed(claim: Claim, resolved: Resolved | None, assume: Assumptions) -> Analysis:
     naive = naive_breakeven_tokens(claim)
     base = Analysis(naive_breakeven_tokens=naive, implied_speedup=_round(implied_speedup(claim), 3))
     if resolved is None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
 from claimcheck.sources.inputs import FileInput, Selection, expand
 from claimcheck.sources.load import load_input
+from claimcheck.vendor_fit import sentence_points
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,8 @@ def audit(
             weighed.extend(loaded.decisions)
         if loaded.document is not None:
             documents[item.display] = loaded.document
-        prepared.extend(prepare(record, catalogs, settings) for record in loaded.records)
+        records = sentence_points(loaded.records)
+        prepared.extend(prepare(record, catalogs, settings) for record in records)
     paths = {p.record.path or "" for p in prepared} | set(documents)
     claims = judge(prepared, rules, settings, {path: skip.codes(path) for path in paths})
     unused_rule = next((r for r in rules if r.code == "KV900"), None)

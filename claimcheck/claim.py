@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from claimcheck.bounds import GPUS, PARAMS_B, POWER_W, SECONDS, SPEEDUP, TOKENS, Bound
 
@@ -43,6 +43,41 @@ Count = Annotated[int, Field(strict=True, ge=GPUS.low, le=GPUS.high)]
 Billions = Annotated[float, Field(strict=True, ge=PARAMS_B.low, le=PARAMS_B.high)]
 Watts = Annotated[float, Field(strict=True, ge=POWER_W.low, le=POWER_W.high)]
 Text = Annotated[str, Field(strict=True, min_length=1)]
+
+# A measured point may show loading losing (a speedup below 1), unlike a headline.
+POINT_SPEEDUP = Bound("a measured speedup", 1 / SPEEDUP.high, SPEEDUP.high)
+MAX_POINTS = 1_000
+
+
+class Point(BaseModel):
+    """One measured point of a claim's setup: a prefix length and its speedup, or both times."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    context_tokens: Tokens = Field(description="prefix length of the point, in tokens")
+    speedup: (
+        Annotated[float, Field(strict=True, ge=POINT_SPEEDUP.low, le=POINT_SPEEDUP.high)] | None
+    ) = Field(None, description="speedup at that prefix (below 1 when recomputing won)")
+    baseline_seconds: Seconds | None = Field(None, description="recompute time, in seconds")
+    cached_seconds: Seconds | None = Field(None, description="time with the cache, in seconds")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Self:
+        baseline, cached = self.baseline_seconds, self.cached_seconds
+        if baseline is not None and cached is not None:
+            if self.speedup is not None and abs(baseline / cached - self.speedup) > 0.05 * max(
+                baseline / cached, self.speedup
+            ):
+                raise ValueError(
+                    f"its speedup {self.speedup:g} is not its times' ratio ({baseline / cached:.3g})"
+                )
+        elif baseline is not None or cached is not None:
+            raise ValueError("expected both 'baseline_seconds' and 'cached_seconds', not one")
+        elif self.speedup is None:
+            raise ValueError(
+                "expected a 'speedup', or both 'baseline_seconds' and 'cached_seconds'"
+            )
+        return self
 
 
 class Claim(BaseModel):
@@ -90,6 +125,18 @@ class Claim(BaseModel):
         None,
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
     )
+    points: tuple[Point, ...] | None = Field(
+        None,
+        description="several measurements of this setup, each a context_tokens with a speedup "
+        "or both times; claimcheck fits the latency, bandwidth and MFU that explain them",
+    )
+
+    @field_validator("points")
+    @classmethod
+    def _some_points(cls, points: tuple[Point, ...] | None) -> tuple[Point, ...] | None:
+        if points is not None and not 1 <= len(points) <= MAX_POINTS:
+            raise ValueError(f"expected from 1 to {MAX_POINTS:,} points, got {len(points):,}")
+        return points
 
 
 # The range of each numeric field, for messages that say what was expected.
@@ -102,6 +149,14 @@ FIELD_BOUNDS: dict[str, Bound] = {
     "params_billions": PARAMS_B,
     "gpu_count": GPUS,
     "power_watts": POWER_W,
+}
+
+# The range of each numeric field of a point.
+POINT_BOUNDS: dict[str, Bound] = {
+    "speedup": POINT_SPEEDUP,
+    "context_tokens": TOKENS,
+    "baseline_seconds": SECONDS,
+    "cached_seconds": SECONDS,
 }
 
 # The measurement fields: what the JSON report's "claim" object carries.

@@ -66,6 +66,36 @@ class Curve(_Frozen):
     output_tokens: int
 
 
+class FitResidual(_Frozen):
+    """One of the vendor's points against the fit: ``residual_percent`` is predicted ÷
+    observed − 1, in percent."""
+
+    context_tokens: int
+    observed_speedup: float
+    predicted_speedup: float
+    residual_percent: float
+
+
+class PointsFit(_Frozen):
+    """The load latency, load bandwidth and MFU that explain a claim's own points, and what
+    they imply (docs/model.md, "Fitting a vendor's own points").
+
+    ``fixed`` names the parameter held rather than fitted (``"mfu"`` when the points give
+    speedups only, ``None`` when stated times fix it) and ``method`` says how and why.
+    ``breakeven_tokens`` and ``speedup_at`` come from the fitted curve alone.
+    """
+
+    mfu: float
+    latency_s: float
+    bandwidth_gb_s: float
+    fixed: str | None
+    method: str
+    residuals: list[FitResidual]
+    breakeven_tokens: int | None
+    speedup_at: dict[str, float] = Field(default_factory=dict)
+    notes: list[str] = Field(default_factory=list)
+
+
 class Analysis(_Frozen):
     """What the claim's numbers imply. ``None`` where the claim gives too little to compute it.
 
@@ -86,6 +116,7 @@ class Analysis(_Frozen):
     breakeven_explanation: str | None = None
     restatement: str | None = None
     assumptions: list[str] = Field(default_factory=list)
+    fit: PointsFit | None = None
     curve: Curve | None = Field(None, exclude=True)
 
 

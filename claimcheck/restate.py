@@ -2,8 +2,8 @@
 
 The headline with the conditions it was measured under (context, model, GPUs, precision and
 the MFU its baseline implies, a power cap), then what the same setup gives at an ordinary
-4K-token prefix, end to end once the answer is decoded, and at full power when the baseline
-was capped (docs/model.md). Without a model and GPU the 4K figure is the naive one (the load
+4K-token prefix (from the vendor's own points when they were fitted), end to end once the
+answer is decoded, and at full power when the baseline was capped (docs/model.md). Without a model and GPU the 4K figure is the naive one (the load
 time taken as fixed) and says so.
 """
 
@@ -60,8 +60,11 @@ def restate(
     if precision:
         first += f" ({', '.join(precision)})"
     parts = [first]
+    fitted = analysis.fit.speedup_at.get(str(_ORDINARY_PREFIX)) if analysis.fit else None
     at_ordinary = analysis.speedup_at_prefix.get(str(_ORDINARY_PREFIX))
-    if at_ordinary is not None:
+    if fitted is not None:  # the vendor's own points say it best
+        parts.append(f"≈ {_times(fitted)} at {_tokens(_ORDINARY_PREFIX)} on its own fitted curve")
+    elif at_ordinary is not None:
         what = "" if claim.metric in (Metric.TTFT, Metric.PREFILL) else " TTFT"
         parts.append(f"≈ {_times(at_ordinary)}{what} at {_tokens(_ORDINARY_PREFIX)}")
     elif _naive_applies(claim):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -21,6 +22,8 @@ from claimcheck.errors import UsageError
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
     from claimcheck.physics import Dtype, Setup
+    from claimcheck.physics.fit import Point
+    from claimcheck.report import PointsFit
 
 
 class DtypeChoice(StrEnum):
@@ -125,6 +128,18 @@ def breakeven(
             show_default=False,
         ),
     ] = None,
+    fit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fit",
+            metavar="POINT",
+            help="A vendor's measured point, repeatable: TOKENS:SPEEDUP (32000:3.7, 131K:7.6x) "
+            "or TOKENS:BASELINE/CACHED in seconds (32K:12.5/3.4). Two or more points at "
+            "different prefixes fit the load latency and bandwidth (and the MFU, given times; "
+            "else --mfu is held) and replace --tier, --bandwidth-gb-s and --latency-ms.",
+            show_default=False,
+        ),
+    ] = None,
     fmt: Annotated[
         BreakevenFormat,
         typer.Option("--format", "-f", help="Output format; html and svg give the chart alone."),
@@ -141,18 +156,32 @@ def breakeven(
         from claimcheck.sweep import sweep
 
         _check_numbers(gpus, bandwidth_gb_s, latency_ms, power_watts, mfu, context, output_tokens)
-        setup, tier_is_default = _setup(
-            load_catalog(catalog_file),
-            model,
-            gpu,
-            gpus,
-            tier,
-            bandwidth_gb_s,
-            latency_ms,
-            dtype,
-            kv_dtype,
-            mfu,
-        )
+        points = [parse_point(text) for text in fit or ()]
+        if points and (tier is not None or bandwidth_gb_s is not None or latency_ms is not None):
+            raise UsageError(
+                "--fit fits the load latency and bandwidth: leave out --tier, "
+                "--bandwidth-gb-s and --latency-ms"
+            )
+        catalog = load_catalog(catalog_file)
+        if points:
+            setup, fitted = _fitted(
+                catalog, model, gpu, gpus, dtype, kv_dtype, mfu, power_watts, points
+            )
+            tier_is_default = False
+        else:
+            fitted = None
+            setup, tier_is_default = _setup(
+                catalog,
+                model,
+                gpu,
+                gpus,
+                tier,
+                bandwidth_gb_s,
+                latency_ms,
+                dtype,
+                kv_dtype,
+                mfu,
+            )
         result = sweep(
             setup,
             output_tokens=output_tokens,
@@ -161,12 +190,13 @@ def breakeven(
             tier_is_default=tier_is_default,
         )
         if fmt is BreakevenFormat.JSON:
-            return render_json(result)
+            return render_json(result, fitted)
         if fmt in (BreakevenFormat.HTML, BreakevenFormat.SVG):
             from claimcheck.formats.html_format import render_breakeven
 
             return render_breakeven(result, setup, svg=fmt is BreakevenFormat.SVG)
-        return render_text(result, RenderOptions(width=terminal_width(), color=use_color(color)))
+        options = RenderOptions(width=terminal_width(), color=use_color(color))
+        return render_text(result, options, fitted)
 
     run(work, debug=debug)
 
@@ -241,3 +271,80 @@ def _setup(
         ),
         tier_is_default,
     )
+
+
+_POINT = re.compile(
+    r"(?P<tokens>\d[\d_,]*)(?P<k>[kK])?:(?:(?P<speedup>[\d.eE+-]+)[x×]?"
+    r"|(?P<baseline>[\d.eE+-]+)s?/(?P<cached>[\d.eE+-]+)s?)"
+)
+
+
+def parse_point(text: str) -> Point:
+    """One ``--fit`` value: ``TOKENS:SPEEDUP`` or ``TOKENS:BASELINE/CACHED`` (seconds); a
+    ``K`` after the tokens means thousands, an ``x`` after the speedup is allowed."""
+    from claimcheck import bounds
+    from claimcheck.claim import POINT_SPEEDUP
+    from claimcheck.physics.fit import Point
+
+    match = _POINT.fullmatch(text.strip())
+    expected = (
+        "--fit: expected TOKENS:SPEEDUP or TOKENS:BASELINE/CACHED in seconds "
+        f"(32000:3.7, 131K:7.6x, 32K:12.5/3.4), got {text!r}"
+    )
+    if match is None:
+        raise UsageError(expected)
+    try:
+        tokens = int(match["tokens"].replace(",", "").replace("_", "")) * (
+            1000 if match["k"] else 1
+        )
+        numbers = [
+            (name, float(match[name]))
+            for name in ("speedup", "baseline", "cached")
+            if match[name] is not None
+        ]
+    except ValueError:
+        raise UsageError(expected) from None
+    checks = [("tokens", tokens, bounds.TOKENS)] + [
+        (name, value, POINT_SPEEDUP if name == "speedup" else bounds.SECONDS)
+        for name, value in numbers
+    ]
+    for _name, value, bound in checks:
+        if (problem := bound.problem(value)) is not None:
+            raise UsageError(f"--fit {text}: {problem}")
+    values = dict(numbers)
+    if "speedup" in values:
+        return Point(tokens, speedup=values["speedup"])
+    return Point(tokens, baseline_seconds=values["baseline"], cached_seconds=values["cached"])
+
+
+def _fitted(
+    catalog: Catalog,
+    model_name: str,
+    gpu_name: str,
+    gpus: int | None,
+    dtype: DtypeChoice,
+    kv_dtype: DtypeChoice,
+    mfu: float,
+    power_watts: float | None,
+    points: list[Point],
+) -> tuple[Setup, PointsFit]:
+    """The setup whose latency and bandwidth (and MFU, given times) fit ``points``, and the fit."""
+    from claimcheck.physics import Setup, power_factor
+    from claimcheck.physics.fit import fit_points
+    from claimcheck.vendor_fit import report_of
+
+    gpu = catalog.require_gpu(gpu_name)
+    base = Setup(
+        model=catalog.require_model(model_name),
+        gpu=gpu,
+        gpu_count=gpus or catalog.gpu_count(gpu_name) or 1,
+        dtype=_DTYPES[dtype],
+        kv_dtype=_DTYPES[kv_dtype],
+        mfu=mfu,
+        power_factor=1.0 if power_watts is None else power_factor(gpu, power_watts).factor,
+    )
+    try:
+        fit = fit_points(base, points)
+    except UsageError as err:
+        raise UsageError(f"--fit: {err.message}") from None
+    return fit.setup, report_of(fit, len(points), f"--mfu {mfu:g}")

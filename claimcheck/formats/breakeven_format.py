@@ -16,7 +16,10 @@ from claimcheck.formats.visible import visible_model
 from claimcheck.sweep import Sweep, SweepRow
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.table import Table
+
+    from claimcheck.report import PointsFit
 
 # One chart line: (text, Rich style) segments.
 ChartLine = tuple[tuple[str, str], ...]
@@ -28,12 +31,17 @@ _CURVE, _UNITY, _MARKER = "•", "╌", "┊"
 _WIN, _LOSE = "green", "red"
 
 
-def render_json(sweep: Sweep) -> str:
-    """The sweep as JSON, ``breakeven_tokens`` first; no timestamps, so it diffs cleanly."""
-    return sweep.model_dump_json(indent=2) + "\n"
+def render_json(sweep: Sweep, fit: PointsFit | None = None) -> str:
+    """The sweep as JSON, ``breakeven_tokens`` first, and ``fit`` last when points were
+    fitted; no timestamps, so it diffs cleanly."""
+    text = sweep.model_dump_json(indent=2)
+    if fit is None:
+        return text + "\n"
+    inner = fit.model_dump_json(indent=2).replace("\n", "\n  ")
+    return text[: text.rindex("}")].rstrip() + f',\n  "fit": {inner}\n}}\n'
 
 
-def render_text(sweep: Sweep, options: RenderOptions) -> str:
+def render_text(sweep: Sweep, options: RenderOptions, fit: PointsFit | None = None) -> str:
     """The human view: setup, table, breakeven and knee sentences, chart, assumptions."""
     from rich.table import Table
     from rich.text import Text
@@ -52,6 +60,8 @@ def render_text(sweep: Sweep, options: RenderOptions) -> str:
     for warning in sweep.warnings:
         console.print(Text.assemble(("note: ", "bold yellow"), warning))
     console.print()
+    if fit is not None:
+        _fit_block(console, visible_model(fit))
     for line in chart(sweep, min(options.width, CHART_COLUMNS)):
         console.print(Text.assemble(*line), no_wrap=True, overflow="crop")
     console.print()
@@ -63,6 +73,36 @@ def render_text(sweep: Sweep, options: RenderOptions) -> str:
         bullets.add_row(" •", Text(assumption))
     console.print(bullets)
     return capture.text
+
+
+def _fit_block(console: Console, fit: PointsFit) -> None:
+    """The fitted parameters, how they were fitted, and each point against the fit."""
+    from rich.table import Table
+    from rich.text import Text
+
+    held = "held" if fit.fixed == "mfu" else "fitted"
+    console.print(
+        Text(
+            f"Fitted to {len(fit.residuals)} points: load {_duration(fit.latency_s)} + "
+            f"{_sig(fit.bandwidth_gb_s)} GB/s, MFU {fit.mfu:g} ({held})",
+            style="bold",
+        )
+    )
+    console.print(Text(fit.method[:1].upper() + fit.method[1:] + "."))
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    for title in ("point (tokens)", "vendor", "fit", "residual"):
+        table.add_column(title, justify="right", no_wrap=True)
+    for point in fit.residuals:
+        table.add_row(
+            f"{point.context_tokens:,}",
+            _times(point.observed_speedup),
+            _times(point.predicted_speedup),
+            f"{point.residual_percent:+.1f} %",
+        )
+    console.print(table)
+    for note in fit.notes:
+        console.print(Text.assemble(("note: ", "bold yellow"), note))
+    console.print()
 
 
 def _sig(value: float) -> str:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, Claim
+from claimcheck.bounds import Bound
+from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, POINT_BOUNDS, Claim
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
@@ -112,9 +113,16 @@ def _record(
                 for d in err.errors()
             ]
         ) from None
-    if claim.speedup is None and claim.text is None:
+    if claim.speedup is None and claim.text is None and claim.points is None:
         raise _Invalid(
-            [_problem(raw, None, display, f"{label}: needs a 'speedup' or a 'text' to audit")]
+            [
+                _problem(
+                    raw,
+                    None,
+                    display,
+                    f"{label}: needs a 'speedup' or a 'text' (or 'points') to audit",
+                )
+            ]
         )
     if (
         claim.speedup_low is not None
@@ -248,18 +256,28 @@ def _type_name(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def _field_of(loc: tuple[int | str, ...]) -> tuple[str, Bound | None]:
+    """The field's name as a claim file spells it (``points[2].speedup``) and its range."""
+    if not loc:
+        return "?", None
+    name = str(loc[0])
+    if name == "points" and len(loc) > 1:
+        inner = str(loc[2]) if len(loc) > 2 else None
+        shown = f"points[{int(loc[1]) + 1}]" + (f".{inner}" if inner else "")
+        return shown, POINT_BOUNDS.get(inner) if inner else None
+    return name, FIELD_BOUNDS.get(name)
+
+
 _EXPONENT = re.compile(r"[-+]?\d+[eE][-+]?\d+")
 
 
 def _describe(detail: ErrorDetails) -> str:
     """One sentence for one pydantic error, in the claim file's terms."""
-    loc = detail["loc"]
-    field = str(loc[0]) if loc else "?"
+    field, bound = _field_of(detail["loc"])
     value: Any = detail.get("input")
     kind = detail["type"]
     ctx = detail.get("ctx") or {}
     if isinstance(value, int) and value.bit_length() > 128:  # too long to print whole
-        bound = FIELD_BOUNDS.get(field)
         if bound is not None:
             return f"field '{field}': {bound.problem(value)}"
         digits = int(value.bit_length() * math.log10(2)) + 1
@@ -279,7 +297,6 @@ def _describe(detail: ErrorDetails) -> str:
             f"field '{field}': a speedup must be at least 1, got {value!r} "
             "(write slowdowns as a speedup of the other side)"
         )
-    bound = FIELD_BOUNDS.get(field)
     if bound is not None and kind in {"greater_than_equal", "less_than_equal"}:
         return f"field '{field}': {bound.problem(value)}"
     if kind in {"greater_than", "greater_than_equal"}:
@@ -290,6 +307,10 @@ def _describe(detail: ErrorDetails) -> str:
         return f"field '{field}': expected at most {high:,.0f}, got {value!r} (a typo?)"
     if kind in {"enum", "literal_error"}:
         return f"field '{field}': expected {ctx.get('expected', 'a known value')}, got {value!r}"
+    if kind == "value_error":
+        return f"field '{field}': {ctx.get('error', detail['msg'])}"
+    if kind == "tuple_type":
+        return f"field '{field}': expected a list, got {_type_name(value)}"
     if kind == "string_type":
         return f"field '{field}': expected text, got {_type_name(value)} {value!r}"
     if kind == "string_too_short":
