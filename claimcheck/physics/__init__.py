@@ -21,8 +21,21 @@ from claimcheck.physics.decode import (
     end_to_end_speedup,
 )
 from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
-from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
-from claimcheck.physics.load import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
+from claimcheck.physics.kv import (
+    KV_LAYOUTS,
+    KvLayout,
+    growing_kv_bytes_per_token,
+    kv_bytes,
+    kv_bytes_per_token,
+    kv_bytes_per_token_per_layer,
+)
+from claimcheck.physics.load import (
+    aggregate_bandwidth_gb_s,
+    implied_bandwidth_gb_s,
+    load_ceiling_gb_s,
+    load_seconds,
+)
+from claimcheck.physics.memory import weight_bytes
 from claimcheck.physics.power import GENERIC_CURVE, GENERIC_CURVE_SOURCE, PowerFactor, power_factor
 from claimcheck.physics.prefill import (
     attention_flops,
@@ -44,7 +57,9 @@ __all__ = [
     "GENERIC_CURVE",
     "GENERIC_CURVE_SOURCE",
     "HBM_EFFICIENCY",
+    "KV_LAYOUTS",
     "Dtype",
+    "KvLayout",
     "PowerFactor",
     "Setup",
     "aggregate_bandwidth_gb_s",
@@ -57,6 +72,7 @@ __all__ = [
     "decode_seconds",
     "decode_seconds_per_token",
     "end_to_end_speedup",
+    "growing_kv_bytes_per_token",
     "implied_bandwidth_gb_s",
     "implied_mfu",
     "kv_bytes",
@@ -64,6 +80,7 @@ __all__ = [
     "kv_bytes_per_token_per_layer",
     "linear_flops",
     "lm_head_flops",
+    "load_ceiling_gb_s",
     "load_seconds",
     "memory_bound_knee_tokens",
     "peak_flops_per_s",
@@ -72,5 +89,6 @@ __all__ = [
     "prefill_seconds",
     "recompute_seconds",
     "speedup_at",
+    "weight_bytes",
     "windowed_pairs_line",
 ]

@@ -71,7 +71,8 @@ def test_per_token_costs_of_the_table() -> None:
     ],
 )
 def test_breakeven_bandwidth_table(model_id: str, bandwidth_gb_s: float) -> None:
-    setup = _setup(model_id, bandwidth_gb_s=1.0)
+    # the table counts every layer's KV: windowed layers at full length
+    setup = _setup(model_id, bandwidth_gb_s=1.0, windowed_layers_store_full=True)
     assert breakeven_bandwidth_gb_s(setup) == pytest.approx(bandwidth_gb_s, rel=0.03)
 
 
@@ -102,7 +103,10 @@ def test_without_any_growing_attention_a_slow_tier_never_wins() -> None:
         "windowed_layers": 36,
     }
     setup = Setup(
-        model=ModelSpec.model_validate(fields), gpu=H100, tier=CATALOG.require_tier("object")
+        model=ModelSpec.model_validate(fields),
+        gpu=H100,
+        tier=CATALOG.require_tier("object"),
+        windowed_layers_store_full=True,
     )
     assert breakeven_tokens(setup) is None
 
