@@ -220,12 +220,13 @@ def _fitting_count(model: ModelSpec, gpu: GpuSpec) -> int:
 def _memory(
     model: ModelSpec, gpu: GpuSpec, count: int, tokens: int, full_kv: bool
 ) -> dict[str, float | None]:
-    """GB of the BF16 weights, of the context's BF16 KV and of the GPUs' HBM (docs/model.md §9)."""
+    """GB of the weights (BF16, or as released when smaller), of the context's BF16 KV and of
+    the GPUs' HBM (docs/model.md §9)."""
     from claimcheck import physics
 
     kv = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv) if tokens else 0
     return {
-        "weights_gb": _round(physics.weight_bytes(model) / 1e9, 1),
+        "weights_gb": _round(physics.resident_weight_bytes(model) / 1e9, 1),
         "context_kv_gb": _round(kv / 1e9, 1),
         "gpu_memory_gb": _round(count * gpu.hbm_gb, 1),
     }

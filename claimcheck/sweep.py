@@ -31,7 +31,7 @@ from claimcheck.physics import (
     peak_flops_per_s,
     power_factor,
     recompute_seconds,
-    weight_bytes,
+    resident_weight_bytes,
 )
 
 # 16 … 1,048,576 tokens: powers of two, as context windows and KV blocks are sized.
@@ -264,11 +264,11 @@ def _knee_note(n_star: int | None, knee: float) -> str:
 def _warnings(setup: Setup, power: PowerFactor | None) -> tuple[str, ...]:
     model, gpu = setup.model, setup.gpu
     notes = []
-    weights_gb = weight_bytes(model, setup.dtype) / 1e9
+    weights_gb = resident_weight_bytes(model, setup.dtype) / 1e9
     hbm_gb = setup.gpu_count * gpu.hbm_gb
     if weights_gb > hbm_gb:
         notes.append(
-            f"The {_dt(setup.dtype)} weights ({_g(weights_gb)} GB) do not fit in "
+            f"The weights ({_g(weights_gb)} GB) do not fit in "
             f"{setup.gpu_count} × {gpu.hbm_gb:g} GB of HBM: no real deployment runs this setup."
         )
     if power is not None and power.below_minimum:

@@ -35,7 +35,7 @@ from claimcheck.physics.load import (
     load_ceiling_gb_s,
     load_seconds,
 )
-from claimcheck.physics.memory import weight_bytes
+from claimcheck.physics.memory import resident_weight_bytes, weight_bytes
 from claimcheck.physics.power import GENERIC_CURVE, GENERIC_CURVE_SOURCE, PowerFactor, power_factor
 from claimcheck.physics.prefill import (
     attention_flops,
@@ -88,6 +88,7 @@ __all__ = [
     "prefill_flops",
     "prefill_seconds",
     "recompute_seconds",
+    "resident_weight_bytes",
     "speedup_at",
     "weight_bytes",
     "windowed_pairs_line",

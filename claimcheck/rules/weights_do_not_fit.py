@@ -1,6 +1,7 @@
 """The model's weights plus the claimed context's KV exceed the claimed GPUs' memory.
 
-BF16 weights take 2 bytes per parameter (every expert of an MoE), and the KV cache of the
+The weights take 2 bytes per parameter in BF16 (every expert of an MoE), or what the released
+checkpoint takes when that is smaller (FP8 DeepSeek-V3, MXFP4 gpt-oss), and the KV cache of the
 claimed context its bytes from the architecture (docs/model.md §1, §9). When the two together
 exceed the HBM of the claimed GPU count, the setup cannot have run as stated: the weights were
 quantised, the model was sharded over more GPUs, or part of it was offloaded — each of which
@@ -30,7 +31,7 @@ def check(subject: Subject) -> Iterator[Hit]:
         return
     context = f" plus the context's KV ({number(kv)} GB)" if kv else ""
     yield Hit(
-        f"The BF16 weights ({number(weights)} GB){context} need {number(weights + kv)} GB, more "
+        f"The weights ({number(weights)} GB){context} need {number(weights + kv)} GB, more "
         f"than the GPUs' {number(memory)} GB of memory: the setup cannot run as stated unless "
         "the weights were quantised or spread over more GPUs (say so).",
         field="gpu_count",
