@@ -2,11 +2,11 @@
 
 Loading a context's KV cache in the stated time needs its bytes (from the model's architecture,
 BF16) divided by the time. Any tier outside the GPU reaches it over the GPU's host link (PCIe
-or NVLink-C2C), so the GPUs' combined host-to-device rate (measured where a public measurement
-exists, else the line rate: the ceiling the load time and the breakeven use too, docs/model.md
-§3) is a hard ceiling. Above it the claim's
-numbers cannot all be true, unless the KV was compressed or quantised (say so) or the load
-overlapped with compute. Needs the model and GPU.
+or NVLink-C2C), so the GPUs' combined host-to-device rate is a hard ceiling: the measured rate
+where a public measurement exists, else the line rate, the same ceiling the load time and the
+breakeven use (docs/model.md §3). Above it the claim's numbers cannot all be true, unless the
+KV was compressed or quantised (say so) or the load overlapped with compute. Needs the model
+and GPU.
 
 Flags:
     On one H100, Llama 3.1 70B: a 128K-token context recomputed in 60 seconds or loaded from NVMe in 0.2 seconds, 300x faster TTFT.
