@@ -84,8 +84,8 @@ def _physical(
     count = resolved.gpu_count or _fitting_count(model, gpu)
     if resolved.gpu_count is None:
         notes.append(
-            f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the BF16 "
-            "weights (the claim gives no GPU count; --gpus)"
+            f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the "
+            "weights, BF16 or as released if smaller (the claim gives no GPU count; --gpus)"
         )
     tokens = claim.context_tokens
     prefill = claim.metric in _PREFILL_METRICS
@@ -208,9 +208,12 @@ def _physical(
 
 
 def _fitting_count(model: ModelSpec, gpu: GpuSpec) -> int:
-    """The smallest power-of-two GPU count whose HBM holds the model's BF16 weights with a tenth
-    to spare (a 70B model needs two 80 GB H100s, a 405B model eight)."""
-    needed_gb = model.total_params_b * 2 / 0.9
+    """The smallest power-of-two GPU count whose HBM holds the model's weights (BF16, or as
+    released when smaller) with a tenth to spare: a 70B model needs two 80 GB H100s, gpt-oss-120b
+    (MXFP4 experts) one."""
+    from claimcheck import physics
+
+    needed_gb = physics.resident_weight_bytes(model) / 1e9 / 0.9
     count = 1
     while count * gpu.hbm_gb < needed_gb and count < 1024:
         count *= 2

@@ -126,3 +126,15 @@ def test_windowed_layers_hold_their_window_unless_full_length_is_assumed() -> No
     assert _value(full.implied_load_gb_s) == pytest.approx(2.359e9 / 0.199 / 1e9, rel=0.01)
     assert any(note.startswith("KV layout resumed") for note in resumed.assumptions)
     assert any(note.startswith("KV layout full") for note in full.assumptions)
+
+
+def test_the_assumed_gpu_count_holds_the_weights_as_released() -> None:
+    def assumed(model: str) -> str:
+        claim = Claim(speedup=10, context_tokens=32_000, metric=Metric.TTFT, model=model,
+                      gpu="h100-sxm")  # fmt: skip
+        return next(n for n in _physical(claim).assumptions if "GPU" in n and "assumed:" in n)
+
+    # gpt-oss-120b: 65.3 GB of MXFP4-expert weights ÷ 0.9 fit one 80 GB H100
+    assert assumed("gpt-oss-120b").startswith("1 GPU assumed")
+    # Llama 3.1 70B: 141.2 GB of BF16 ÷ 0.9 = 157 GB need two
+    assert assumed("llama-3.1-70b").startswith("2 GPUs assumed")
