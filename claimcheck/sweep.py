@@ -372,7 +372,8 @@ def _kv_assumptions(setup: Setup) -> list[str]:
 
 def window_layout_note(model: ModelSpec, store_full: bool) -> str:
     """The KV layout assumed for a model's windowed layers, in one sentence (``--kv-layout``)."""
-    layers = f"{model.windowed_layers} {model.window_kind}-window layers"
+    kind = "chunked-attention" if model.window_kind == "chunked" else "sliding-window"
+    layers = f"{model.windowed_layers} {kind} layers"
     if store_full:
         return (
             f"KV layout full: the {layers} store every token, as a full-length allocator "
