@@ -113,14 +113,21 @@ def _physical(
     count = resolved.gpu_count or _fitting_count(model, gpu)
     if resolved.gpu_count is None:
         notes.append(
-            f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the BF16 "
-            "weights (the claim gives no GPU count; --gpus)"
+            f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the "
+            "weights, BF16 or as released if smaller (the claim gives no GPU count; --gpus)"
         )
     tokens = claim.context_tokens
     prefill = claim.metric in _PREFILL_METRICS
     notes.append(
         "BF16 compute and BF16 KV cache assumed (dense peak, no sparsity); K = 1,000 tokens, GB = 10^9 bytes"
     )
+    full_kv = assume.kv_layout == "full"
+    if model.window_tokens is not None:
+        from claimcheck.sweep import window_layout_note
+
+        notes.append(window_layout_note(model, full_kv))
+    if resolved.gpu_count is not None:
+        base = base.model_copy(update=_memory(model, gpu, count, tokens or 0, full_kv))
 
     power = None
     if claim.power_watts is not None and gpu.default_power_w is None and gpu.max_power_w is None:
@@ -161,7 +168,7 @@ def _physical(
     setup_kwargs: dict[str, object] = {}
     implied_gb_s = None
     if prefill and tokens:
-        bytes_ = physics.kv_bytes(model, tokens)
+        bytes_ = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv)
         cached_s = claim.cached_seconds
         if cached_s is None and claim.speedup:
             recompute_s = physics.prefill_seconds(
@@ -194,6 +201,7 @@ def _physical(
         power_factor=factor,
         tier=tier,
         latency_s=latency_s,
+        windowed_layers_store_full=full_kv,
         **setup_kwargs,
     )
     if tier is not None and "bandwidth_gb_s" not in setup_kwargs:
@@ -229,13 +237,31 @@ def _physical(
 
 
 def _fitting_count(model: ModelSpec, gpu: GpuSpec) -> int:
-    """The smallest power-of-two GPU count whose HBM holds the model's BF16 weights with a tenth
-    to spare (a 70B model needs two 80 GB H100s, a 405B model eight)."""
-    needed_gb = model.total_params_b * 2 / 0.9
+    """The smallest power-of-two GPU count whose HBM holds the model's weights (BF16, or as
+    released when smaller) with a tenth to spare: a 70B model needs two 80 GB H100s, gpt-oss-120b
+    (MXFP4 experts) one."""
+    from claimcheck import physics
+
+    needed_gb = physics.resident_weight_bytes(model) / 1e9 / 0.9
     count = 1
     while count * gpu.hbm_gb < needed_gb and count < 1024:
         count *= 2
     return count
+
+
+def _memory(
+    model: ModelSpec, gpu: GpuSpec, count: int, tokens: int, full_kv: bool
+) -> dict[str, float | None]:
+    """GB of the weights (BF16, or as released when smaller), of the context's BF16 KV and of
+    the GPUs' HBM (docs/model.md §10)."""
+    from claimcheck import physics
+
+    kv = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv) if tokens else 0
+    return {
+        "weights_gb": _round(physics.resident_weight_bytes(model) / 1e9, 1),
+        "context_kv_gb": _round(kv / 1e9, 1),
+        "gpu_memory_gb": _round(count * gpu.hbm_gb, 1),
+    }
 
 
 def _finish(
@@ -246,7 +272,9 @@ def _finish(
     gpu: GpuSpec,
     count: int,
 ) -> Analysis:
-    ceiling = count * gpu.host_link_gb_s
+    from claimcheck import physics
+
+    ceiling = physics.load_ceiling_gb_s(gpu, count)
     return base.model_copy(
         update={
             "implied_mfu": _round(mfu, 3),
@@ -341,5 +369,8 @@ _FIGURES = {
     "implied_load_gb_s",
     "end_to_end_speedup",
     "load_ceiling_gb_s",
+    "weights_gb",
+    "context_kv_gb",
+    "gpu_memory_gb",
     "full_power_speedup",
 }

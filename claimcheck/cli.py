@@ -23,9 +23,11 @@ import typer
 
 from claimcheck import __version__
 from claimcheck.commands import (
+    KV_LAYOUT_HELP,
     Color,
     ColorOption,
     DebugOption,
+    KvLayout,
     fail,
     say,
     terminal_width,
@@ -251,6 +253,12 @@ def check(
             show_default=False,
         ),
     ] = None,
+    kv_layout: Annotated[
+        KvLayout | None,
+        typer.Option(
+            "--kv-layout", help=KV_LAYOUT_HELP + " [default: resumed].", show_default=False
+        ),
+    ] = None,
     output_tokens: Annotated[
         int | None,
         typer.Option(
@@ -311,7 +319,8 @@ def check(
         exclude=_split(exclude), extend_exclude=_split(extend_exclude), force_exclude=force_exclude,
         respect_gitignore=respect_gitignore, max_file_size=max_file_size,
         assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
-                "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None},
+                "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None,
+                "kv_layout": kv_layout.value if kv_layout else None},
     )  # fmt: skip
     try:
         code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,

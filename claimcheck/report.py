@@ -99,6 +99,9 @@ class PointsFit(_Frozen):
 class Analysis(_Frozen):
     """What the claim's numbers imply. ``None`` where the claim gives too little to compute it.
 
+    ``weights_gb``, ``context_kv_gb`` and ``gpu_memory_gb`` (BF16 weights, the context's KV,
+    the HBM of the GPUs) are set only when the claim or ``--gpus`` gives the GPU count.
+
     ``curve`` is drawn by the HTML report and not written to JSON (``claimcheck breakeven``
     gives the same numbers as a table).
     """
@@ -110,6 +113,9 @@ class Analysis(_Frozen):
     implied_load_gb_s: float | None = None
     end_to_end_speedup: float | None = None
     load_ceiling_gb_s: float | None = None
+    weights_gb: float | None = None
+    context_kv_gb: float | None = None
+    gpu_memory_gb: float | None = None
     memory_bound_knee_tokens: int | None = None
     speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
     full_power_speedup: float | None = None

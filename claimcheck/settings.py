@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
+from claimcheck.physics.kv import KvLayout
 from claimcheck.report import Severity
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
@@ -71,6 +72,10 @@ class Assumptions(BaseModel):
         ge=MFU.low,
         le=MFU.high,
         description="recompute MFU to assume when the claim gives no baseline time",
+    )
+    kv_layout: KvLayout = Field(
+        "resumed",
+        description="KV on windowed layers: resumed (the last window only) or full (every token)",
     )
     output_tokens: int = Field(
         500,

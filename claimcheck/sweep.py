@@ -9,11 +9,13 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from claimcheck.catalog.specs import ModelSpec
 from claimcheck.errors import UsageError
 from claimcheck.physics import (
     DEFAULT_OUTPUT_TOKENS,
     HBM_EFFICIENCY,
     Dtype,
+    KvLayout,
     PowerFactor,
     Setup,
     breakeven_bandwidth_gb_s,
@@ -22,12 +24,14 @@ from claimcheck.physics import (
     cached_load_seconds,
     decode_seconds,
     end_to_end_speedup,
+    growing_kv_bytes_per_token,
     kv_bytes_per_token,
     linear_flops,
     memory_bound_knee_tokens,
     peak_flops_per_s,
     power_factor,
     recompute_seconds,
+    resident_weight_bytes,
 )
 
 # 16 … 1,048,576 tokens: powers of two, as context windows and KV blocks are sized.
@@ -49,6 +53,7 @@ class SweepSetup(_Frozen):
     gpu_count: int
     dtype: Dtype
     kv_dtype: Dtype
+    kv_layout: KvLayout
     mfu: float
     power_cap_w: float | None
     power_factor: float
@@ -211,6 +216,7 @@ def _describe(setup: Setup, power_cap_w: float | None, context_tokens: int | Non
         gpu_count=setup.gpu_count,
         dtype=setup.dtype,
         kv_dtype=setup.kv_dtype,
+        kv_layout=setup.kv_layout,
         mfu=setup.mfu,
         power_cap_w=power_cap_w,
         power_factor=setup.power_factor,
@@ -227,7 +233,9 @@ def _breakeven_note(setup: Setup, n_star: int | None) -> str:
     window = setup.model.max_context_tokens
     if n_star is None:
         recompute_us = linear_flops(setup.model, 1) / setup.flops_per_s * 1e6
-        bytes_per_token = kv_bytes_per_token(setup.model, setup.kv_dtype)
+        bytes_per_token = growing_kv_bytes_per_token(
+            setup.model, setup.kv_dtype, windowed_layers_store_full=setup.windowed_layers_store_full
+        )
         load_us = bytes_per_token / (setup.load_bandwidth_gb_s * 1e9) * 1e6
         return (
             f"Loading never beats recomputing: a token's KV takes {_g(load_us)} µs to load and "
@@ -256,11 +264,11 @@ def _knee_note(n_star: int | None, knee: float) -> str:
 def _warnings(setup: Setup, power: PowerFactor | None) -> tuple[str, ...]:
     model, gpu = setup.model, setup.gpu
     notes = []
-    weights_gb = model.total_params_b * bytes_per_element(setup.dtype)
+    weights_gb = resident_weight_bytes(model, setup.dtype) / 1e9
     hbm_gb = setup.gpu_count * gpu.hbm_gb
     if weights_gb > hbm_gb:
         notes.append(
-            f"The {_dt(setup.dtype)} weights ({_g(weights_gb)} GB) do not fit in "
+            f"The weights ({_g(weights_gb)} GB) do not fit in "
             f"{setup.gpu_count} × {gpu.hbm_gb:g} GB of HBM: no real deployment runs this setup."
         )
     if power is not None and power.below_minimum:
@@ -345,20 +353,36 @@ def _load_assumptions(setup: Setup, tier_is_default: bool) -> list[str]:
 def _kv_assumptions(setup: Setup) -> list[str]:
     model, count = setup.model, setup.gpu_count
     size = bytes_per_element(setup.kv_dtype)
+    per_token = kv_bytes_per_token(model, setup.kv_dtype)
+    where = f"over {model.layers} layers"
+    if model.window_tokens is not None and not setup.windowed_layers_store_full:
+        per_token = growing_kv_bytes_per_token(model, setup.kv_dtype)
+        where = f"on the {model.full_layers} full-attention layers"
     notes = [
         f"KV cache in {_dt(setup.kv_dtype)} ({size} byte{'s' if size > 1 else ''} per element, "
-        f"scale bytes not counted): {kv_bytes_per_token(model, setup.kv_dtype):,} bytes per "
-        f"token over {model.layers} layers"
+        f"scale bytes not counted): {per_token:,} bytes per token {where}"
         + (f", split evenly across the {count} GPUs." if count > 1 else ".")
     ]
     if model.window_tokens is not None:
-        notes.append(
-            f"The {model.windowed_layers} windowed layers store the full length, as vLLM sizes "
-            "them (docs/model.md §1)."
-        )
+        notes.append(window_layout_note(model, setup.windowed_layers_store_full))
     if model.attention == "mla" and count > 1:
         notes.append("The MLA latent is counted once, not replicated on every GPU.")
     return notes
+
+
+def window_layout_note(model: ModelSpec, store_full: bool) -> str:
+    """The KV layout assumed for a model's windowed layers, in one sentence (``--kv-layout``)."""
+    kind = "chunked-attention" if model.window_kind == "chunked" else "sliding-window"
+    layers = f"{model.windowed_layers} {kind} layers"
+    if store_full:
+        return (
+            f"KV layout full: the {layers} store every token, as a full-length allocator "
+            "sizes them (--kv-layout; docs/model.md §1)."
+        )
+    return (
+        f"KV layout resumed: the {layers} store only their last {model.window_tokens:,} tokens, "
+        "all a resumed prefix needs (--kv-layout full counts every token; docs/model.md §1)."
+    )
 
 
 def _power_assumption(setup: Setup, power: PowerFactor | None, power_cap_w: float | None) -> str:

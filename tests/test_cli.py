@@ -232,3 +232,24 @@ def test_one_unreadable_text_does_not_stop_the_others(cli: Invoke) -> None:
     report = run.json()
     assert [c["claim"]["speedup"] for c in report["claims"]] == [27]
     assert len(report["errors"]) == 1
+
+
+def test_kv_layout_from_the_command_line_and_the_configuration(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "gpt-oss-120b on one H100: 10x faster TTFT at 32K tokens with KV cache on NVMe."
+
+    def layout_notes(*options: str) -> list[str]:
+        run = cli("check", "--format", "json", *options, "--text", text)
+        notes = run.json()["claims"][0]["analysis"]["assumptions"]
+        return [note.split(":")[0] for note in notes if note.startswith("KV layout")]
+
+    monkeypatch.chdir(tmp_path)
+    assert layout_notes("--isolated") == ["KV layout resumed"]
+    assert layout_notes("--isolated", "--kv-layout", "full") == ["KV layout full"]
+    (tmp_path / "claimcheck.toml").write_text('[assumptions]\nkv-layout = "full"\n')
+    assert layout_notes() == ["KV layout full"]
+    assert layout_notes("--kv-layout", "resumed") == ["KV layout resumed"]
+    (tmp_path / "claimcheck.toml").write_text('[assumptions]\nkv-layout = "sliding"\n')
+    run = cli("check", "--text", text)
+    assert run.code == 2 and "kv-layout" in run.stderr

@@ -187,7 +187,13 @@ def test_loading_never_wins_when_every_layer_is_windowed_and_the_tier_is_slow() 
     windowed = CATALOG.require_model("mistral-7b").model_copy(
         update={"window_tokens": 64, "windowed_layers": 32}
     )
-    setup = Setup(model=windowed, gpu=H100, bandwidth_gb_s=0.05, latency_s=0.001)
+    setup = Setup(
+        model=windowed,
+        gpu=H100,
+        bandwidth_gb_s=0.05,
+        latency_s=0.001,
+        windowed_layers_store_full=True,
+    )
     result = sweep(setup)
     assert result.breakeven_tokens is None
     assert result.breakeven_note.startswith("Loading never beats recomputing")

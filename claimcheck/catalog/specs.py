@@ -52,7 +52,8 @@ class ModelSpec(CatalogEntry):
     ``head_dim`` is the real query/key head size from the config (for MLA, the decompressed
     qk size 192), never ``hidden / query_heads``; ``v_head_dim`` is set only where values differ.
     ``active_linear_params_b`` counts the linear-layer weights one token touches, without the
-    input embedding and the LM head.
+    input embedding and the LM head. ``published_weight_bits`` is the mean bits per parameter
+    of the released weights where they are not BF16 (FP8 DeepSeek-V3, MXFP4 gpt-oss).
     """
 
     layers: Layers
@@ -72,6 +73,7 @@ class ModelSpec(CatalogEntry):
     active_params_b: Billions
     active_linear_params_b: Billions
     max_context_tokens: Tokens
+    published_weight_bits: float = Field(16.0, ge=1, le=32)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

@@ -33,6 +33,18 @@ class Color(StrEnum):
     NEVER = "never"
 
 
+class KvLayout(StrEnum):
+    """``--kv-layout`` values: what windowed (sliding or chunked) attention layers hold."""
+
+    RESUMED = "resumed"
+    FULL = "full"
+
+
+KV_LAYOUT_HELP = (
+    "KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
+    "resumed prefix needs), 'full' every token (a full-length allocator)"
+)
+
 # The options every command shares, declared once.
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")]
 ColorOption = Annotated[Color, typer.Option("--color", help="Colour in text output.")]

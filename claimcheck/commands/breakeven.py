@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from claimcheck.commands import (
+    KV_LAYOUT_HELP,
     Color,
     ColorOption,
     DebugOption,
+    KvLayout,
     run,
     terminal_width,
     use_color,
@@ -106,6 +108,9 @@ def breakeven(
     kv_dtype: Annotated[
         DtypeChoice, typer.Option("--kv-dtype", help="KV cache format.")
     ] = DtypeChoice.BF16,
+    kv_layout: Annotated[
+        KvLayout, typer.Option("--kv-layout", help=KV_LAYOUT_HELP + ".")
+    ] = KvLayout.RESUMED,
     mfu: Annotated[
         float,
         typer.Option("--mfu", help="Achieved fraction of dense peak in prefill, 0 < MFU ≤ 1."),
@@ -182,6 +187,7 @@ def breakeven(
                 kv_dtype,
                 mfu,
             )
+        setup = setup.model_copy(update={"windowed_layers_store_full": kv_layout is KvLayout.FULL})
         result = sweep(
             setup,
             output_tokens=output_tokens,

@@ -21,8 +21,21 @@ from claimcheck.physics.decode import (
     end_to_end_speedup,
 )
 from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
-from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
-from claimcheck.physics.load import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
+from claimcheck.physics.kv import (
+    KV_LAYOUTS,
+    KvLayout,
+    growing_kv_bytes_per_token,
+    kv_bytes,
+    kv_bytes_per_token,
+    kv_bytes_per_token_per_layer,
+)
+from claimcheck.physics.load import (
+    aggregate_bandwidth_gb_s,
+    implied_bandwidth_gb_s,
+    load_ceiling_gb_s,
+    load_seconds,
+)
+from claimcheck.physics.memory import resident_weight_bytes, weight_bytes
 from claimcheck.physics.power import (
     FAMILY_CURVES,
     GENERIC_CURVE,
@@ -51,7 +64,9 @@ __all__ = [
     "FAMILY_CURVES",
     "GENERIC_CURVE",
     "HBM_EFFICIENCY",
+    "KV_LAYOUTS",
     "Dtype",
+    "KvLayout",
     "PowerCurve",
     "PowerFactor",
     "Setup",
@@ -66,6 +81,7 @@ __all__ = [
     "decode_seconds",
     "decode_seconds_per_token",
     "end_to_end_speedup",
+    "growing_kv_bytes_per_token",
     "implied_bandwidth_gb_s",
     "implied_mfu",
     "kv_bytes",
@@ -73,6 +89,7 @@ __all__ = [
     "kv_bytes_per_token_per_layer",
     "linear_flops",
     "lm_head_flops",
+    "load_ceiling_gb_s",
     "load_seconds",
     "memory_bound_knee_tokens",
     "peak_flops_per_s",
@@ -80,6 +97,8 @@ __all__ = [
     "prefill_flops",
     "prefill_seconds",
     "recompute_seconds",
+    "resident_weight_bytes",
     "speedup_at",
+    "weight_bytes",
     "windowed_pairs_line",
 ]

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import math
 
-from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token_per_layer
+from claimcheck.physics.kv import (
+    growing_kv_bytes_per_token,
+    kv_bytes,
+    kv_bytes_per_token_per_layer,
+)
 from claimcheck.physics.load import load_seconds
 from claimcheck.physics.prefill import linear_flops, prefill_flops, windowed_pairs_line
 from claimcheck.physics.setup import Setup
@@ -82,10 +86,10 @@ def breakeven_bandwidth_gb_s(setup: Setup) -> float:
     ``b_kv · g·F·u·s / (2·P_act)``; latency and attention ignored (docs/model.md §4).
     Windowed layers count only when they store the full length.
     """
-    model = setup.model
-    layers = model.layers if setup.windowed_layers_store_full else model.full_layers
-    bytes_per_token = layers * kv_bytes_per_token_per_layer(model, setup.kv_dtype)
-    return bytes_per_token * setup.flops_per_s / linear_flops(model, 1) / 1e9
+    bytes_per_token = growing_kv_bytes_per_token(
+        setup.model, setup.kv_dtype, windowed_layers_store_full=setup.windowed_layers_store_full
+    )
+    return bytes_per_token * setup.flops_per_s / linear_flops(setup.model, 1) / 1e9
 
 
 def _smallest_root(a: float, b: float, c: float) -> float | None:

@@ -6,8 +6,15 @@ GQA layers store K and V for every KV head; MLA layers store one shared latent o
 
 from __future__ import annotations
 
+from typing import Literal
+
 from claimcheck.catalog.specs import ModelSpec
 from claimcheck.physics.dtypes import Dtype, bytes_per_element
+
+# What a windowed (sliding or chunked) layer holds: "resumed" only its last window, all a
+# resumed prefix needs; "full" every token, as a full-length allocator sizes it.
+KvLayout = Literal["resumed", "full"]
+KV_LAYOUTS: tuple[KvLayout, ...] = ("resumed", "full")
 
 
 def kv_bytes_per_token_per_layer(model: ModelSpec, kv_dtype: Dtype = "bf16") -> int:
@@ -29,16 +36,26 @@ def kv_bytes(
     prefix_tokens: int,
     kv_dtype: Dtype = "bf16",
     *,
-    windowed_layers_store_full: bool = True,
+    windowed_layers_store_full: bool = False,
 ) -> int:
     """Bytes of the KV cache of a prefix of ``prefix_tokens`` tokens.
 
-    Windowed (sliding or chunked) layers hold the full length by default, as vLLM sizes
-    them (docs/model.md §1); with ``windowed_layers_store_full=False`` they
-    hold only ``min(prefix_tokens, window_tokens)``.
+    Windowed (sliding or chunked) layers hold only ``min(prefix_tokens, window_tokens)`` by
+    default, all that resuming the prefix needs (docs/model.md §1); with
+    ``windowed_layers_store_full=True`` they hold the full length, as a full-length allocator
+    sizes them.
     """
     windowed_tokens = prefix_tokens
     if model.window_tokens is not None and not windowed_layers_store_full:
         windowed_tokens = min(prefix_tokens, model.window_tokens)
     token_layers = model.full_layers * prefix_tokens + model.windowed_layers * windowed_tokens
     return token_layers * kv_bytes_per_token_per_layer(model, kv_dtype)
+
+
+def growing_kv_bytes_per_token(
+    model: ModelSpec, kv_dtype: Dtype = "bf16", *, windowed_layers_store_full: bool = False
+) -> int:
+    """Bytes each token adds to the cache past the window: every layer's when windowed layers
+    store the full length, else the full-attention layers' alone (docs/model.md §1)."""
+    layers = model.layers if windowed_layers_store_full else model.full_layers
+    return layers * kv_bytes_per_token_per_layer(model, kv_dtype)

@@ -20,8 +20,7 @@ def aggregate_bandwidth_gb_s(
     """Effective GB/s into ``gpu_count`` GPUs: the narrowest of the tier and the host links.
 
     A per-GPU tier scales with the GPU count, a shared one does not; an explicit aggregate
-    ``bandwidth_gb_s`` replaces the tier figure. The GPUs' host links (count × measured
-    host-to-device rate, else line rate) cap either.
+    ``bandwidth_gb_s`` replaces the tier figure. ``load_ceiling_gb_s`` caps either.
     """
     if bandwidth_gb_s is not None:
         source_gb_s = bandwidth_gb_s
@@ -29,7 +28,16 @@ def aggregate_bandwidth_gb_s(
         source_gb_s = tier.bandwidth_gb_s * (gpu_count if tier.per_gpu else 1)
     else:
         raise UsageError("no storage tier or bandwidth given: cannot time a KV load")
-    return min(source_gb_s, gpu_count * gpu.host_link_effective_gb_s)
+    return min(source_gb_s, load_ceiling_gb_s(gpu, gpu_count))
+
+
+def load_ceiling_gb_s(gpu: GpuSpec, gpu_count: int = 1) -> float:
+    """The most any KV load into ``gpu_count`` GPUs can reach, GB/s: the GPUs' host links.
+
+    Count × the measured host-to-device rate, else the line rate (docs/model.md §3). The one
+    ceiling the load time, the breakeven and the implied-bandwidth check all use.
+    """
+    return gpu_count * gpu.host_link_effective_gb_s
 
 
 def load_seconds(bytes_: float, bandwidth_gb_s: float, latency_s: float = 0.0) -> float:

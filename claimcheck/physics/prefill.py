@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec
 from claimcheck.errors import UsageError
-from claimcheck.physics.dtypes import Dtype, bytes_per_element
+from claimcheck.physics.dtypes import Dtype
+from claimcheck.physics.memory import weight_bytes
 
 
 def linear_flops(model: ModelSpec, prefix_tokens: int) -> float:
@@ -112,7 +113,10 @@ def memory_bound_knee_tokens(
     reads every weight (all experts of an MoE) but computes only the active ones. Independent
     of the GPU count: weights and FLOPs split alike.
     """
-    weight_bytes = model.total_params_b * 1e9 * bytes_per_element(dtype)
     flops_per_s = peak_flops_per_s(gpu, dtype) * mfu * power_factor
     hbm_bytes_per_s = gpu.hbm_tb_s * 1e12
-    return weight_bytes * flops_per_s / (hbm_bytes_per_s * 2.0 * model.active_linear_params_b * 1e9)
+    return (
+        weight_bytes(model, dtype)
+        * flops_per_s
+        / (hbm_bytes_per_s * 2.0 * model.active_linear_params_b * 1e9)
+    )

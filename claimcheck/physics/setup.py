@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
 from claimcheck.physics.dtypes import Dtype
+from claimcheck.physics.kv import KvLayout
 from claimcheck.physics.load import aggregate_bandwidth_gb_s
 from claimcheck.physics.prefill import peak_flops_per_s
 
@@ -16,7 +17,9 @@ class Setup(BaseModel):
     ``mfu`` is the achieved fraction of dense peak; ``power_factor`` the relative throughput
     under a power cap (1.0 uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
     the tier's figure and ``latency_s`` of its fixed latency. ``kv_dtype`` is the cache's
-    format, ``dtype`` the compute and weight format.
+    format, ``dtype`` the compute and weight format. Windowed layers hold only their last
+    window (all a resumed prefix needs) unless ``windowed_layers_store_full``, as a
+    full-length allocator sizes them (docs/model.md §1).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
@@ -31,7 +34,7 @@ class Setup(BaseModel):
     tier: TierSpec | None = None
     bandwidth_gb_s: float | None = Field(None, gt=0)
     latency_s: float | None = Field(None, ge=0)
-    windowed_layers_store_full: bool = True
+    windowed_layers_store_full: bool = False
 
     @property
     def flops_per_s(self) -> float:
@@ -43,6 +46,11 @@ class Setup(BaseModel):
     def load_bandwidth_gb_s(self) -> float:
         """Effective aggregate GB/s of the KV load path (narrowest hop)."""
         return aggregate_bandwidth_gb_s(self.gpu, self.gpu_count, self.tier, self.bandwidth_gb_s)
+
+    @property
+    def kv_layout(self) -> KvLayout:
+        """``full`` when windowed layers store every token, else ``resumed``."""
+        return "full" if self.windowed_layers_store_full else "resumed"
 
     @property
     def load_latency_s(self) -> float:

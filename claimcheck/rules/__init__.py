@@ -14,6 +14,7 @@ from claimcheck.rules import (
     filled_context,
     implausible_factor,
     impossible_bandwidth,
+    impossible_baseline,
     incomparable_headlines,
     inexact_prefix_reuse,
     large_model,
@@ -24,6 +25,7 @@ from claimcheck.rules import (
     slow_baseline,
     text_field_mismatch,
     unused_suppression,
+    weights_do_not_fit,
 )
 from claimcheck.rules.base import Hit, Rule, Subject
 
@@ -39,6 +41,8 @@ RULES: tuple[Rule, ...] = (
     impossible_bandwidth.RULE,
     decode_speedup.RULE,
     end_to_end_gap.RULE,
+    impossible_baseline.RULE,
+    weights_do_not_fit.RULE,
     implausible_factor.RULE,
     missing_setup.RULE,
     best_case_only.RULE,

@@ -2,9 +2,11 @@
 
 Loading a context's KV cache in the stated time needs its bytes (from the model's architecture,
 BF16) divided by the time. Any tier outside the GPU reaches it over the GPU's host link (PCIe
-or NVLink-C2C), so the GPUs' combined link line rate is a hard ceiling. Above it the claim's
-numbers cannot all be true, unless the KV was compressed or quantised (say so) or the load
-overlapped with compute. Needs the model and GPU.
+or NVLink-C2C), so the GPUs' combined host-to-device rate is a hard ceiling: the measured rate
+where a public measurement exists, else the line rate, the same ceiling the load time and the
+breakeven use (docs/model.md §3). Above it the claim's numbers cannot all be true, unless the
+KV was compressed or quantised (say so) or the load overlapped with compute. Needs the model
+and GPU.
 
 Flags:
     On one H100, Llama 3.1 70B: a 128K-token context recomputed in 60 seconds or loaded from NVMe in 0.2 seconds, 300x faster TTFT.
@@ -29,7 +31,7 @@ def check(subject: Subject) -> Iterator[Hit]:
         return
     yield Hit(
         f"Loading the KV cache in the stated time needs {implied:,.0f} GB/s, above the "
-        f"{ceiling:,.0f} GB/s the GPUs' host links carry at line rate: the numbers cannot all hold "
+        f"{ceiling:,.0f} GB/s the GPUs' host links carry: the numbers cannot all hold "
         "unless the KV was compressed.",
         field="cached_seconds",
     )

@@ -197,3 +197,67 @@ def test_knee_bounded_breakeven_is_not_reported_when_above_it() -> None:
     assert document["breakeven_tokens"] > document["knee_tokens"]
     assert document["knee_note"] is None
     assert math.isclose(document["breakeven_tokens"], 5_500, rel_tol=0.1)  # docs/model.md §4 table
+
+
+GPT_OSS_AT_2_GB_S = [
+    "breakeven",
+    "--model",
+    "gpt-oss-120b",
+    "--gpu",
+    "h100-sxm",
+    "--bandwidth-gb-s",
+    "2",
+    "--latency-ms",
+    "1",
+]
+
+
+def _gpt_oss_breakeven_by_hand(stored_layers: int, fixed_bytes: int) -> float:
+    """docs/model.md §1, §4 from gpt-oss-120b's config: 36 layers (18 full, 18 with a 128-token
+    sliding window), 64 query heads of 64, 8 KV heads of 64; 4.55e9 active linear parameters.
+    One H100 SXM at MFU 0.5, 2 GB/s, 1 ms."""
+    flops_per_s = 989e12 * 0.5
+    pair_flops = 2 * 64 * (64 + 64)  # QKᵀ and AV per head and query-key pair
+    a = 18 * pair_flops / 2 / flops_per_s  # full layers: N²/2 pairs
+    window_s = 18 * pair_flops * 128 / flops_per_s  # sliding layers: N·w − w²/2 pairs
+    window_offset_s = 18 * pair_flops * 128**2 / 2 / flops_per_s
+    c_r = 2 * 4.55e9 / flops_per_s
+    c_l = stored_layers * 2 * 8 * 64 * 2 / 2e9  # K and V, 8 heads of 64, BF16
+    b = c_r + window_s - c_l
+    c = 1e-3 + fixed_bytes / 2e9 - window_offset_s
+    return (-b + math.sqrt(b * b + 4 * a * c)) / (2 * a)
+
+
+def test_gpt_oss_breakeven_counts_only_the_last_window_unless_asked_for_full_length() -> None:
+    resumed = _json(GPT_OSS_AT_2_GB_S)
+    full = _json([*GPT_OSS_AT_2_GB_S, "--kv-layout", "full"])
+    # resumed: 18 full layers grow (36,864 B/token), the 18 window layers hold 128 tokens each
+    by_hand = _gpt_oss_breakeven_by_hand(18, 18 * 128 * 2 * 8 * 64 * 2)
+    assert resumed["breakeven_tokens"] == pytest.approx(by_hand, rel=0.01)
+    assert 3_000 < resumed["breakeven_tokens"] < 3_500
+    # full length: all 36 layers grow (73,728 B/token), nothing fixed
+    assert full["breakeven_tokens"] == pytest.approx(_gpt_oss_breakeven_by_hand(36, 0), rel=0.01)
+    assert 60_000 < full["breakeven_tokens"] < 63_000
+    assert (resumed["setup"]["kv_layout"], full["setup"]["kv_layout"]) == ("resumed", "full")
+    assert any(a.startswith("KV layout resumed") for a in resumed["assumptions"])
+    assert any(a.startswith("KV layout full") for a in full["assumptions"])
+
+
+def test_fp8_kv_brings_the_gpt_oss_breakeven_to_hundreds_of_tokens() -> None:
+    document = _json([*GPT_OSS_AT_2_GB_S, "--kv-dtype", "fp8"])
+    # by hand: c_l = 18 × 1,024 B / 2 GB/s = 9.2 µs against c_r = 18.4 µs per token, and
+    # t0 + 18 × 128 × 1,024 B / 2 GB/s = 2.18 ms fixed: N* ≈ 2.18 ms / 9.3 µs ≈ 235.
+    assert 200 < document["breakeven_tokens"] < 270
+
+
+def test_a_full_attention_model_ignores_the_kv_layout() -> None:
+    assert (
+        _json(ANCHOR)["breakeven_tokens"]
+        == _json([*ANCHOR, "--kv-layout", "full"])["breakeven_tokens"]
+    )
+    assert not any("KV layout" in a for a in _json(ANCHOR)["assumptions"])
+
+
+def test_an_unknown_kv_layout_is_refused() -> None:
+    code, _stdout, stderr = _run([*ANCHOR, "--kv-layout", "sliding"])
+    assert code == 2 and "--kv-layout" in stderr

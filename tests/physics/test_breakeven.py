@@ -71,7 +71,8 @@ def test_per_token_costs_of_the_table() -> None:
     ],
 )
 def test_breakeven_bandwidth_table(model_id: str, bandwidth_gb_s: float) -> None:
-    setup = _setup(model_id, bandwidth_gb_s=1.0)
+    # the table counts every layer's KV: windowed layers at full length
+    setup = _setup(model_id, bandwidth_gb_s=1.0, windowed_layers_store_full=True)
     assert breakeven_bandwidth_gb_s(setup) == pytest.approx(bandwidth_gb_s, rel=0.03)
 
 
@@ -102,7 +103,10 @@ def test_without_any_growing_attention_a_slow_tier_never_wins() -> None:
         "windowed_layers": 36,
     }
     setup = Setup(
-        model=ModelSpec.model_validate(fields), gpu=H100, tier=CATALOG.require_tier("object")
+        model=ModelSpec.model_validate(fields),
+        gpu=H100,
+        tier=CATALOG.require_tier("object"),
+        windowed_layers_store_full=True,
     )
     assert breakeven_tokens(setup) is None
 
@@ -156,3 +160,21 @@ def test_lower_power_cap_never_lowers_the_speedup(
     at_cap = speedup_at(_setup(model_id, tier=nvme, power_factor=capped), prefix_tokens)
     at_lower = speedup_at(_setup(model_id, tier=nvme, power_factor=lower), prefix_tokens)
     assert at_lower >= at_cap * (1 - 1e-12)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "growing_b_per_token", "bandwidth_gb_s"),
+    [
+        # docs/model.md §4 table, resumed layout: only the full-attention layers grow
+        ("gpt-oss-120b", 18 * 2_048, 2.00),
+        ("gemma-3-27b", 10 * 8_192, 0.79),
+    ],
+)
+def test_breakeven_bandwidth_of_the_resumed_layout(
+    model_id: str, growing_b_per_token: int, bandwidth_gb_s: float
+) -> None:
+    setup = _setup(model_id, bandwidth_gb_s=1.0)
+    linear_flops_per_token = 2 * CATALOG.require_model(model_id).active_linear_params_b * 1e9
+    by_hand = growing_b_per_token * 989e12 * 0.5 / linear_flops_per_token / 1e9
+    assert breakeven_bandwidth_gb_s(setup) == pytest.approx(by_hand)
+    assert by_hand == pytest.approx(bandwidth_gb_s, abs=0.01)

@@ -7,7 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from claimcheck.catalog import builtin_catalog
-from claimcheck.physics import kv_bytes, kv_bytes_per_token, kv_bytes_per_token_per_layer
+from claimcheck.physics import (
+    growing_kv_bytes_per_token,
+    kv_bytes,
+    kv_bytes_per_token,
+    kv_bytes_per_token_per_layer,
+)
 
 CATALOG = builtin_catalog()
 
@@ -46,7 +51,8 @@ def test_table_covers_every_catalog_model() -> None:
 def test_bf16_bytes_per_token_match_reference(model_id: str) -> None:
     model = CATALOG.require_model(model_id)
     assert kv_bytes_per_token(model) == ALL_LAYERS_B_PER_TOKEN[model_id]
-    assert kv_bytes(model, 1000) == 1000 * ALL_LAYERS_B_PER_TOKEN[model_id]
+    stored = kv_bytes(model, 1000, windowed_layers_store_full=True)
+    assert stored == 1000 * ALL_LAYERS_B_PER_TOKEN[model_id]
 
 
 def test_mla_caches_the_latent_not_the_heads() -> None:
@@ -84,11 +90,13 @@ def test_windowed_layers_can_store_only_their_window(
 ) -> None:
     model = CATALOG.require_model(model_id)
     n = 100_000
-    capped = kv_bytes(model, n, windowed_layers_store_full=False)
+    capped = kv_bytes(model, n)  # the default: what a resumed prefix needs
     assert capped == n * growing_b_per_token + windowed_cap_bytes
-    assert kv_bytes(model, n) == n * ALL_LAYERS_B_PER_TOKEN[model_id]
+    assert growing_kv_bytes_per_token(model) == growing_b_per_token
+    full = kv_bytes(model, n, windowed_layers_store_full=True)
+    assert full == n * ALL_LAYERS_B_PER_TOKEN[model_id]
     # below the window both conventions agree
-    assert kv_bytes(model, 100, windowed_layers_store_full=False) == kv_bytes(model, 100)
+    assert kv_bytes(model, 100) == kv_bytes(model, 100, windowed_layers_store_full=True)
 
 
 def test_gemma_window_cap_is_about_436_mb() -> None:

@@ -8,9 +8,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from claimcheck.analysis import analyse
 from claimcheck.catalog import builtin_catalog
+from claimcheck.claim import Claim, Metric
 from claimcheck.errors import UsageError
-from claimcheck.physics import aggregate_bandwidth_gb_s, implied_bandwidth_gb_s, load_seconds
+from claimcheck.physics import (
+    Setup,
+    aggregate_bandwidth_gb_s,
+    implied_bandwidth_gb_s,
+    load_ceiling_gb_s,
+    load_seconds,
+)
+from claimcheck.resolve import resolve
+from claimcheck.settings import Assumptions
+from claimcheck.sweep import sweep
 
 CATALOG = builtin_catalog()
 H100 = CATALOG.require_gpu("h100-sxm")
@@ -73,3 +84,18 @@ def test_more_gpus_never_narrow_the_path(tier_id: str, gpus: int, more: int) -> 
     assert aggregate_bandwidth_gb_s(H100, gpus + more, tier) >= aggregate_bandwidth_gb_s(
         H100, gpus, tier
     )
+
+
+@pytest.mark.parametrize(("gpu_id", "per_gpu_gb_s"), [("h100-sxm", 55.6), ("b200", 63)])
+def test_check_and_breakeven_use_the_same_load_ceiling(gpu_id: str, per_gpu_gb_s: float) -> None:
+
+    gpu = CATALOG.require_gpu(gpu_id)
+    # docs/model.md §3: the measured host-to-device rate where one is published, else line rate
+    assert load_ceiling_gb_s(gpu, 2) == pytest.approx(2 * per_gpu_gb_s)
+    claim = Claim(speedup=20, context_tokens=32_000, baseline_seconds=4, cached_seconds=0.2,
+                  metric=Metric.TTFT, model="llama-3.1-8b", gpu=gpu_id, gpu_count=2)  # fmt: skip
+    audited = analyse(claim, resolve(claim, CATALOG, Assumptions()))
+    model = CATALOG.require_model("llama-3.1-8b")
+    fast_tier = Setup(model=model, gpu=gpu, gpu_count=2, bandwidth_gb_s=10_000, latency_s=0.001)
+    calculated = sweep(fast_tier).setup.load_bandwidth_gb_s
+    assert audited.load_ceiling_gb_s == pytest.approx(calculated) == pytest.approx(2 * per_gpu_gb_s)

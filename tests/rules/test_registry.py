@@ -102,6 +102,8 @@ def test_selection_follows_specificity() -> None:
         "KV204",
         "KV205",
         "KV206",
+        "KV207",
+        "KV208",
         "KV209",
     ]
     assert codes(enabled(("ALL",), ("KV1", "KV2", "KV30"))) == ["KV900"]
