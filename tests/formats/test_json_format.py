@@ -1,4 +1,5 @@
-"""The JSON report keeps design.md's contract: keys present, types right, stable output."""
+"""The JSON report keeps its contract (README "Output and exit codes"): keys present, types right, stable
+output."""
 
 from __future__ import annotations
 
