@@ -273,9 +273,11 @@ def apply_suppressions(
             prefix = code[:size]
             candidates.append(next_line.get((prefix, line)))
             candidates.append(by_file.get(prefix))
-            for kind in ("disable-line", "disable"):
-                if (kind, prefix) in ranges:
-                    candidates.append(ranges[kind, prefix].first_covering(line))
+            candidates.extend(
+                ranges[kind, prefix].first_covering(line)
+                for kind in ("disable-line", "disable")
+                if (kind, prefix) in ranges
+            )
         found = [d for d in candidates if d is not None]
         winner = min(found, key=lambda d: (_RANK[d.kind], d.line, d.column), default=None)
         winners.append(winner)
