@@ -1,7 +1,8 @@
 """Hostile input against input size: each shape at 1x, 4x and 16x, with the 4x/1x and 16x/4x
 ratios (linear growth means about 4 for each step) and the peak memory of the suppression
-shapes. Times are the fastest of several interleaved runs: on a shared machine the fastest run
-is the one least disturbed by other work, so its ratios are the steadiest.
+shapes. Times are the fastest of several interleaved runs (more runs for the smaller sizes): on
+a shared machine the fastest run is the one least disturbed by other work, so its ratios are
+the steadiest.
 
     python bench/bench_hostile.py [--runs 3] [--base 16384] [--only NAME ...]
 """
@@ -9,10 +10,13 @@ is the one least disturbed by other work, so its ratios are the steadiest.
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from claimcheck.documents import apply_suppressions, scan_markdown
 from claimcheck.extract import read
@@ -114,13 +118,17 @@ SHAPES = [
 
 def fastest(shape: Shape, texts: list[str], runs: int) -> list[float]:
     """The fastest time of each text, its runs interleaved with the other sizes' runs so that
-    a burst of other work on the machine falls on every size alike."""
+    a burst of other work on the machine falls on every size alike. A text a quarter the size
+    of the largest is run four times as often, so every size gets about the same time to show
+    its fastest run (the small sizes, where a burst matters most, get the most tries)."""
     best = [float("inf")] * len(texts)
+    largest = max(map(len, texts))
     for _ in range(runs):
         for index, text in enumerate(texts):
-            started = time.perf_counter()
-            shape.run(text)
-            best[index] = min(best[index], time.perf_counter() - started)
+            for _ in range(max(1, largest // max(len(text), 1))):
+                started = time.perf_counter()
+                shape.run(text)
+                best[index] = min(best[index], time.perf_counter() - started)
     return best
 
 
@@ -133,18 +141,43 @@ def peak_bytes(shape: Shape, text: str) -> int:
         tracemalloc.stop()
 
 
+def peak_rss_mb(shape: Shape | None, size: int) -> float:
+    """Peak resident memory of a fresh process that runs ``shape`` on ``size`` characters
+    (``None``: that only imports the project), in MB."""
+    if shape is None:
+        child = "import bench_hostile"
+    else:
+        child = (
+            "import bench_hostile as b; "
+            f"s = next(s for s in b.SHAPES if s.name == {shape.name!r}); s.run(s.build({size}))"
+        )
+    child += "; import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    folder = str(Path(__file__).parent)
+    out = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {folder!r}); {child}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(out.stdout.split()[-1]) / 1024  # ru_maxrss is in KB on Linux
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--base", type=int, default=16_384, help="characters at 1x")
     parser.add_argument("--only", nargs="*", default=[], help="shapes whose name contains this")
+    parser.add_argument(
+        "--rss-size", type=int, default=1_048_576, help="characters for the peak-RSS runs"
+    )
     args = parser.parse_args()
     markdown(PAGE_HEAD)  # compile the patterns and build the parser outside the timings
-    print(f"hostile input, fastest of {args.runs} runs; 1x = {args.base:,} characters")
+    print(
+        f"hostile input, fastest of {args.runs} interleaved rounds; 1x = {args.base:,} characters"
+    )
     print(f"  {'shape':<30}{'1x':>9}{'4x':>9}{'16x':>9}   4x/1x  16x/4x  peak at 16x")
-    for shape in SHAPES:
-        if args.only and not any(word in shape.name for word in args.only):
-            continue
+    shown = [s for s in SHAPES if not args.only or any(word in s.name for word in args.only)]
+    for shape in shown:
         texts = [shape.build(args.base * scale) for scale in (1, 4, 16)]
         times = fastest(shape, texts, args.runs)
         memory = f"{peak_bytes(shape, texts[2]) / 1e6:8.1f} MB" if shape.memory else ""
@@ -154,6 +187,12 @@ def main() -> None:
             + f"   {times[1] / times[0]:5.1f}  {times[2] / times[1]:6.1f}  {memory}",
             flush=True,
         )
+    memory_shapes = [s for s in SHAPES if s.memory and (not args.only or s in shown)]
+    if memory_shapes:
+        print(f"peak RSS of a fresh process at {args.rss_size:,} characters:")
+        print(f"  {'imports only':<30}{peak_rss_mb(None, 0):7.0f} MB")
+        for shape in memory_shapes:
+            print(f"  {shape.name:<30}{peak_rss_mb(shape, args.rss_size):7.0f} MB", flush=True)
 
 
 if __name__ == "__main__":
