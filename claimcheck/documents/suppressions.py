@@ -94,14 +94,15 @@ class SuppressionResult:
 
 
 class _Open:
-    """A ``disable`` waiting for its ``enable``."""
+    """A ``disable`` waiting for its ``enable``: its codes still open, in order (a dict, so an
+    ``enable`` closes each code in constant time however many the ``disable`` names)."""
 
     __slots__ = ("codes", "column", "line", "reason")
 
     def __init__(self, line: int, column: int, codes: tuple[str, ...], reason: str | None) -> None:
         self.line = line
         self.column = column
-        self.codes = list(codes)
+        self.codes = dict.fromkeys(codes)
         self.reason = reason
 
 
@@ -173,8 +174,8 @@ def _enable(
         for opened in group:
             closing.setdefault(id(opened), (opened, []))[1].append(code)
     for opened, closed_codes in closing.values():
-        closed = set(closed_codes)
-        opened.codes = [code for code in opened.codes if code not in closed]
+        for code in closed_codes:
+            del opened.codes[code]
         directives.append(_closed(opened, tuple(closed_codes), line))
     return problems
 
@@ -221,7 +222,9 @@ def parse_directive(body: str) -> tuple[str, tuple[str, ...], str | None] | str 
 
 
 class _Ranges:
-    """``disable`` ranges for one code, searchable in logarithmic time."""
+    """Ranges of lines for one code (``disable`` or ``disable-line`` directives, each of which
+    starts on its own comment's line), searchable in logarithmic time: a directive is stored
+    once per code, never once per line it covers."""
 
     __slots__ = ("directives", "firsts", "reach")
 
@@ -247,37 +250,44 @@ def apply_suppressions(
     When several directives cover a finding, the narrowest wins (line, then range, then file),
     then the first in the file; only the winner counts as used.
     """
-    by_line: dict[tuple[str, int], Directive] = {}
+    next_line: dict[tuple[str, int], Directive] = {}
     by_file: dict[str, Directive] = {}
-    grouped: dict[str, list[Directive]] = {}
+    grouped: dict[tuple[str, str], list[Directive]] = {}
     for directive in directives:
         for code in directive.codes:
             if directive.kind == "disable-file":
                 by_file.setdefault(code, directive)
-            elif directive.kind == "disable":
-                grouped.setdefault(code, []).append(directive)
+            elif directive.kind == "disable-next-line":
+                if directive.first_line == directive.last_line:  # one line, or none
+                    next_line.setdefault((code, directive.first_line), directive)
             else:
-                for line in range(directive.first_line, directive.last_line + 1):
-                    by_line.setdefault((code, line), directive)
-    ranges = {code: _Ranges(group) for code, group in grouped.items()}
-    used: dict[Directive, set[str]] = {}
+                grouped.setdefault((directive.kind, code), []).append(directive)
+    ranges = {key: _Ranges(group) for key, group in grouped.items()}
+    # Keyed by identity: a directive naming thousands of codes is not hashed once per finding.
+    used: dict[int, set[str]] = {}
+    named: dict[int, frozenset[str]] = {}
     winners: list[Directive | None] = []
     for code, line in findings:
         candidates = []
         for size in range(len(code), 0, -1):
             prefix = code[:size]
-            candidates.append(by_line.get((prefix, line)))
+            candidates.append(next_line.get((prefix, line)))
             candidates.append(by_file.get(prefix))
-            if prefix in ranges:
-                candidates.append(ranges[prefix].first_covering(line))
+            candidates.extend(
+                ranges[kind, prefix].first_covering(line)
+                for kind in ("disable-line", "disable")
+                if (kind, prefix) in ranges
+            )
         found = [d for d in candidates if d is not None]
         winner = min(found, key=lambda d: (_RANK[d.kind], d.line, d.column), default=None)
         winners.append(winner)
         if winner is not None:
-            used.setdefault(winner, set()).update(c for c in winner.codes if code.startswith(c))
+            own = named.setdefault(id(winner), frozenset(winner.codes))
+            prefixes = (code[:size] for size in range(len(code), 0, -1))
+            used.setdefault(id(winner), set()).update(p for p in prefixes if p in own)
     unused = []
     for directive in directives:
-        idle = tuple(c for c in directive.codes if c not in used.get(directive, ()))
+        idle = tuple(c for c in directive.codes if c not in used.get(id(directive), ()))
         if idle:
             unused.append(Unused(directive, idle))
     return SuppressionResult(tuple(winners), tuple(unused))

@@ -11,6 +11,7 @@ a figure in a clause no claim owns goes to the nearest claim, and no claim borro
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -69,10 +70,34 @@ class _Group:
     factors: list[_Factor] = field(default_factory=list)
     metric: tuple[str, Span] | None = None
     setup: dict[str, str] = field(default_factory=dict)
+    clauses: set[Span] = field(default_factory=set)
 
-    @property
-    def clauses(self) -> list[Span]:
-        return [f.clause for f in self.factors]
+    def add(self, factor: _Factor) -> None:
+        self.factors.append(factor)
+        self.clauses.add(factor.clause)
+
+
+@dataclass
+class _Unit:
+    """What every claim of a window asks of the whole unit, scanned once per window (a
+    paragraph of hundreds of claims must not be scanned once for each)."""
+
+    text: str
+    span: Span
+    _cue_memo: dict[tuple[bool, bool], dict[str, Span]] = field(default_factory=dict)
+    _metric_memo: list[tuple[str, Span] | None] = field(default_factory=list)
+
+    def cues(self, decode: bool, has_tier: bool) -> dict[str, Span]:
+        key = (decode, has_tier)
+        if key not in self._cue_memo:
+            self._cue_memo[key] = _cues(self.text, self.span.start, self.span.end, decode, has_tier)
+        return dict(self._cue_memo[key])
+
+    def metric(self) -> tuple[str, Span] | None:
+        """The first metric named in the unit, in the order of ``METRICS``."""
+        if not self._metric_memo:
+            self._metric_memo.append(_first_metric(self.text, self.span))
+        return self._metric_memo[0]
 
 
 def unit_claims(
@@ -139,11 +164,15 @@ def _window(
         ]
         factors += _respectively(text, sentence, kept)
         previous_kept = any(d.kept for d in decided)
-    groups = _groups(text, factors, unit, context)
+    groups = _groups(text, factors, context)
     if not groups:
         times = _times_only(text, sentences, unit, context)
         return ([times] if times is not None else []), decisions
-    claims = [_claim(text, g, groups, sentences, unit, context) for g in groups]
+    scanned = _Unit(text, unit)
+    claims = [
+        _claim(text, g, region, sentences, scanned, context)
+        for g, region in zip(groups, _regions(groups, unit), strict=True)
+    ]
     return [c for c in claims if c is not None], decisions
 
 
@@ -239,28 +268,31 @@ def baseline_of(text: str, factor: Span, clause: Span) -> tuple[str, Span] | Non
     return what, Span(match.start("what"), match.end("what"))
 
 
-def _groups(text: str, factors: list[_Factor], unit: Span, context: Context) -> list[_Group]:
+def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]:
     """Factors into claims. Two factors against different baselines ("3x faster than vLLM and
     10x faster than recompute") are two claims, each with its baseline."""
     groups: list[_Group] = []
+    setups: dict[Span, dict[str, str]] = {}  # factors of one clause ask the same question
     for factor in sorted(factors, key=lambda f: f.span.start):
-        own = _own_setup(text, factor.clause, context.catalog)
+        if factor.clause not in setups:
+            setups[factor.clause] = _own_setup(text, factor.clause, context.catalog)
+        own = dict(setups[factor.clause])
         against = baseline_of(text, factor.span, factor.clause)
         if against is not None:
             own["baseline"] = against[0].lower()
         metric = factor.metric or metric_near(text, factor.span, factor.clause)
         current = groups[-1] if groups else None
         if current is not None and factor.clause in current.clauses:
-            current.factors.append(factor)
+            current.add(factor)
             current.setup = {**own, **current.setup}
             continue
         if current is not None and not _differs(current, own, metric):
-            current.factors.append(factor)
+            current.add(factor)
             current.setup = {**own, **current.setup}
             if current.metric is None:
                 current.metric = metric
             continue
-        groups.append(_Group([factor], metric, own))
+        groups.append(_Group([factor], metric, own, {factor.clause}))
     return groups
 
 
@@ -285,11 +317,13 @@ def _head(group: _Group) -> _Factor:
 def _claim(
     text: str,
     group: _Group,
-    groups: list[_Group],
+    mine: list[Span],
     sentences: list[Span],
-    unit: Span,
+    scanned: _Unit,
     context: Context,
 ) -> Extraction | None:
+    """The claim of ``group``, its fields read from ``mine`` (its region of the unit)."""
+    unit = scanned.span
     values: dict[str, object] = {}
     spans: dict[str, Span] = {}
     extras: dict[str, object] = {}
@@ -333,11 +367,10 @@ def _claim(
     qualifier = _qualifier_of(text, group, head)
     if qualifier is not None:
         put("speedup_qualifier", qualifier[0], qualifier[1])
-    metric = _metric(text, group, head, unit, context.hint)
+    metric = _metric(text, group, head, scanned, context.hint)
     if metric is not None:
         name, where = metric
         put("metric", _metric_value(name), where)
-    mine = _region(group, groups, unit)
     _setup_fields(text, mine, head.span, put, extras, readings, context.catalog)
     if "baseline_seconds" not in values:
         times = _times(text, mine, head.span)
@@ -350,7 +383,7 @@ def _claim(
         and "speedup_reading" not in extras
     ):
         return None
-    cues = _cues(text, unit.start, unit.end, values.get("metric"), "tier" in values)
+    cues = scanned.cues(values.get("metric") == "decode", "tier" in values)
     claim_sentences = [
         s for s in sentences if any(s.start <= f.span.start < s.end for f in group.factors)
     ]
@@ -371,14 +404,13 @@ def _metric_value(name: str) -> str:
     return "unspecified" if name == "latency" else name
 
 
-def _region(group: _Group, groups: list[_Group], unit: Span) -> list[Span]:
-    """The text a claim may take its fields from: its own clauses, then what lies outside
-    every other claim's clauses and is nearer to this claim than to any other."""
-    others = [c for g in groups if g is not group for c in g.clauses]
-    if not others:
-        return [unit]
-    mine = sorted({(c.start, c.end) for c in group.clauses})
-    cuts = sorted({(c.start, c.end) for c in others} | set(mine))
+def _regions(groups: list[_Group], unit: Span) -> list[list[Span]]:
+    """The text each claim may take its fields from: its own clauses, then what lies outside
+    every claim's clauses and is nearer to its headline than to any other claim's (the first
+    claim at equal distance)."""
+    if len(groups) == 1:
+        return [[unit]]
+    cuts = sorted({(c.start, c.end) for g in groups for c in g.clauses})
     free: list[Span] = []
     position = unit.start
     for start, end in cuts:
@@ -387,16 +419,28 @@ def _region(group: _Group, groups: list[_Group], unit: Span) -> list[Span]:
         position = max(position, end)
     if position < unit.end:
         free.append(Span(position, unit.end))
-    heads = {id(g): _head(g).span for g in groups}
+    owners = _nearest_heads(free, [_head(g).span for g in groups])
+    regions: list[list[Span]] = [
+        [Span(s, e) for s, e in sorted({(c.start, c.end) for c in g.clauses})] for g in groups
+    ]
+    for span, owner in zip(free, owners, strict=True):
+        regions[owner].append(span)
+    return regions
 
-    def nearest(span: Span) -> bool:
-        def distance(g: _Group) -> int:
-            h = heads[id(g)]
-            return h.start - span.end if span.end <= h.start else max(0, span.start - h.end)
 
-        return min(groups, key=distance) is group
-
-    return [Span(s, e) for s, e in mine] + [s for s in free if nearest(s)]
+def _nearest_heads(spans: list[Span], heads: list[Span]) -> list[int]:
+    """For each of ``spans`` (outside every claim's clauses), the index of the nearest of
+    ``heads`` (the lowest index at equal distance). Headlines are kept candidates, which never
+    overlap (``settle_overlaps``), so the nearest is the last one starting before the span ends
+    or the first one starting after it: a bisection, not a scan of every headline."""
+    order = sorted(range(len(heads)), key=lambda i: heads[i].start)
+    starts = [heads[i].start for i in order]
+    owners = []
+    for span in spans:
+        after = bisect_left(starts, span.end)
+        near = [order[k] for k in (after - 1, after) if 0 <= k < len(order)]
+        owners.append(min(near, key=lambda i: (_gap(span, heads[i]), i)))
+    return owners
 
 
 def _in(region: Sequence[Span], found: Sequence[Found]) -> list[Found]:
@@ -473,7 +517,7 @@ def _gap(span: Span, anchor: Span) -> int:
 
 
 def _metric(
-    text: str, group: _Group, head: _Factor, unit: Span, hint: str
+    text: str, group: _Group, head: _Factor, scanned: _Unit, hint: str
 ) -> tuple[str, Span] | None:
     """The factor's own clause first, then any of the claim's clauses, its sentence, the unit,
     the table header."""
@@ -486,16 +530,20 @@ def _metric(
     if found is None:
         found = metric_near(text, head.span, head.sentence)
     if found is None:
-        for name in METRICS:
-            match = pattern(f"metric_{name}").search(text, unit.start, unit.end)
-            if match is not None:
-                found = (name, Span(match.start(), match.end()))
-                break
+        found = scanned.metric()
     if found is None and hint:
         named = next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
         if named is not None:
             found = (named, head.span)
     return found
+
+
+def _first_metric(text: str, unit: Span) -> tuple[str, Span] | None:
+    for name in METRICS:
+        match = pattern(f"metric_{name}").search(text, unit.start, unit.end)
+        if match is not None:
+            return name, Span(match.start(), match.end())
+    return None
 
 
 def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] | None:
@@ -562,7 +610,7 @@ def _times_only(
     if metric is not None:
         put("metric", _metric_value(metric[0]), metric[1])
     _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)
-    cues = _cues(text, unit.start, unit.end, values.get("metric"), "tier" in values)
+    cues = _cues(text, unit.start, unit.end, values.get("metric") == "decode", "tier" in values)
     return Extraction(
         span=unit,
         values=values,
@@ -645,7 +693,7 @@ def _reading_text(text: str, cand: Candidate) -> str:
     return f"'{quoted}' read as {cand.value:g}x"
 
 
-def _cues(text: str, lo: int, hi: int, metric: object, has_tier: bool) -> dict[str, Span]:
+def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str, Span]:
     cues: dict[str, Span] = {}
     for name in ("queueing", "cross_user", "similar_prompts"):
         match = pattern(f"cue_{name}").search(text, lo, hi)
@@ -654,12 +702,12 @@ def _cues(text: str, lo: int, hi: int, metric: object, has_tier: bool) -> dict[s
         if name == "cross_user" and _SYSTEM_PROMPT.search(text, lo, hi):
             continue  # a shared, public system prompt is the one safe thing to share
         cues[name] = Span(match.start(), match.end())
-    if metric == "decode":
+    if decode:
         offload = pattern("storage_cue").search(text, lo, hi) or pattern("cue_strong").search(
             text, lo, hi
         )
         if offload is not None or has_tier:
-            decode = pattern("metric_decode").search(text, lo, hi)
-            if decode is not None:
-                cues["decode_credit"] = Span(decode.start(), decode.end())
+            named = pattern("metric_decode").search(text, lo, hi)
+            if named is not None:
+                cues["decode_credit"] = Span(named.start(), named.end())
     return cues

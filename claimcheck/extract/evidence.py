@@ -8,7 +8,9 @@ table row with its header) and the page's topic (title and section heading).
 
 from __future__ import annotations
 
+import itertools
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -67,6 +69,12 @@ def _spans(text: str, row: str, start: int, end: int) -> tuple[tuple[int, int, s
 
 
 @lru_cache(maxsize=16_384)
+def _ends(text: str, start: int, end: int) -> frozenset[int]:
+    """Where each TTFT phrase in ``text[start:end]`` ends (remembered)."""
+    return frozenset(e for _, e, _ in _spans(text, "metric_ttft", start, end))
+
+
+@lru_cache(maxsize=16_384)
 def _found(text: str, row: str, start: int, end: int) -> str | None:
     match = pattern(row).search(text, start, end)
     return match.group() if match is not None else None
@@ -80,6 +88,7 @@ def _first(text: str, row: str, where: Span) -> str | None:
 def clear_memory() -> None:
     """Forget remembered matches (after a text is read)."""
     _spans.cache_clear()
+    _ends.cache_clear()
     _found.cache_clear()
 
 
@@ -317,10 +326,16 @@ def metric_near(text: str, span: Span, within: Span) -> tuple[str, Span] | None:
     turn = _TURN.search(text, span.end, hi)
     if turn is not None:
         hi = turn.start()  # "2–3× … while TPOT remains stable": the metric after "while" is another
-    ttft_ends = {e for s, e, _ in _spans(text, "metric_ttft", within.start, within.end)}
+    ttft_ends = _ends(text, within.start, within.end)
     for order, metric in enumerate(METRICS):
-        for start, end, _ in _spans(text, f"metric_{metric}", within.start, within.end):
-            if start < lo or end > hi:
+        found = _spans(text, f"metric_{metric}", within.start, within.end)
+        # Matches come in order: only those starting between lo and hi are looked at, so a
+        # long sentence costs each of its factors the metrics near it, not all of them.
+        first = bisect_left(found, lo, key=lambda m: m[0])
+        for start, end, _ in itertools.islice(found, first, None):
+            if start > hi:
+                break
+            if end > hi:
                 continue
             if _BASELINE.search(text, max(lo, start - 28), start):
                 continue

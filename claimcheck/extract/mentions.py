@@ -6,6 +6,7 @@ Finders see one sentence (``text[start:end]``) and return offsets into the whole
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
@@ -102,11 +103,15 @@ def tokens(text: str, lo: int, hi: int) -> list[Found]:
     """Prefix lengths (K = 1,000): ``112K-token``, ``128,000 tokens``, ``@64k``, ``1M tokens``,
     "a million-token context"; not output lengths, throughput units, prices or window sizes."""
     out: list[Found] = []
+    # Each pattern's matches come in order and never overlap, so a match of the second pattern
+    # need only be checked against the first pattern's match that starts at or before it.
     seen: list[Span] = []
     for name in ("tokens", "tokens_context"):
+        first = list(seen)
         for match in pattern(name).finditer(text, lo, hi):
             span = Span(match.start(), match.end())
-            if any(s.start <= span.start < s.end for s in seen):
+            before = bisect_right(first, span.start, key=lambda s: s.start) - 1
+            if before >= 0 and span.start < first[before].end:
                 continue
             scale = _scale(match.group(2))
             if name == "tokens_context" and scale == 1:

@@ -158,3 +158,41 @@ def test_first_of_overlapping_ranges_wins() -> None:
 def test_codes_are_case_insensitive() -> None:
     (directive,) = scan_markdown("<!-- claimcheck: disable-line kv103, Kv2 -->\n").directives
     assert directive.codes == ("KV103", "KV2")
+
+
+def test_a_disable_line_over_many_lines_and_codes_suppresses_exactly_those() -> None:
+    codes = [f"KV{code}" for code in range(100, 1000)]
+    lines = 4_000
+    body = "\n".join(codes + [""] * (lines - len(codes)))
+    source = f"27x faster TTFT.\n<!-- claimcheck: disable-line {body} -->\nKV cache 3x.\n"
+    (directive,) = scan_markdown(source).directives
+    assert (directive.first_line, directive.last_line) == (2, lines + 1)
+    assert len(directive.codes) == len(codes)
+    findings = [
+        (code, line)
+        for code in ("KV103", "KV999", "KV1000", "KV99")
+        for line in (1, 2, 3_000, lines + 1, lines + 2)
+    ]
+    result = apply_suppressions([directive], findings)
+    covered = {
+        (code, line)
+        for code, line in findings
+        if code in {"KV103", "KV999", "KV1000"} and 2 <= line <= lines + 1
+    }
+    # KV1000 is suppressed by the code KV100, a prefix of it; KV99 is named by no code.
+    assert [d is not None for d in result.suppressed_by] == [f in covered for f in findings]
+    (unused,) = result.unused
+    assert unused.directive is directive
+    assert set(unused.codes) == set(codes) - {"KV103", "KV999", "KV100"}
+
+
+def test_a_disable_of_many_codes_ends_for_each_code_at_its_own_enable() -> None:
+    codes = [f"KV{code}" for code in range(100, 1000)]
+    enables = "".join(f"<!-- claimcheck: enable {code} -->\n" for code in codes)
+    source = f"<!-- claimcheck: disable {' '.join(codes)} -->\n27x\n{enables}"
+    document = scan_markdown(source)
+    assert document.problems == ()
+    ranges = {d.codes: (d.first_line, d.last_line) for d in document.directives}
+    assert ranges == {(code,): (1, 3 + index) for index, code in enumerate(codes)}
+    result = apply_suppressions(document.directives, [("KV500", 403), ("KV500", 404)])
+    assert [d is not None for d in result.suppressed_by] == [True, False]

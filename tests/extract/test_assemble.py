@@ -1,0 +1,52 @@
+"""Paragraphs of many token counts, factors and names: every claim keeps its own fields."""
+
+from __future__ import annotations
+
+from claimcheck.extract import read
+from claimcheck.extract.assemble import MAX_SENTENCES
+
+CLAIM = "KV cache offload gives 27x faster TTFT. "
+
+
+def test_a_paragraph_of_repeated_token_counts_is_one_claim_at_the_nearest_count() -> None:
+    text = CLAIM + "4K tokens " * 5_000
+    (claim,) = read(text).claims
+    assert claim.values == {"speedup": 27.0, "metric": "ttft", "context_tokens": 4000}
+    span = claim.spans["context_tokens"]
+    assert span.start == len(CLAIM)  # the count nearest the factor, of all 5,000
+    assert text[span.start : span.end].startswith("4K tokens")
+
+
+def test_repeated_claim_sentences_give_one_claim_per_window_with_its_own_fields() -> None:
+    sentence = "KV cache 27x faster TTFT at 4K tokens. "
+    count = 2_000
+    claims = read(sentence * count).claims
+    assert len(claims) == -(-count // MAX_SENTENCES)
+    for claim in claims:
+        assert claim.values == {"speedup": 27.0, "metric": "ttft", "context_tokens": 4000}
+
+
+def test_a_claim_per_gpu_in_one_long_paragraph_takes_its_own_gpu() -> None:
+    pair = "KV cache 27x faster TTFT on H100, 3x faster TTFT on A100, "
+    sentence = (pair * 32).rstrip(", ") + ". "
+    claims = read(sentence * 10).claims
+    assert len(claims) == 64 * 10
+    for index, claim in enumerate(claims):
+        expected = (27.0, "h100-sxm") if index % 2 == 0 else (3.0, "a100-sxm")
+        assert (claim.values["speedup"], claim.values["gpu"]) == expected, index
+
+
+def test_repeated_time_pairs_and_names_fill_the_one_claim() -> None:
+    times = read(CLAIM + "from 2 s to 1 s " * 4_000).claims
+    assert [(c.values["baseline_seconds"], c.values["cached_seconds"]) for c in times] == [
+        (2.0, 1.0)
+    ]
+    (named,) = read(CLAIM + "Llama 3.1 70B on 8x H100 " * 3_000).claims
+    assert named.values["model"] == "llama-3.1-70b"
+    assert (named.values["gpu"], named.values["gpu_count"]) == ("h100-sxm", 8)
+    assert named.values["speedup"] == 27.0
+
+
+def test_a_sentence_of_bare_factors_keeps_the_first_claim_only() -> None:
+    reading = read(CLAIM + "27x " * 20_000)
+    assert [c.values["speedup"] for c in reading.claims] == [27.0]

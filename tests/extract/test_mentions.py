@@ -1,0 +1,17 @@
+"""Token counts in a long run: each read once, in order, at its own span."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from claimcheck.extract.mentions import tokens
+
+
+def test_every_count_of_a_long_run_is_read_once_in_order() -> None:
+    text = "128K-token context, 4K tokens, at 64K; " * 3_000
+    found = tokens(text, 0, len(text))
+    assert [f.value for f in found] == [128_000, 4_000, 64_000] * 3_000
+    starts = [f.span.start for f in found]
+    assert starts == sorted(starts)
+    assert all(a.span.end <= b.span.start for a, b in pairwise(found))
+    assert text[found[0].span.start : found[0].span.end].startswith("128K-token")
