@@ -34,8 +34,14 @@ def _parser() -> MarkdownIt:
 
     md = MarkdownIt("commonmark").enable("table")
     # Without text_join, entities and escapes stay separate tokens that carry their source form.
-    md.disable("text_join")
+    # Inline content is parsed block by block when read (``_Reader.children``).
+    md.disable(["text_join", "inline"])
     return md
+
+
+# markdown-it's link rule costs tens of microseconds per bracket (a megabyte of "![" takes
+# half a minute): a block with more brackets than any prose has is read as plain text.
+BRACKET_LIMIT = 1_000
 
 
 def scan_markdown(source: str) -> Document:
@@ -181,11 +187,23 @@ class _Reader:
             index += len(text) + 1
         return SourceMap(starts, origins)
 
+    def children(self, token: Token) -> list[Token]:
+        """The inline tokens of ``token``'s content, parsed now; a block of more than
+        ``BRACKET_LIMIT`` brackets is one text token (its marks are then read as text)."""
+        from markdown_it.token import Token
+
+        content = token.content
+        if content.count("[") > BRACKET_LIMIT:
+            return [Token("text", "", 0, content=content)]
+        children: list[Token] = []
+        self.md.inline.parse(content, self.md, self.env, children)
+        return children
+
     def _inline(self, token: Token, first_line: int, kind: str) -> None:
         builder = UnitBuilder()
         where = self._line_map(token.content, first_line)
         walker = InlineWalker(self.md, self.env, token.content, where, self.units, self.comments)
-        walker.walk(token.children or [], builder)
+        walker.walk(self.children(token), builder)
         self.emit(builder, kind)
 
     def _row(self, cells: list[Token]) -> None:
@@ -202,7 +220,7 @@ class _Reader:
                 builder.add_separator(_CELL_SEPARATOR, origin + pipe, origin + pipe + 1)
             where = _cell_map(cell.content, origin + column)
             walker = InlineWalker(self.md, self.env, cell.content, where, self.units, self.comments)
-            walker.walk(cell.children or [], builder)
+            walker.walk(self.children(cell), builder)
         self.emit(builder, "table_row")
 
     def _html_block(self, content: str, first_line: int) -> None:

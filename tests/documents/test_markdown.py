@@ -231,3 +231,15 @@ def test_reference_links_end_where_markdown_it_ends_them() -> None:
     unit, index = find(document, "[a and")
     assert document.position(unit.source_offset(index + 1)) == (1, source.index("a] and") + 1)
     assert found(document, "2x") == expected(source, 1, "2x")
+
+
+def test_a_block_of_more_brackets_than_prose_has_is_read_as_plain_text() -> None:
+    from claimcheck.documents.markdown import BRACKET_LIMIT
+
+    run = "![" * (BRACKET_LIMIT + 1)
+    source = f"# KV\n\n{run} 27x faster TTFT with **KV** cache\n\nA [link](https://x.example) 3x.\n"
+    document = scan_markdown(source)
+    texts_ = [unit.text for unit in document.units]
+    assert texts_[1] == f"{run} 27x faster TTFT with **KV** cache"  # marks kept as text
+    assert texts_[2] == "A link 3x."  # an ordinary block is still parsed
+    assert found(document, "27x faster") == expected(source, 3, "27x faster")
