@@ -35,17 +35,21 @@ def _base(true: Setup, mfu: float = 0.5) -> Setup:
     return true.model_copy(update={"mfu": mfu, "bandwidth_gb_s": None, "latency_s": None})
 
 
-def test_times_recover_latency_bandwidth_and_mfu() -> None:
-    true = _vendor(gpu_count=2, mfu=0.6, bandwidth_gb_s=12.0, latency_s=0.004)
-    points = [
+def _timed_points(vendor: Setup) -> list[Point]:
+    """Both times at every prefix, as the vendor's own setup gives them."""
+    return [
         Point(
             n,
-            baseline_seconds=recompute_seconds(true, n),
-            cached_seconds=cached_load_seconds(true, n),
+            baseline_seconds=recompute_seconds(vendor, n),
+            cached_seconds=cached_load_seconds(vendor, n),
         )
         for n in PREFIXES
     ]
-    fit = fit_points(_base(true), points)
+
+
+def test_times_recover_latency_bandwidth_and_mfu() -> None:
+    true = _vendor(gpu_count=2, mfu=0.6, bandwidth_gb_s=12.0, latency_s=0.004)
+    fit = fit_points(_base(true), _timed_points(true))
     assert not fit.mfu_fixed
     assert fit.mfu == pytest.approx(0.6, rel=1e-9)
     assert fit.latency_s == pytest.approx(0.004, rel=1e-6)
@@ -219,15 +223,7 @@ def test_any_true_setup_is_recovered_from_its_times(
             "gpu": H100.model_copy(update={"host_link_gb_s": 1e4, "host_link_measured_gb_s": None})
         }
     )
-    points = [
-        Point(
-            n,
-            baseline_seconds=recompute_seconds(true, n),
-            cached_seconds=cached_load_seconds(true, n),
-        )
-        for n in PREFIXES
-    ]
-    fit = fit_points(_base(true), points)
+    fit = fit_points(_base(true), _timed_points(true))
     assert fit.mfu == pytest.approx(mfu, rel=1e-6)
     assert fit.latency_s == pytest.approx(latency_s, rel=1e-4, abs=1e-9)
     assert fit.bandwidth_gb_s == pytest.approx(bandwidth_gb_s, rel=1e-4)
