@@ -47,7 +47,12 @@ def test_every_claim_finding_and_chart_is_on_the_page(cli: Invoke, tmp_path: Pat
     for article, entry in zip(articles, expected["claims"], strict=True):
         heading = article.children[0]
         assert heading.tag == "h2" and entry["id"] in heading.text
-        codes = [e.attrs["data-code"] for e in _descendants(article) if "finding" in e.classes()]
+        (findings,) = [e for e in _descendants(article) if "findings" in e.classes()]
+        codes = [
+            e.children[0].text
+            for e in _descendants(findings)
+            if e.tag == "li" and e.children[0].tag == "a"
+        ]
         assert sorted(codes) == sorted(f["code"] for f in entry["findings"])
     rows = page.by_id("claims-table").children[1].children
     assert [r.children[0].text for r in rows] == [c["id"] for c in expected["claims"]]
@@ -57,6 +62,15 @@ def test_every_claim_finding_and_chart_is_on_the_page(cli: Invoke, tmp_path: Pat
     for svg in charts:
         assert svg.attrs["role"] == "img"
         assert [c.tag for c in svg.children[:2]] == ["title", "desc"]
+    _every_use_is_defined(page)
+
+
+def _every_use_is_defined(page: Page) -> None:
+    """Each ``<use>`` and clip path refers to an element of the page: axes and legends drawn once
+    are found by every chart that refers to them."""
+    ids = {e.attrs["id"] for e in page.elements if "id" in e.attrs}
+    used = {e.attrs["href"].removeprefix("#") for e in page.find("use")}
+    assert used <= ids and "plot-area" in ids
 
 
 def _descendants(element: Element) -> list[Element]:
@@ -128,11 +142,11 @@ def test_hostile_claim_text_is_escaped() -> None:
 def test_the_spans_read_are_highlighted() -> None:
     brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
     page = _page(report([brief]))
-    marked = {m.text: m.attrs["data-fields"] for m in page.find("mark")}
+    marked = {m.text: m.attrs["title"] for m in page.find("mark")}
     assert marked == {
-        "112K-token": "context_tokens",
-        "57 seconds": "baseline_seconds",
-        "2.1 seconds": "cached_seconds",
+        "112K-token": "context length",
+        "57 seconds": "recompute time",
+        "2.1 seconds": "load time",
         "27x": "speedup",
     }
 
@@ -187,7 +201,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
     # passes through the headline, and the chart shows both breakevens and the 1K/4K/16K points.
     dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
     data = from_claim(dgx)
-    chart = plot(data, "c")
+    chart = plot(data)
     assert {"ttft", "e2e", "naive"} <= set(chart.paths)
     assert {r.kind for r in chart.rules} == {"naive", "physical"}
     at = [d for d in chart.dots if d.kind == "at"]
@@ -203,7 +217,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
 def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
     # The 405B setup with a 40x headline the same times cannot give: the point is drawn above.
     dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
-    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})), "c")
+    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})))
     (headline,) = [d for d in chart.dots if d.kind == "headline"]
     assert headline.y < _y_on(chart.paths["ttft"], headline.x) - 20  # SVG y grows downwards
 
@@ -211,7 +225,7 @@ def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
 def _y_on(path: str, x: float) -> float:
     """The y of an SVG path ``M x y l dx dy dx dy …`` at ``x``."""
     start, steps = path[1:].split("l")
-    numbers = [float(n) for n in steps.split()]
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", steps)]
     points = [tuple(float(n) for n in start.split())]
     for dx, dy in zip(numbers[::2], numbers[1::2], strict=True):
         points.append((points[-1][0] + dx, points[-1][1] + dy))
@@ -223,7 +237,7 @@ def _y_on(path: str, x: float) -> float:
 
 def test_a_claim_without_a_setup_draws_the_naive_reading_only() -> None:
     brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
-    chart = plot(from_claim(brief), "c")
+    chart = plot(from_claim(brief))
     assert set(chart.paths) == {"naive"}
     assert [r.kind for r in chart.rules] == ["naive"]
     assert [d.kind for d in chart.dots] == ["headline"]
@@ -247,7 +261,7 @@ def test_a_fit_and_a_restatement_are_shown_when_the_analysis_has_them() -> None:
     assert [(m.prefix_tokens, m.speedup) for m in vendor] == [(1_000, 3.0), (16_000, 9.0)]
     assert line == ()
     assert restatement(analysis) == "27× at 112K; ≈ 5× at 4K"
-    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")), "c")
+    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")))
     assert [d.kind for d in chart.dots].count("vendor") == 2
     assert "the vendor's point" in [row.what for row in chart.rows]
 
@@ -260,7 +274,8 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
     )  # fmt: skip
     assert run.code == 0, run.stderr
     page = Page(run.stdout)
-    (svg,) = page.find("svg")
+    (svg,) = page.find("svg", "chart")
+    _every_use_is_defined(page)
     assert page.find("title")[-1].text.startswith("Speedup against prefix length: Llama 3.1 70B")
     assert {"ttft", "e2e"} <= {c for p in page.find("path", "line") for c in p.classes()}
     assert len(page.find("path", "physical")) == 1
@@ -271,6 +286,7 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
     else:
         (table,) = page.find("table", "chart-numbers")
         assert "1,000" in table.text and "36" in table.text
+        assert len(page.find("use")) == 2  # its axes and legend, drawn beside it
 
 
 def test_inputs_not_audited_and_document_findings_are_listed() -> None:
@@ -281,7 +297,7 @@ def test_inputs_not_audited_and_document_findings_are_listed() -> None:
     (error,) = page.find("li", "input-error")
     assert error.text == "claims/<bad>.yaml:2: expected a mapping"
     (listed,) = page.by_id("document-findings").children[1].children
-    assert listed.attrs["data-code"] == "KV900" and "docs/page.md:7" in listed.text
+    assert listed.children[0].text == "KV900" and "docs/page.md:7" in listed.text
     assert not page.find("article") and not page.find("table", "sortable")
 
 
