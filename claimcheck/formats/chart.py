@@ -9,7 +9,7 @@ scales; a speedup of 1 (recompute and load take as long) is the dashed line.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -324,7 +324,7 @@ def plot(data: ChartData) -> Plot:
         return round(at_y(s))
 
     def line(points: Iterable[tuple[float, float]]) -> str:
-        return _path(_simplify([(at_x(n), at_y(s)) for n, s in points]))
+        return _path(simplify([(at_x(n), at_y(s)) for n, s in points]))
 
     paths: dict[str, str] = {}  # kind → SVG path data
     if data.curve is not None:
@@ -460,12 +460,12 @@ def _path(points: Iterable[tuple[float, float]]) -> str:
     return text.replace(" -", "-")
 
 
-def _simplify(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def simplify(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     """``points`` less those the line passes within ``TOLERANCE_PX`` of anyway (Ramer–Douglas–
     Peucker, https://doi.org/10.3138/FM57-6770-U75U-7727): the curves are sampled evenly in
     log space, and where they are straight on the log axes most samples add nothing drawn."""
     if len(points) < 3:
-        return points
+        return list(points)
     keep = [False] * len(points)
     keep[0] = keep[-1] = True
     spans = [(0, len(points) - 1)]

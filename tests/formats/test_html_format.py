@@ -4,6 +4,7 @@ text is escaped, the spans read are highlighted, and the page asks for nothing f
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import cache
 from itertools import pairwise
@@ -14,7 +15,17 @@ import pytest
 
 from claimcheck.audit import Request, audit
 from claimcheck.formats import OutputFormat, render
-from claimcheck.formats.chart import ChartData, Marked, from_claim, plot, vendor_fit
+from claimcheck.formats.chart import (
+    TOLERANCE_PX,
+    ChartData,
+    Marked,
+    from_claim,
+    plot,
+    simplify,
+    times,
+    tokens,
+    vendor_fit,
+)
 from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
 from claimcheck.report import Analysis, ClaimReport, InputProblem, Report, Severity, SourceRef
 from claimcheck.settings import Assumptions, Settings
@@ -306,3 +317,104 @@ def test_long_reports_lay_out_only_what_is_in_view() -> None:
     assert "long" not in _page(report(few)).find("body")[0].classes()
     many = [*few, claim("one-more", [])]
     assert "long" in _page(report(many)).find("body")[0].classes()
+
+
+def _physics_claims(folder: Path, count: int) -> Report:
+    """``count`` claim files that each name a model and GPU (so each draws its physics), audited."""
+    folder.mkdir()
+    models = ["llama-3.1-70b", "llama-3.1-8b", "qwen3-32b", "mixtral-8x7b"]
+    for n in range(count):
+        speedup, cached, k = (3, 6, 12, 20, 27)[n % 5], (0.5, 1.2, 2.1)[n % 3], (8, 32, 112)[n % 3]
+        fields = {
+            "id": f"claim-{n}",
+            "text": f"Recomputing a {k}K-token context takes {speedup * cached:.1f} seconds; "
+            f"loading its KV cache takes {cached} seconds: {speedup}x faster time to first token.",
+            "speedup": speedup,
+            "context_tokens": k * 1000,
+            "baseline_seconds": round(speedup * cached, 1),
+            "cached_seconds": cached,
+            "metric": "ttft",
+            "model": models[n % len(models)],
+            "gpu": "h100-sxm",
+            "gpu_count": 8,
+            "tier": "nvme",
+        }
+        (folder / f"c{n:04d}.json").write_text(json.dumps(fields), encoding="utf-8")
+    return audit(Request([str(folder)]), read_stdin=str)
+
+
+def test_the_page_grows_linearly_with_the_claims(tmp_path: Path) -> None:
+    # Everything drawn once per page (axes, legends, rules, shared assumptions) is paid once;
+    # each further claim costs about what the ones before it did.
+    sizes = {
+        n: len(render(_physics_claims(tmp_path / str(n), n), OutputFormat.HTML).encode())
+        for n in (25, 50, 100)
+    }
+    first, second = sizes[50] - sizes[25], sizes[100] - sizes[50]
+    assert second <= 2 * first * 1.1
+    assert sizes[100] < 800_000  # a generous bound: about 5.5 KB a claim today
+
+
+def test_each_chart_carries_its_own_claims_numbers(tmp_path: Path) -> None:
+    report_ = _physics_claims(tmp_path / "claims", 6)
+    page = Page(render(report_, OutputFormat.HTML))
+    figures = [e for e in page.elements if e.tag == "figure"]
+    assert len(figures) == len(report_.claims)
+    paths = set()
+    for claim_, figure in zip(report_.claims, figures, strict=True):
+        (svg,) = [e for e in _descendants(figure) if "chart" in e.classes()]
+        (table,) = [e for e in _descendants(figure) if "chart-numbers" in e.classes()]
+        analysis = claim_.analysis
+        assert analysis.curve is not None and analysis.speedup_at_prefix
+        assert claim_.id in svg.children[0].text
+        headline = (
+            f"claimed {times(claim_.claim['speedup'])} at {tokens(claim_.claim['context_tokens'])}"
+        )
+        labels = [e.text for e in _descendants(svg) if e.tag == "text"]
+        assert any(label.startswith(headline) for label in labels)
+        for n, speedup in analysis.speedup_at_prefix.items():
+            assert f"{tokens(int(n))}: {times(speedup)}" in labels
+            assert f"{int(n):,}" in table.text and times(speedup) in table.text
+        (curve,) = [e for e in _descendants(svg) if {"line", "ttft"} <= e.classes()]
+        paths.add(curve.attrs["d"])
+    assert len(paths) > 1  # each chart draws its own curve, not a shared one
+
+
+def test_a_smooth_curve_keeps_few_of_its_samples_and_stays_on_them() -> None:
+    # A curve sampled evenly in log space, straight for a while, then bending: the simplified
+    # line passes within the tolerance of every sample, and keeps the bend.
+    samples = [(60 + 14 * i, 300 - 150 / (1 + math.exp(-(i - 25) / 8))) for i in range(40)]
+    kept = simplify(samples)
+    assert kept[0] == samples[0] and kept[-1] == samples[-1]
+    assert len(kept) < len(samples) / 2
+    for x, y in samples:
+        (x0, y0), (x1, y1) = next((a, b) for a, b in pairwise(kept) if a[0] <= x <= b[0])
+        assert abs(y0 + (y1 - y0) * (x - x0) / (x1 - x0) - y) <= TOLERANCE_PX
+    corner = [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 5.0), (4.0, 10.0)]
+    assert simplify(corner) == [(0.0, 0.0), (2.0, 0.0), (4.0, 10.0)]
+    # A real chart: the 405B claim's physics, sampled at many prefix lengths, drawn with fewer.
+    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    data = from_claim(dgx)
+    assert data.curve is not None
+    steps = re.findall(r"-?\d+", plot(data).paths["ttft"].split("l")[1])
+    assert len(steps) // 2 + 1 < len(data.curve.points) / 2
+
+
+def test_assumptions_shared_by_claims_are_written_once_and_referred_to() -> None:
+    report_ = bundled()
+    page = _page(report_)
+    shared = {e.attrs["id"]: e.text for e in page.find("li") if e.attrs.get("id", "")[:1] == "a"}
+    assert shared  # the bundled claims share their BF16 assumption
+    for claim_, article in zip(report_.claims, page.find("article", "claim"), strict=True):
+        notes = [e for e in _descendants(article) if e.tag == "li" and e.text]
+        linked = {
+            shared[e.attrs["href"].removeprefix("#")]
+            for e in _descendants(article)
+            if e.tag == "a" and e.attrs.get("href", "")[:2] == "#a"
+        }
+        for note in claim_.analysis.assumptions:
+            once = [text for text in linked if text.endswith(f": {note}")]
+            assert once or any(n.text == note for n in notes), note
+    markup = render(report_, OutputFormat.HTML)
+    for text in shared.values():
+        assert markup.count(text.split(": ", 1)[1]) == 1
