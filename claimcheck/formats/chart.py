@@ -9,7 +9,7 @@ scales; a speedup of 1 (recompute and load take as long) is the dashed line.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -25,6 +25,7 @@ AXIS_ROOM = 46
 LEGEND_ROW = 20
 CHARACTER_WIDTH = 6.6  # an average character at 12 px, for placing labels
 LOWEST_DECADE = -3  # below 0.001× a curve leaves the chart
+TOLERANCE_PX = 0.5  # a simplified curve stays this close to every sampled point
 
 _PREFILL = {"ttft", "prefill", "unspecified"}
 _LEGEND = {
@@ -36,7 +37,8 @@ _LEGEND = {
     "vendor": "the vendor's points",
     "unity": "1× (recompute = load)",
 }
-
+# Each legend is named by the initials of its entries: "legend-tenhu".
+_INITIAL = {kind: kind[0] for kind in _LEGEND}
 
 # How each kind of line and mark looks, as SVG attributes (the legend repeats them).
 LOOKS: dict[str, dict[str, str]] = {
@@ -48,6 +50,23 @@ LOOKS: dict[str, dict[str, str]] = {
     "headline": {"fill": "#d55e00", "stroke": "#fff"},
     "vendor": {"fill": "#fff", "stroke": "#009e73", "stroke-width": "2"},
 }
+
+
+_LENGTHS = {"stroke-width", "stroke-dasharray"}
+
+
+def looks_css() -> str:
+    """``LOOKS`` as style rules for the lines and marks of a chart (the shared legend and axes
+    keep them as attributes: styles do not reach into ``<use>``)."""
+    rules = []
+    for kind, look in LOOKS.items():
+        what = "dot" if kind in {"headline", "vendor"} else "line"
+        declared = ";".join(
+            f"{name}:{' '.join(v + 'px' for v in value.split()) if name in _LENGTHS else value}"
+            for name, value in look.items()
+        )
+        rules.append(f".chart .{what}.{kind}{{{declared}}}")
+    return "\n".join(rules) + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +157,6 @@ class Row:
 class Plot:
     """Everything the SVG template writes out, in the drawing's units."""
 
-    id: str
     title: str
     description: str
     width: int
@@ -278,8 +296,8 @@ def _pair(point: Any) -> tuple[float, float]:
     return float(_get(point, "prefix_tokens") or 0), float(_get(point, "speedup") or 0)
 
 
-def plot(data: ChartData, chart_id: str) -> Plot:
-    """Place every part of ``data`` on log-log axes; ``chart_id`` keeps ids unique in a page."""
+def plot(data: ChartData) -> Plot:
+    """Place every part of ``data`` on log-log axes."""
     xs, ys = _extent(data)
     x_lo, x_hi = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
     y_lo = max(LOWEST_DECADE, min(-1, math.floor(math.log10(min(ys)))))
@@ -291,24 +309,33 @@ def plot(data: ChartData, chart_id: str) -> Plot:
 
     # Whole units: a 640-unit drawing needs no finer place, and the page stays small.
     # A figure at or near zero (an extreme claim) sits a decade past the axis, never log(0).
-    def px(n: float) -> int:
+    def at_x(n: float) -> float:
         at = math.log10(max(n, 10.0 ** (x_lo - 1)))
-        return round(left + (at - x_lo) / (x_hi - x_lo) * (right - left))
+        return left + (at - x_lo) / (x_hi - x_lo) * (right - left)
+
+    def at_y(s: float) -> float:
+        at = math.log10(max(s, 10.0 ** (y_lo - 1)))
+        return bottom - (at - y_lo) / (y_hi - y_lo) * (bottom - top)
+
+    def px(n: float) -> int:
+        return round(at_x(n))
 
     def py(s: float) -> int:
-        at = math.log10(max(s, 10.0 ** (y_lo - 1)))
-        return round(bottom - (at - y_lo) / (y_hi - y_lo) * (bottom - top))
+        return round(at_y(s))
+
+    def line(points: Iterable[tuple[float, float]]) -> str:
+        return _path(simplify([(at_x(n), at_y(s)) for n, s in points]))
 
     paths: dict[str, str] = {}  # kind → SVG path data
     if data.curve is not None:
         points = data.curve.points
-        paths["ttft"] = _path((px(p.prefix_tokens), py(p.speedup)) for p in points)
-        paths["e2e"] = _path((px(p.prefix_tokens), py(p.end_to_end_speedup)) for p in points)
+        paths["ttft"] = line((p.prefix_tokens, p.speedup) for p in points)
+        paths["e2e"] = line((p.prefix_tokens, p.end_to_end_speedup) for p in points)
     if data.naive_slope_tokens:
         ends = (10.0**x_lo, 10.0**x_hi)
-        paths["naive"] = _path((px(n), py(n / data.naive_slope_tokens)) for n in ends)
+        paths["naive"] = line((n, n / data.naive_slope_tokens) for n in ends)
     if data.fit_curve:
-        paths["fit"] = _path((px(n), py(s)) for n, s in data.fit_curve)
+        paths["fit"] = line(data.fit_curve)
 
     def label(x: float, y: float, text: str, above: bool = True) -> Label:
         fits = x + 6 + len(text) * CHARACTER_WIDTH <= WIDTH - 2
@@ -375,7 +402,6 @@ def plot(data: ChartData, chart_id: str) -> Plot:
     x_decades = range(x_lo, x_hi + 1)
     y_decades = range(y_lo, y_hi + 1)
     return Plot(
-        id=chart_id,
         title=data.title,
         description=data.description,
         width=WIDTH,
@@ -389,7 +415,7 @@ def plot(data: ChartData, chart_id: str) -> Plot:
         grid="".join(f"M{px(10.0**d)} {top}V{bottom}" for d in x_decades)
         + "".join(f"M{left} {py(10.0**d)}H{right}" for d in y_decades),
         axes_key=f"axes{x_lo}_{x_hi}_{y_lo}_{y_hi}".replace("-", "m"),
-        legend_key="legend-" + "-".join(kinds),
+        legend_key="legend-" + "".join(_INITIAL[kind] for kind in kinds),
         unity_y=py(1.0),
         paths=paths,
         rules=tuple(rules),
@@ -420,17 +446,43 @@ def _extent(data: ChartData) -> tuple[list[float], list[float]]:
     return [x for x in xs if x > 0], [y for y in ys if y > 0]
 
 
-def _path(points: Iterable[tuple[int, int]]) -> str:
-    """An SVG path through ``points``: a move, then relative steps (short: a page holds a
-    thousand of these), repeated points dropped."""
+def _path(points: Iterable[tuple[float, float]]) -> str:
+    """An SVG path through ``points`` in whole units: a move, then relative steps (short: a
+    page holds a thousand of these), repeated points dropped, no space before a minus sign."""
     kept: list[tuple[int, int]] = []
-    for point in points:
+    for point in ((round(x), round(y)) for x, y in points):
         if not kept or kept[-1] != point:
             kept.append(point)
     if not kept:
         return ""
     (x0, y0), steps = kept[0], pairwise(kept)
-    return f"M{x0} {y0}l" + " ".join(f"{x1 - x} {y1 - y}" for (x, y), (x1, y1) in steps)
+    text = f"M{x0} {y0}l" + " ".join(f"{x1 - x} {y1 - y}" for (x, y), (x1, y1) in steps)
+    return text.replace(" -", "-")
+
+
+def simplify(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``points`` less those the line passes within ``TOLERANCE_PX`` of anyway (Ramer–Douglas–
+    Peucker, https://doi.org/10.3138/FM57-6770-U75U-7727): the curves are sampled evenly in
+    log space, and where they are straight on the log axes most samples add nothing drawn."""
+    if len(points) < 3:
+        return list(points)
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    spans = [(0, len(points) - 1)]
+    while spans:
+        first, last = spans.pop()
+        (x0, y0), (x1, y1) = points[first], points[last]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        far, worst = first, 0.0
+        for i in range(first + 1, last):
+            x, y = points[i]
+            off = abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / length
+            if off > worst:
+                far, worst = i, off
+        if worst > TOLERANCE_PX:
+            keep[far] = True
+            spans += [(first, far), (far, last)]
+    return [p for p, kept in zip(points, keep, strict=True) if kept]
 
 
 def _rows(data: ChartData) -> tuple[Row, ...]:

@@ -20,12 +20,22 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
 from claimcheck.formats import RenderOptions
-from claimcheck.formats.chart import LOOKS, Plot, from_claim, from_sweep, plot, times, tokens
+from claimcheck.formats.chart import (
+    LOOKS,
+    Plot,
+    from_claim,
+    from_sweep,
+    looks_css,
+    plot,
+    times,
+    tokens,
+)
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.report import ClaimReport, Finding, Report, Severity
 
 if TYPE_CHECKING:
     from jinja2 import Environment
+    from markupsafe import Markup
 
     from claimcheck.physics import Setup
     from claimcheck.sweep import Sweep
@@ -95,6 +105,7 @@ class ClaimView:
     source_href: str | None
     published: str | None
     groups: tuple[Group, ...]
+    codes: tuple[str, ...]
     suppressed: tuple[Finding, ...]
     figures: tuple[Figure, ...]
     headline: str
@@ -103,17 +114,19 @@ class ClaimView:
     plot: Plot | None
     restatement: str | None
     explained: bool
+    assumptions: tuple[str, ...]
+    shared: tuple[int, ...]
 
 
 def render(report: Report, options: RenderOptions) -> str:
     """The whole page."""
     rules = {rule.code: rule for rule in report.rules}
-    claims = [_claim_view(i, claim) for i, claim in enumerate(report.claims, start=1)]
+    shared = shared_assumptions(report.claims)
+    numbers = {note: n for n, note in enumerate(shared, start=1)}
+    claims = [_claim_view(i, claim, numbers) for i, claim in enumerate(report.claims, start=1)]
     by_rule = Counter(f.code for f in report.unsuppressed())
     names = {f.code: f.name for f in report.all_findings()}
-    from markupsafe import Markup
-
-    script = Markup(_static("sort.js"))  # our own file: written out as it is
+    script = _markup(_static("sort.js"))
     return (
         _environment()
         .get_template("report.html.j2")
@@ -129,9 +142,10 @@ def render(report: Report, options: RenderOptions) -> str:
             rules=[rules[code] for code in sorted(rules) if code in names],
             document_findings=report.findings,
             long_report=LONG_REPORT_CLAIMS,
+            shared=shared,
             script=script,
             script_hash=_sha256(script),
-            css=_static("report.css") + _static("chart.css"),
+            css=_styles(),
         )
     )
 
@@ -144,7 +158,7 @@ def render_breakeven(sweep: Sweep, setup: Setup, *, svg: bool) -> str:
 
     capped = setup.model_copy(update={"power_factor": sweep.setup.power_factor})
     extra = (1_000, 4_000, 16_000, sweep.end_to_end_prefix_tokens, sweep.breakeven_tokens or 0)
-    chart = plot(from_sweep(sweep, speedup_curve(capped, sweep.output_tokens, extra)), "chart")
+    chart = plot(from_sweep(sweep, speedup_curve(capped, sweep.output_tokens, extra)))
     if svg:
         return _environment().get_template("chart_alone.svg.j2").render(plot=chart) + "\n"
     return (
@@ -153,7 +167,7 @@ def render_breakeven(sweep: Sweep, setup: Setup, *, svg: bool) -> str:
         .render(
             plot=chart,
             caption=f"{sweep.setup.description}. {sweep.breakeven_note}",
-            css=_static("report.css") + _static("chart.css"),
+            css=_styles(),
         )
     )
 
@@ -170,9 +184,22 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     environment.globals["LOOKS"] = LOOKS
+    environment.globals["looks_css"] = _markup(looks_css())
     environment.filters["tokens"] = tokens
     environment.filters["times"] = times
     return environment
+
+
+def _styles() -> Markup:
+    """The page's styles: our own files, written out as they are (escaped, the quotes around
+    font names would end the rules that hold them)."""
+    return _markup(_static("report.css") + _static("chart.css") + looks_css())
+
+
+def _markup(text: str) -> Markup:
+    from markupsafe import Markup
+
+    return Markup(text)  # our own files, never a claim's text
 
 
 @cache
@@ -184,12 +211,24 @@ def _sha256(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def _claim_view(order: int, claim: ClaimReport) -> ClaimView:
+def shared_assumptions(claims: list[ClaimReport]) -> tuple[str, ...]:
+    """The assumptions more than one claim makes, in order of first use: the page states each
+    once and the claims refer to it (a thousand claims otherwise repeat the same sentences)."""
+    uses = Counter(note for c in claims for note in dict.fromkeys(c.analysis.assumptions))
+    return tuple(note for note in uses if uses[note] > 1)
+
+
+def _claim_view(order: int, claim: ClaimReport, numbers: dict[str, int]) -> ClaimView:
     anchor = f"claim-{order}"
     active = [f for f in claim.findings if not f.suppressed]
     worst = max((f.severity for f in active), key=lambda s: s.rank, default=None)
     fields, analysis = claim.claim, claim.analysis
     data = from_claim(claim)
+    groups = tuple(
+        Group(s.value, tuple(f for f in active if f.severity is s))
+        for s in _SEVERITIES
+        if any(f.severity is s for f in active)
+    )
     return ClaimView(
         anchor=anchor,
         order=order,
@@ -200,19 +239,18 @@ def _claim_view(order: int, claim: ClaimReport) -> ClaimView:
         source=_place(claim),
         source_href=_source_href(claim),
         published=_published(fields),
-        groups=tuple(
-            Group(s.value, tuple(f for f in active if f.severity is s))
-            for s in _SEVERITIES
-            if any(f.severity is s for f in active)
-        ),
+        groups=groups,
+        codes=tuple(f.code for group in groups for f in group.findings),
         suppressed=tuple(f for f in claim.findings if f.suppressed),
         figures=_figures(claim),
         headline=_headline(fields),
         breakeven=_breakeven(analysis.naive_breakeven_tokens, analysis.physical_breakeven_tokens),
         mfu=f"{analysis.implied_mfu:.0%}" if analysis.implied_mfu is not None else "—",
-        plot=None if data.empty else plot(data, f"chart-{order}"),
+        plot=None if data.empty else plot(data),
         restatement=restatement(analysis),
         explained=_explained(analysis.breakeven_explanation, active),
+        assumptions=tuple(n for n in analysis.assumptions if n not in numbers),
+        shared=tuple(numbers[n] for n in dict.fromkeys(analysis.assumptions) if n in numbers),
     )
 
 

@@ -4,6 +4,7 @@ text is escaped, the spans read are highlighted, and the page asks for nothing f
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import cache
 from itertools import pairwise
@@ -14,7 +15,17 @@ import pytest
 
 from claimcheck.audit import Request, audit
 from claimcheck.formats import OutputFormat, render
-from claimcheck.formats.chart import ChartData, Marked, from_claim, plot, vendor_fit
+from claimcheck.formats.chart import (
+    TOLERANCE_PX,
+    ChartData,
+    Marked,
+    from_claim,
+    plot,
+    simplify,
+    times,
+    tokens,
+    vendor_fit,
+)
 from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
 from claimcheck.report import Analysis, ClaimReport, InputProblem, Report, Severity, SourceRef
 from claimcheck.settings import Assumptions, Settings
@@ -47,7 +58,12 @@ def test_every_claim_finding_and_chart_is_on_the_page(cli: Invoke, tmp_path: Pat
     for article, entry in zip(articles, expected["claims"], strict=True):
         heading = article.children[0]
         assert heading.tag == "h2" and entry["id"] in heading.text
-        codes = [e.attrs["data-code"] for e in _descendants(article) if "finding" in e.classes()]
+        (findings,) = [e for e in _descendants(article) if "findings" in e.classes()]
+        codes = [
+            e.children[0].text
+            for e in _descendants(findings)
+            if e.tag == "li" and e.children[0].tag == "a"
+        ]
         assert sorted(codes) == sorted(f["code"] for f in entry["findings"])
     rows = page.by_id("claims-table").children[1].children
     assert [r.children[0].text for r in rows] == [c["id"] for c in expected["claims"]]
@@ -57,6 +73,15 @@ def test_every_claim_finding_and_chart_is_on_the_page(cli: Invoke, tmp_path: Pat
     for svg in charts:
         assert svg.attrs["role"] == "img"
         assert [c.tag for c in svg.children[:2]] == ["title", "desc"]
+    _every_use_is_defined(page)
+
+
+def _every_use_is_defined(page: Page) -> None:
+    """Each ``<use>`` and clip path refers to an element of the page: axes and legends drawn once
+    are found by every chart that refers to them."""
+    ids = {e.attrs["id"] for e in page.elements if "id" in e.attrs}
+    used = {e.attrs["href"].removeprefix("#") for e in page.find("use")}
+    assert used <= ids and "plot-area" in ids
 
 
 def _descendants(element: Element) -> list[Element]:
@@ -128,11 +153,11 @@ def test_hostile_claim_text_is_escaped() -> None:
 def test_the_spans_read_are_highlighted() -> None:
     brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
     page = _page(report([brief]))
-    marked = {m.text: m.attrs["data-fields"] for m in page.find("mark")}
+    marked = {m.text: m.attrs["title"] for m in page.find("mark")}
     assert marked == {
-        "112K-token": "context_tokens",
-        "57 seconds": "baseline_seconds",
-        "2.1 seconds": "cached_seconds",
+        "112K-token": "context length",
+        "57 seconds": "recompute time",
+        "2.1 seconds": "load time",
         "27x": "speedup",
     }
 
@@ -187,7 +212,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
     # passes through the headline, and the chart shows both breakevens and the 1K/4K/16K points.
     dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
     data = from_claim(dgx)
-    chart = plot(data, "c")
+    chart = plot(data)
     assert {"ttft", "e2e", "naive"} <= set(chart.paths)
     assert {r.kind for r in chart.rules} == {"naive", "physical"}
     at = [d for d in chart.dots if d.kind == "at"]
@@ -203,7 +228,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
 def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
     # The 405B setup with a 40x headline the same times cannot give: the point is drawn above.
     dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
-    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})), "c")
+    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})))
     (headline,) = [d for d in chart.dots if d.kind == "headline"]
     assert headline.y < _y_on(chart.paths["ttft"], headline.x) - 20  # SVG y grows downwards
 
@@ -211,7 +236,7 @@ def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
 def _y_on(path: str, x: float) -> float:
     """The y of an SVG path ``M x y l dx dy dx dy …`` at ``x``."""
     start, steps = path[1:].split("l")
-    numbers = [float(n) for n in steps.split()]
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", steps)]
     points = [tuple(float(n) for n in start.split())]
     for dx, dy in zip(numbers[::2], numbers[1::2], strict=True):
         points.append((points[-1][0] + dx, points[-1][1] + dy))
@@ -223,7 +248,7 @@ def _y_on(path: str, x: float) -> float:
 
 def test_a_claim_without_a_setup_draws_the_naive_reading_only() -> None:
     brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
-    chart = plot(from_claim(brief), "c")
+    chart = plot(from_claim(brief))
     assert set(chart.paths) == {"naive"}
     assert [r.kind for r in chart.rules] == ["naive"]
     assert [d.kind for d in chart.dots] == ["headline"]
@@ -247,7 +272,7 @@ def test_a_fit_and_a_restatement_are_shown_when_the_analysis_has_them() -> None:
     assert [(m.prefix_tokens, m.speedup) for m in vendor] == [(1_000, 3.0), (16_000, 9.0)]
     assert line == ()
     assert restatement(analysis) == "27× at 112K; ≈ 5× at 4K"
-    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")), "c")
+    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")))
     assert [d.kind for d in chart.dots].count("vendor") == 2
     assert "the vendor's point" in [row.what for row in chart.rows]
 
@@ -260,7 +285,8 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
     )  # fmt: skip
     assert run.code == 0, run.stderr
     page = Page(run.stdout)
-    (svg,) = page.find("svg")
+    (svg,) = page.find("svg", "chart")
+    _every_use_is_defined(page)
     assert page.find("title")[-1].text.startswith("Speedup against prefix length: Llama 3.1 70B")
     assert {"ttft", "e2e"} <= {c for p in page.find("path", "line") for c in p.classes()}
     assert len(page.find("path", "physical")) == 1
@@ -271,6 +297,7 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
     else:
         (table,) = page.find("table", "chart-numbers")
         assert "1,000" in table.text and "36" in table.text
+        assert len(page.find("use")) == 2  # its axes and legend, drawn beside it
 
 
 def test_inputs_not_audited_and_document_findings_are_listed() -> None:
@@ -281,7 +308,7 @@ def test_inputs_not_audited_and_document_findings_are_listed() -> None:
     (error,) = page.find("li", "input-error")
     assert error.text == "claims/<bad>.yaml:2: expected a mapping"
     (listed,) = page.by_id("document-findings").children[1].children
-    assert listed.attrs["data-code"] == "KV900" and "docs/page.md:7" in listed.text
+    assert listed.children[0].text == "KV900" and "docs/page.md:7" in listed.text
     assert not page.find("article") and not page.find("table", "sortable")
 
 
@@ -290,3 +317,104 @@ def test_long_reports_lay_out_only_what_is_in_view() -> None:
     assert "long" not in _page(report(few)).find("body")[0].classes()
     many = [*few, claim("one-more", [])]
     assert "long" in _page(report(many)).find("body")[0].classes()
+
+
+def _physics_claims(folder: Path, count: int) -> Report:
+    """``count`` claim files that each name a model and GPU (so each draws its physics), audited."""
+    folder.mkdir()
+    models = ["llama-3.1-70b", "llama-3.1-8b", "qwen3-32b", "mixtral-8x7b"]
+    for n in range(count):
+        speedup, cached, k = (3, 6, 12, 20, 27)[n % 5], (0.5, 1.2, 2.1)[n % 3], (8, 32, 112)[n % 3]
+        fields = {
+            "id": f"claim-{n}",
+            "text": f"Recomputing a {k}K-token context takes {speedup * cached:.1f} seconds; "
+            f"loading its KV cache takes {cached} seconds: {speedup}x faster time to first token.",
+            "speedup": speedup,
+            "context_tokens": k * 1000,
+            "baseline_seconds": round(speedup * cached, 1),
+            "cached_seconds": cached,
+            "metric": "ttft",
+            "model": models[n % len(models)],
+            "gpu": "h100-sxm",
+            "gpu_count": 8,
+            "tier": "nvme",
+        }
+        (folder / f"c{n:04d}.json").write_text(json.dumps(fields), encoding="utf-8")
+    return audit(Request([str(folder)]), read_stdin=str)
+
+
+def test_the_page_grows_linearly_with_the_claims(tmp_path: Path) -> None:
+    # Everything drawn once per page (axes, legends, rules, shared assumptions) is paid once;
+    # each further claim costs about what the ones before it did.
+    sizes = {
+        n: len(render(_physics_claims(tmp_path / str(n), n), OutputFormat.HTML).encode())
+        for n in (25, 50, 100)
+    }
+    first, second = sizes[50] - sizes[25], sizes[100] - sizes[50]
+    assert second <= 2 * first * 1.1
+    assert sizes[100] < 800_000  # a generous bound: about 5.5 KB a claim today
+
+
+def test_each_chart_carries_its_own_claims_numbers(tmp_path: Path) -> None:
+    report_ = _physics_claims(tmp_path / "claims", 6)
+    page = Page(render(report_, OutputFormat.HTML))
+    figures = [e for e in page.elements if e.tag == "figure"]
+    assert len(figures) == len(report_.claims)
+    paths = set()
+    for claim_, figure in zip(report_.claims, figures, strict=True):
+        (svg,) = [e for e in _descendants(figure) if "chart" in e.classes()]
+        (table,) = [e for e in _descendants(figure) if "chart-numbers" in e.classes()]
+        analysis = claim_.analysis
+        assert analysis.curve is not None and analysis.speedup_at_prefix
+        assert claim_.id in svg.children[0].text
+        headline = (
+            f"claimed {times(claim_.claim['speedup'])} at {tokens(claim_.claim['context_tokens'])}"
+        )
+        labels = [e.text for e in _descendants(svg) if e.tag == "text"]
+        assert any(label.startswith(headline) for label in labels)
+        for n, speedup in analysis.speedup_at_prefix.items():
+            assert f"{tokens(int(n))}: {times(speedup)}" in labels
+            assert f"{int(n):,}" in table.text and times(speedup) in table.text
+        (curve,) = [e for e in _descendants(svg) if {"line", "ttft"} <= e.classes()]
+        paths.add(curve.attrs["d"])
+    assert len(paths) > 1  # each chart draws its own curve, not a shared one
+
+
+def test_a_smooth_curve_keeps_few_of_its_samples_and_stays_on_them() -> None:
+    # A curve sampled evenly in log space, straight for a while, then bending: the simplified
+    # line passes within the tolerance of every sample, and keeps the bend.
+    samples = [(60 + 14 * i, 300 - 150 / (1 + math.exp(-(i - 25) / 8))) for i in range(40)]
+    kept = simplify(samples)
+    assert kept[0] == samples[0] and kept[-1] == samples[-1]
+    assert len(kept) < len(samples) / 2
+    for x, y in samples:
+        (x0, y0), (x1, y1) = next((a, b) for a, b in pairwise(kept) if a[0] <= x <= b[0])
+        assert abs(y0 + (y1 - y0) * (x - x0) / (x1 - x0) - y) <= TOLERANCE_PX
+    corner = [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 5.0), (4.0, 10.0)]
+    assert simplify(corner) == [(0.0, 0.0), (2.0, 0.0), (4.0, 10.0)]
+    # A real chart: the 405B claim's physics, sampled at many prefix lengths, drawn with fewer.
+    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    data = from_claim(dgx)
+    assert data.curve is not None
+    steps = re.findall(r"-?\d+", plot(data).paths["ttft"].split("l")[1])
+    assert len(steps) // 2 + 1 < len(data.curve.points) / 2
+
+
+def test_assumptions_shared_by_claims_are_written_once_and_referred_to() -> None:
+    report_ = bundled()
+    page = _page(report_)
+    shared = {e.attrs["id"]: e.text for e in page.find("li") if e.attrs.get("id", "")[:1] == "a"}
+    assert shared  # the bundled claims share their BF16 assumption
+    for claim_, article in zip(report_.claims, page.find("article", "claim"), strict=True):
+        notes = [e for e in _descendants(article) if e.tag == "li" and e.text]
+        linked = {
+            shared[e.attrs["href"].removeprefix("#")]
+            for e in _descendants(article)
+            if e.tag == "a" and e.attrs.get("href", "")[:2] == "#a"
+        }
+        for note in claim_.analysis.assumptions:
+            once = [text for text in linked if text.endswith(f": {note}")]
+            assert once or any(n.text == note for n in notes), note
+    markup = render(report_, OutputFormat.HTML)
+    for text in shared.values():
+        assert markup.count(text.split(": ", 1)[1]) == 1

@@ -15,7 +15,7 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
         var x = a.cells[column].dataset.sort, y = b.cells[column].dataset.sort;
         var nx = Number(x), ny = Number(y);
         var order = isNaN(nx) || isNaN(ny) ? x.localeCompare(y) : nx - ny;
-        return (descending ? -order : order) || Number(a.dataset.order) - Number(b.dataset.order);
+        return (descending ? -order : order) || Number(a.cells[0].dataset.sort) - Number(b.cells[0].dataset.sort);
       });
       rows.forEach(function (row) { body.appendChild(row); });
     });
