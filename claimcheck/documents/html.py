@@ -55,7 +55,7 @@ _VOID = frozenset(
     | {"param", "source", "track", "wbr"}
 )
 _CELLS = frozenset(("td", "th"))
-# Attributes whose text a reader sees or hears (docs/documents.md); a <meta> element's
+# Attributes whose text a reader sees or hears (README "Lint marketing pages"); a <meta> element's
 # content only when it describes the page.
 SHOWN_ATTRIBUTES = frozenset(("alt", "title", "aria-label"))
 _DESCRIPTIONS = frozenset(
