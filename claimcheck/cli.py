@@ -91,9 +91,6 @@ def _default_format(configured: str | None) -> str:
     return "text" if sys.stdout.isatty() else "concise"
 
 
-Listed = Annotated[list[str] | None, typer.Option(show_default=False)]
-
-
 @app.command()
 def check(
     inputs: Annotated[
