@@ -8,7 +8,6 @@ from claimcheck.documents.document import Document
 from claimcheck.documents.html import scan_html
 from claimcheck.documents.markdown import scan_markdown
 from claimcheck.documents.plain import scan_plain
-from claimcheck.documents.sentences import split_sentences
 from claimcheck.documents.suppressions import (
     Directive,
     DirectiveProblem,
@@ -31,7 +30,6 @@ __all__ = [
     "scan_html",
     "scan_markdown",
     "scan_plain",
-    "split_sentences",
 ]
 
 

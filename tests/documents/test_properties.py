@@ -7,7 +7,8 @@ from typing import Literal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimcheck.documents import Document, scan, split_sentences
+from claimcheck.documents import Document, scan
+from claimcheck.extract.sentences import sentence_spans
 
 Kind = Literal["markdown", "html", "text"]
 KINDS: tuple[Kind, ...] = ("markdown", "html", "text")
@@ -79,7 +80,7 @@ def check(source: str, document: Document) -> None:
                 assert marked.isspace() or marked[0] in "<|&"
             else:
                 assert marked[0] == "&"  # a decoded character reference
-        sentences = split_sentences(unit)
+        sentences = sentence_spans(unit.text, 0, len(unit.text))
         assert all(0 <= s < e <= len(unit.text) for s, e in sentences)
         assert sentences == sorted(sentences)
     for directive in document.directives:
