@@ -38,11 +38,11 @@ from claimcheck.physics import (
 DEFAULT_PREFIXES: tuple[int, ...] = tuple(2**power for power in range(4, 21))
 
 
-class _Frozen(BaseModel):
+class _SweepModel(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
-class SweepSetup(_Frozen):
+class SweepSetup(_SweepModel):
     """The compared setup: figures, and ``description``, the same in one line of words."""
 
     description: str
@@ -65,7 +65,7 @@ class SweepSetup(_Frozen):
     max_context_tokens: int
 
 
-class SweepRow(_Frozen):
+class SweepRow(_SweepModel):
     """One prefix length: seconds on each path and their ratio (above 1: loading wins)."""
 
     prefix_tokens: int
@@ -74,7 +74,7 @@ class SweepRow(_Frozen):
     speedup: float
 
 
-class Sweep(_Frozen):
+class Sweep(_SweepModel):
     """Breakeven prefix N*, bandwidth B*, the speedup table, the idle-GPU knee, the assumptions.
 
     ``breakeven_tokens`` is ``None`` when loading never wins; ``breakeven_note`` says why, or

@@ -15,13 +15,13 @@ from claimcheck.documents.suppressions import (
     Unused,
     apply_suppressions,
 )
-from claimcheck.documents.units import Span, TextUnit
+from claimcheck.documents.units import SourceRun, TextUnit
 
 __all__ = [
     "Directive",
     "DirectiveProblem",
     "Document",
-    "Span",
+    "SourceRun",
     "SuppressionResult",
     "TextUnit",
     "Unused",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimcheck.documents.html import ENTITY, decode_reference, tag_attributes
 from claimcheck.documents.suppressions import Comment
-from claimcheck.documents.units import Span, TextUnit, UnitBuilder
+from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -37,20 +37,20 @@ class SourceMap:
     def unit(self, unit: TextUnit) -> TextUnit:
         """``unit``, read from the content, with its spans moved to the source; a verbatim span
         is cut where the content's pieces (its lines) part ways in the source."""
-        spans: list[Span] = []
+        spans: list[SourceRun] = []
         stops = [span.index for span in unit.spans[1:]] + [len(unit.text)]
         for span, stop in zip(unit.spans, stops, strict=True):
             if not span.verbatim:
                 end = self.at(span.source_end - 1) + 1 if span.source_end > span.source_start else 0
                 start = self.at(span.source_start)
-                spans.append(Span(span.index, start, max(end, start), False))
+                spans.append(SourceRun(span.index, start, max(end, start), False))
                 continue
             index, start, end = span.index, span.source_start, span.source_start + stop - span.index
             while start < end:
                 piece = bisect_right(self.starts, start) - 1
                 cut = min(end, self.starts[piece + 1]) if piece + 1 < len(self.starts) else end
                 origin = self.at(start)
-                spans.append(Span(index, origin, origin + cut - start, True))
+                spans.append(SourceRun(index, origin, origin + cut - start, True))
                 index, start = index + cut - start, cut
         return TextUnit(unit.text, unit.kind, tuple(spans))
 

@@ -15,7 +15,7 @@ _index_of = attrgetter("index")
 
 
 @dataclass(frozen=True, slots=True)
-class Span:
+class SourceRun:
     """A run of unit text starting at ``index`` and the source range it came from.
 
     ``verbatim`` runs copy the source: character ``index + k`` sits at ``source_start + k``.
@@ -35,9 +35,9 @@ class TextUnit:
 
     text: str
     kind: str
-    spans: tuple[Span, ...]
+    spans: tuple[SourceRun, ...]
 
-    def _span(self, index: int) -> Span:
+    def _span(self, index: int) -> SourceRun:
         if not 0 <= index < len(self.text):
             raise IndexError(f"index {index} is outside the unit's text (length {len(self.text)})")
         return self.spans[bisect_right(self.spans, index, key=_index_of) - 1]
@@ -133,7 +133,7 @@ class UnitBuilder:
         """The unit collected so far, or ``None`` when it holds no text."""
         if not self._length:
             return None
-        spans = tuple(map(Span, self._indexes, self._starts, self._ends, self._verbatim))
+        spans = tuple(map(SourceRun, self._indexes, self._starts, self._ends, self._verbatim))
         return TextUnit("".join(self._chunks), kind, spans)
 
     def _space(self, start: int, end: int, literal: bool) -> None:

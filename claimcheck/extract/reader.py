@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from claimcheck.extract.assemble import Context, unit_claims
 from claimcheck.extract.evidence import clear_memory
+from claimcheck.extract.grouping import Context, unit_claims
 from claimcheck.extract.normalise import (
     Rewrite,
     decision_in_source,

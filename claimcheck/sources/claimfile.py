@@ -26,7 +26,7 @@ CLAIM_KEYS = tuple(Claim.model_fields)
 
 
 @dataclass(frozen=True, slots=True)
-class Loaded:
+class ReadClaimFile:
     """What one claim file gave: the valid claims and a problem per invalid one."""
 
     records: list[ClaimRecord]
@@ -57,7 +57,7 @@ def load_claims(
     *,
     named: bool = True,
     catalog: Catalog | None = None,
-) -> Loaded | None:
+) -> ReadClaimFile | None:
     """Validate every claim of a claim file; fields missing from a claim are read from its text.
 
     A file found in a folder (``named`` false) that parses but names no claim field is passed
@@ -78,7 +78,7 @@ def load_claims(
             records.append(_record(raw, display, default_id, catalog))
         except _Invalid as err:
             problems.extend(err.problems)
-    return Loaded(records, problems)
+    return ReadClaimFile(records, problems)
 
 
 class _Invalid(Exception):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claimcheck.catalog import ModelSpec, builtin_catalog
-from claimcheck.extract import extract_claims, setup
+from claimcheck.extract import extract_claims, named_setup
 from claimcheck.extract.names import builtin_names, families, gpu_cores, names_of
 
 
@@ -34,15 +34,15 @@ def test_a_family_added_with_a_catalog_file_is_read_from_prose() -> None:
 
 
 def test_an_unknown_model_is_kept_as_written_by_its_shape() -> None:
-    found = setup.models("Nemotron-4 340B on eight H100s", 0, 30)
+    found = named_setup.models("Nemotron-4 340B on eight H100s", 0, 30)
     assert [(m.name, m.known, m.size_billions) for m in found] == [("Nemotron-4 340B", False, 340)]
 
 
 def test_a_suffix_the_catalog_knows_joins_the_name() -> None:
     text = "Llama 4 Maverick on HGX B200"
-    (model,) = setup.models(text, 0, len(text))
+    (model,) = named_setup.models(text, 0, len(text))
     assert model.name == "llama-4-maverick"
-    (gpu,) = setup.gpus(text, 0, len(text))
+    (gpu,) = named_setup.gpus(text, 0, len(text))
     assert (gpu.gpu, gpu.count) == ("b200", 8)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.errors import InputError
-from claimcheck.sources.claimfile import Loaded, load_claims
+from claimcheck.sources.claimfile import ReadClaimFile, load_claims
 from claimcheck.sources.structured import Format
 
 
-def load(text: str, fmt: Format = "yaml", name: str = "c.yaml") -> Loaded:
+def load(text: str, fmt: Format = "yaml", name: str = "c.yaml") -> ReadClaimFile:
     loaded = load_claims(text, fmt, name, name.split(".")[0])
     assert loaded is not None
     return loaded

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claimcheck.extract import read
-from claimcheck.extract.assemble import MAX_SENTENCES
+from claimcheck.extract.grouping import MAX_SENTENCES
 
 CLAIM = "KV cache offload gives 27x faster TTFT. "
 

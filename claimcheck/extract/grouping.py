@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from claimcheck.extract import mentions, setup
+from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import Candidate, candidates
 from claimcheck.extract.clauses import clause_of, clause_spans
 from claimcheck.extract.evidence import Fact, Frame, facts, metric_near, plus_after
@@ -237,10 +237,10 @@ def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, st
     """The GPU, model and context a clause names itself: what makes two factors two claims
     ("27x at 128K and 8x at 32K")."""
     named: dict[str, str] = {}
-    gpus = setup.gpus(text, clause.start, clause.end, catalog)
+    gpus = named_setup.gpus(text, clause.start, clause.end, catalog)
     if gpus:
         named["gpu"] = gpus[0].gpu
-    models = setup.models(text, clause.start, clause.end, catalog)
+    models = named_setup.models(text, clause.start, clause.end, catalog)
     if models:
         named["model"] = models[0].name
     contexts = mentions.tokens(text, clause.start, clause.end)
@@ -478,18 +478,18 @@ def _setup_fields(
             put("context_tokens", book.value, book.span)
             extras["context_estimated"] = True
             readings.append("'The Hobbit' read as about 128,000 tokens (an estimate)")
-    named = [m for r in region for m in setup.models(text, r.start, r.end, catalog)]
+    named = [m for r in region for m in named_setup.models(text, r.start, r.end, catalog)]
     if named:
         model = min(named, key=lambda m: _gap(m.span, anchor))
         put("model", model.name, model.span)
         if not model.known:
             extras["model_name"] = model.name
         named = [model]
-    stated = [s for r in region for s in setup.sizes(text, r.start, r.end, named)]
+    stated = [s for r in region for s in named_setup.sizes(text, r.start, r.end, named)]
     if stated:
         size = _nearest(stated, anchor)
         put("params_billions", size.value, size.span)
-    gpus = [g for r in region for g in setup.gpus(text, r.start, r.end, catalog)]
+    gpus = [g for r in region for g in named_setup.gpus(text, r.start, r.end, catalog)]
     if gpus:
         gpu = min(gpus, key=lambda g: _gap(g.span, anchor))
         put("gpu", gpu.gpu, gpu.span)
@@ -500,7 +500,7 @@ def _setup_fields(
         )
         if counted is not None and counted.count is not None and counted.count_span is not None:
             put("gpu_count", counted.count, counted.count_span)
-    power = next((p for r in region if (p := setup.power(text, r.start, r.end))), None)
+    power = next((p for r in region if (p := named_setup.power(text, r.start, r.end))), None)
     if power is not None:
         put("power_mode", power.mode, power.span)
         if power.watts is not None and power.watts_span is not None:
