@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
-from claimcheck.report import Analysis
+from claimcheck.implied import Analysis
 from claimcheck.resolve import Resolved
 from claimcheck.restate import restate
 from claimcheck.settings import Assumptions

@@ -22,12 +22,12 @@ from claimcheck.report import (
     InputProblem,
     Report,
     RuleInfo,
-    Severity,
     Summary,
     fingerprint,
 )
 from claimcheck.rules import Rule, enabled
 from claimcheck.settings import Settings
+from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument

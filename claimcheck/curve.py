@@ -7,6 +7,7 @@ sampled evenly on a log scale so that a chart's line is smooth.
 
 from __future__ import annotations
 
+from claimcheck.implied import Curve, CurvePoint
 from claimcheck.physics import (
     Setup,
     cached_load_seconds,
@@ -14,7 +15,6 @@ from claimcheck.physics import (
     end_to_end_speedup,
     recompute_seconds,
 )
-from claimcheck.report import Curve, CurvePoint
 
 FIRST_PREFIX_TOKENS = 10
 STEPS_PER_DECADE = 8

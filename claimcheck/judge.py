@@ -11,10 +11,11 @@ from claimcheck.analysis import analyse
 from claimcheck.claim import MEASUREMENT_FIELDS, Claim
 from claimcheck.errors import InputError, UsageError
 from claimcheck.record import ClaimRecord
-from claimcheck.report import ClaimReport, Finding, Severity, SourceRef, fingerprint_of, normalise
+from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Hit, Rule, Subject
 from claimcheck.settings import Assumptions, Settings
+from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog

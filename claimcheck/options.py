@@ -11,9 +11,9 @@ from pydantic import ValidationError
 from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
 from claimcheck.errors import UsageError, shown
-from claimcheck.report import Severity
 from claimcheck.rules import check_selectors
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
+from claimcheck.severity import Severity
 from claimcheck.sources.inputs import DEFAULT_EXCLUDE, Selection
 from claimcheck.sources.reading import DEFAULT_MAX_BYTES
 

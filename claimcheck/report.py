@@ -3,37 +3,19 @@
 from __future__ import annotations
 
 import hashlib
-from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from claimcheck import __version__
+from claimcheck.frozen import Frozen
+from claimcheck.implied import Analysis
+from claimcheck.severity import Severity
 
 SCHEMA_VERSION = 1
 
 
-class Severity(StrEnum):
-    """How much a finding matters. Ordered: info < warning < error."""
-
-    INFO = "info"
-    WARNING = "warning"
-    ERROR = "error"
-
-    @property
-    def rank(self) -> int:
-        """0 for info, 1 for warning, 2 for error."""
-        return _RANK[self]
-
-
-_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Finding(_Frozen):
+class Finding(Frozen):
     """One rule's verdict on one claim, at a place in the source."""
 
     code: str
@@ -50,83 +32,7 @@ class Finding(_Frozen):
     fingerprint: str = ""
 
 
-class CurvePoint(_Frozen):
-    """The speedup at one prefix length: time to first token, and end to end once the answer
-    is decoded."""
-
-    prefix_tokens: int
-    speedup: float
-    end_to_end_speedup: float
-
-
-class Curve(_Frozen):
-    """Speedup against prefix length for a claim's resolved setup, for charts."""
-
-    points: tuple[CurvePoint, ...]
-    output_tokens: int
-
-
-class FitResidual(_Frozen):
-    """One of the vendor's points against the fit: ``residual_percent`` is predicted ÷
-    observed − 1, in percent."""
-
-    context_tokens: int
-    observed_speedup: float
-    predicted_speedup: float
-    residual_percent: float
-
-
-class PointsFit(_Frozen):
-    """The load latency, load bandwidth and MFU that explain a claim's own points, and what
-    they imply (docs/model.md, "Fitting a vendor's own points").
-
-    ``fixed`` names the parameter held rather than fitted (``"mfu"`` when the points give
-    speedups only, ``None`` when stated times fix it) and ``method`` says how and why.
-    ``breakeven_tokens`` and ``speedup_at`` come from the fitted curve alone.
-    """
-
-    mfu: float
-    latency_s: float
-    bandwidth_gb_s: float
-    fixed: str | None
-    method: str
-    residuals: list[FitResidual]
-    breakeven_tokens: int | None
-    speedup_at: dict[str, float] = Field(default_factory=dict)
-    notes: list[str] = Field(default_factory=list)
-
-
-class Analysis(_Frozen):
-    """What the claim's numbers imply. ``None`` where the claim gives too little to compute it.
-
-    ``weights_gb``, ``context_kv_gb`` and ``gpu_memory_gb`` (BF16 weights, the context's KV,
-    the HBM of the GPUs) are set only when the claim or ``--gpus`` gives the GPU count.
-
-    ``curve`` is drawn by the HTML report and not written to JSON (``claimcheck breakeven``
-    gives the same numbers as a table).
-    """
-
-    naive_breakeven_tokens: int | None = None
-    physical_breakeven_tokens: int | None = None
-    implied_speedup: float | None = None
-    implied_mfu: float | None = None
-    implied_load_gb_s: float | None = None
-    end_to_end_speedup: float | None = None
-    load_ceiling_gb_s: float | None = None
-    weights_gb: float | None = None
-    context_kv_gb: float | None = None
-    gpu_memory_gb: float | None = None
-    memory_bound_knee_tokens: int | None = None
-    speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
-    full_power_speedup: float | None = None
-    breakeven_explanation: str | None = None
-    restatement: str | None = None
-    assumptions: list[str] = Field(default_factory=list)
-    fit: PointsFit | None = None
-    curve: Curve | None = Field(None, exclude=True)
-
-
-class SourceRef(_Frozen):
+class SourceRef(Frozen):
     """Where a claim was read."""
 
     path: str | None = None
@@ -134,7 +40,7 @@ class SourceRef(_Frozen):
     column: int | None = None
 
 
-class ClaimReport(_Frozen):
+class ClaimReport(Frozen):
     """One audited claim: what was understood, what it implies, what was flagged.
 
     ``spans`` maps a claim field to the ``[start, end)`` code-point offsets in ``text`` it was
@@ -152,7 +58,7 @@ class ClaimReport(_Frozen):
     spans: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)
 
 
-class InputProblem(_Frozen):
+class InputProblem(Frozen):
     """An input that could not be audited (exit code 2)."""
 
     path: str | None
@@ -161,7 +67,7 @@ class InputProblem(_Frozen):
     column: int | None = None
 
 
-class Summary(_Frozen):
+class Summary(Frozen):
     """Counts for the summary line. ``findings`` counts unsuppressed findings by severity."""
 
     files: int
@@ -171,7 +77,7 @@ class Summary(_Frozen):
     errors: int = 0
 
 
-class RuleInfo(_Frozen):
+class RuleInfo(Frozen):
     """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend).
 
     ``description`` is the rule's documentation (its module docstring, dedented) and
@@ -186,14 +92,14 @@ class RuleInfo(_Frozen):
     help_uri: str | None = None
 
 
-class Tool(_Frozen):
+class Tool(Frozen):
     """The producing tool."""
 
     name: str = "claimcheck"
     version: str = __version__
 
 
-class Evidence(_Frozen):
+class Evidence(Frozen):
     """One fact about a candidate number and its weight in the score (docs/extractor.md)."""
 
     fact: str
@@ -201,7 +107,7 @@ class Evidence(_Frozen):
     words: str
 
 
-class Candidate(_Frozen):
+class Candidate(Frozen):
     """A number the extractor weighed as a possible speed factor (``--explain``): where it is,
     how it was read, its score and whether it passed the threshold."""
 
@@ -217,7 +123,7 @@ class Candidate(_Frozen):
     evidence: list[Evidence]
 
 
-class Report(_Frozen):
+class Report(Frozen):
     """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
 
     schema_version: int = SCHEMA_VERSION

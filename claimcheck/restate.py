@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from claimcheck.catalog import GpuSpec, ModelSpec
 from claimcheck.claim import Claim, Metric
-from claimcheck.report import Analysis
+from claimcheck.implied import Analysis
 
 _ORDINARY_PREFIX = 4_000
 _METRIC = {

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
 from claimcheck.physics.kv import KvLayout
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from claimcheck.documents import Directive, apply_suppressions
-from claimcheck.report import ClaimReport, Finding, Severity, fingerprint
+from claimcheck.report import ClaimReport, Finding, fingerprint
 from claimcheck.rules import Rule
+from claimcheck.severity import Severity
 from claimcheck.sources.document import ReadDocument
 
 

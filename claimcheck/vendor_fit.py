@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from claimcheck.claim import Claim, Metric
 from claimcheck.claim import Point as ClaimPoint
 from claimcheck.errors import UsageError
-from claimcheck.report import FitResidual, PointsFit
+from claimcheck.implied import FitResidual, PointsFit
 
 if TYPE_CHECKING:
     from claimcheck.catalog import GpuSpec, ModelSpec

@@ -7,7 +7,7 @@ import pytest
 from claimcheck.analysis import analyse, implied_speedup, naive_breakeven_tokens
 from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim, Metric
-from claimcheck.report import Analysis
+from claimcheck.implied import Analysis
 from claimcheck.resolve import resolve
 from claimcheck.settings import Assumptions
 

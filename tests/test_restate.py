@@ -7,7 +7,7 @@ from pathlib import Path
 
 from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
-from claimcheck.report import Analysis
+from claimcheck.implied import Analysis
 from claimcheck.restate import restate
 from tests.conftest import Invoke
 

@@ -23,9 +23,9 @@ from claimcheck.errors import UsageError
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.implied import PointsFit
     from claimcheck.physics import Dtype, Setup
     from claimcheck.physics.fit import Point
-    from claimcheck.report import PointsFit
 
 
 class DtypeChoice(StrEnum):

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from claimcheck.report import PointsFit
+    from claimcheck.implied import PointsFit
 
 # One chart line: (text, Rich style) segments.
 ChartLine = tuple[tuple[str, str], ...]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from claimcheck.report import ClaimReport, Curve
+from claimcheck.implied import Curve
+from claimcheck.report import ClaimReport
 from claimcheck.sweep import Sweep
 
 # The drawing's own units; the page scales it to its width.

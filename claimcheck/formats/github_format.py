@@ -8,7 +8,8 @@ from claimcheck.formats import RenderOptions
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.formats.tables import header, most_severe_first, place, problem_place, row
 from claimcheck.formats.visible import visible
-from claimcheck.report import Finding, InputProblem, Report, Severity
+from claimcheck.report import Finding, InputProblem, Report
+from claimcheck.severity import Severity
 
 SHOWN_PER_KIND = 10
 """Annotations of one kind (error, warning, notice) GitHub shows per step; the rest are dropped."""

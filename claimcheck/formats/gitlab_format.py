@@ -7,7 +7,8 @@ from typing import Any
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.tables import TEXT_PATH
-from claimcheck.report import Report, Severity, fingerprint
+from claimcheck.report import Report, fingerprint
+from claimcheck.severity import Severity
 
 _SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 

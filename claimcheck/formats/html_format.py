@@ -31,7 +31,8 @@ from claimcheck.formats.chart import (
     tokens,
 )
 from claimcheck.formats.concise_format import summary_line
-from claimcheck.report import ClaimReport, Finding, Report, Severity
+from claimcheck.report import ClaimReport, Finding, Report
+from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
     from jinja2 import Environment

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.tables import TEXT_PATH, place, problem_place
-from claimcheck.report import Finding, InputProblem, Report, Severity
+from claimcheck.report import Finding, InputProblem, Report
+from claimcheck.severity import Severity
 
 # Characters XML 1.0 cannot hold even escaped (most C0 controls); documents may contain them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.formats.tables import cell, header, most_severe_first, place, problem_place, row
-from claimcheck.report import Report, Severity
+from claimcheck.report import Report
+from claimcheck.severity import Severity
 
 
 def render(report: Report, options: RenderOptions) -> str:

@@ -8,7 +8,8 @@ from urllib.parse import quote
 
 from claimcheck import DOCS_URL
 from claimcheck.formats import RenderOptions
-from claimcheck.report import Finding, InputProblem, Report, RuleInfo, Severity
+from claimcheck.report import Finding, InputProblem, Report, RuleInfo
+from claimcheck.severity import Severity
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

@@ -13,7 +13,9 @@ from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.formats.visible import visible_model
-from claimcheck.report import Analysis, ClaimReport, Finding, Report, Severity
+from claimcheck.implied import Analysis
+from claimcheck.report import ClaimReport, Finding, Report
+from claimcheck.severity import Severity
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 

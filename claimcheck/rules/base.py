@@ -6,10 +6,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from claimcheck.claim import Claim
+from claimcheck.implied import Analysis
 from claimcheck.record import Conflict
-from claimcheck.report import Analysis, Severity
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Thresholds
+from claimcheck.severity import Severity
 
 
 @dataclass(frozen=True, slots=True)

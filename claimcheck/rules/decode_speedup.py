@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from claimcheck.claim import Metric
-from claimcheck.report import Severity
 from claimcheck.rules.base import Hit, Rule, Subject
+from claimcheck.severity import Severity
 
 
 def check(subject: Subject) -> Iterator[Hit]:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
-from claimcheck.report import Severity
 from claimcheck.rules.base import Hit, Rule, Subject, number
+from claimcheck.severity import Severity
 
 _SETUP_FIELDS = (
     "model",

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from claimcheck.report import Severity
 from claimcheck.rules.base import Hit, Rule, Subject, number
+from claimcheck.severity import Severity
 
 
 def check(subject: Subject) -> Iterator[Hit]:

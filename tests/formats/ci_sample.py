@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from claimcheck.implied import Analysis
 from claimcheck.report import (
-    Analysis,
     ClaimReport,
     Finding,
     InputProblem,
     Report,
     RuleInfo,
-    Severity,
     SourceRef,
     Summary,
 )
+from claimcheck.severity import Severity
 
 
 def hit(code: str = "KV101", severity: Severity = Severity.WARNING, **fields: Any) -> Finding:

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from claimcheck.report import (
-    Analysis,
-    ClaimReport,
-    Finding,
-    InputProblem,
-    Report,
-    Severity,
-    SourceRef,
-    Summary,
-)
+from claimcheck.implied import Analysis
+from claimcheck.report import ClaimReport, Finding, InputProblem, Report, SourceRef, Summary
+from claimcheck.severity import Severity
 
 
 def finding(

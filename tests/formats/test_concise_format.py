@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import InputProblem, Severity
+from claimcheck.report import InputProblem
+from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
 
 

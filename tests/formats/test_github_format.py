@@ -6,7 +6,7 @@ import re
 
 from claimcheck.formats import OutputFormat, render
 from claimcheck.formats.github_format import step_summary
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem
 
 

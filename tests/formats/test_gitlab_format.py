@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Report, Severity
+from claimcheck.report import Report
+from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem
 
 

@@ -17,7 +17,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog, Page, Route, sync_playwright
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Analysis, ClaimReport, Severity, SourceRef
+from claimcheck.implied import Analysis
+from claimcheck.report import ClaimReport, SourceRef
+from claimcheck.severity import Severity
 from tests.conftest import Invoke
 from tests.formats.sample import finding, report
 

@@ -27,8 +27,10 @@ from claimcheck.formats.chart import (
     vendor_fit,
 )
 from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
-from claimcheck.report import Analysis, ClaimReport, InputProblem, Report, Severity, SourceRef
+from claimcheck.implied import Analysis
+from claimcheck.report import ClaimReport, InputProblem, Report, SourceRef
 from claimcheck.settings import Assumptions, Settings
+from claimcheck.severity import Severity
 from tests.conftest import Invoke
 from tests.formats.html_page import Element, Page
 from tests.formats.sample import claim, finding, report

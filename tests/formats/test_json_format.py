@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Report, Severity
+from claimcheck.report import Report
+from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem
 
 

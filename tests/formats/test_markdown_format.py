@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem
 
 

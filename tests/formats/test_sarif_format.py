@@ -11,7 +11,8 @@ import pytest
 
 from claimcheck import DOCS_URL, __version__
 from claimcheck.formats import OutputFormat, render
-from claimcheck.report import Report, Severity
+from claimcheck.report import Report
+from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem, rule
 
 SCHEMA = json.loads(

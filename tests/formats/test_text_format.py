@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claimcheck.formats import OutputFormat, RenderOptions, render
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from claimcheck.formats import OutputFormat, RenderOptions, render
-from claimcheck.report import Severity
+from claimcheck.severity import Severity
 from claimcheck.sources.reports import PEEK, is_report, is_report_file
 from tests.formats.sample import claim, finding, report
 
