@@ -123,7 +123,7 @@ def _physical(
     )
     full_kv = assume.kv_layout == "full"
     if model.window_tokens is not None:
-        from claimcheck.sweep import window_layout_note
+        from claimcheck.physics.sweep import window_layout_note
 
         notes.append(window_layout_note(model, full_kv))
     if resolved.gpu_count is not None:

@@ -158,7 +158,7 @@ def breakeven(
         from claimcheck.catalog import load_catalog
         from claimcheck.formats import RenderOptions
         from claimcheck.formats.breakeven_format import render_json, render_text
-        from claimcheck.sweep import sweep
+        from claimcheck.physics.sweep import sweep
 
         _check_numbers(gpus, bandwidth_gb_s, latency_ms, power_watts, mfu, context, output_tokens)
         points = [parse_point(text) for text in fit or ()]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
 from claimcheck.formats.visible import visible_model
-from claimcheck.sweep import Sweep, SweepRow
+from claimcheck.physics.sweep import Sweep, SweepRow
 
 if TYPE_CHECKING:
     from rich.console import Console

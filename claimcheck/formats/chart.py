@@ -15,8 +15,8 @@ from itertools import pairwise
 from typing import Any
 
 from claimcheck.implied import Curve
+from claimcheck.physics.sweep import Sweep
 from claimcheck.report import ClaimReport
-from claimcheck.sweep import Sweep
 
 # The drawing's own units; the page scales it to its width.
 WIDTH = 640

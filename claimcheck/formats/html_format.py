@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from markupsafe import Markup
 
     from claimcheck.physics import Setup
-    from claimcheck.sweep import Sweep
+    from claimcheck.physics.sweep import Sweep
 
 FIELD_NAMES = {
     "speedup": "speedup",

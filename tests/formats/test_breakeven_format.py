@@ -12,7 +12,7 @@ from claimcheck.catalog import builtin_catalog
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.breakeven_format import ChartLine, chart, render_json, render_text
 from claimcheck.physics import Setup
-from claimcheck.sweep import Sweep, sweep
+from claimcheck.physics.sweep import Sweep, sweep
 
 CATALOG = builtin_catalog()
 

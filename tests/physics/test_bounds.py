@@ -16,7 +16,7 @@ from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec, builtin_catalog
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.breakeven_format import render_json, render_text
 from claimcheck.physics import Setup
-from claimcheck.sweep import sweep
+from claimcheck.physics.sweep import sweep
 from tests.conftest import Invoke
 
 CATALOG = builtin_catalog()

@@ -19,9 +19,9 @@ from claimcheck.physics import (
     load_ceiling_gb_s,
     load_seconds,
 )
+from claimcheck.physics.sweep import sweep
 from claimcheck.resolve import resolve
 from claimcheck.settings import Assumptions
-from claimcheck.sweep import sweep
 
 CATALOG = builtin_catalog()
 H100 = CATALOG.require_gpu("h100-sxm")

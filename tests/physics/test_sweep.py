@@ -9,7 +9,7 @@ import pytest
 from claimcheck.catalog import builtin_catalog
 from claimcheck.errors import UsageError
 from claimcheck.physics import Setup
-from claimcheck.sweep import Sweep, sweep
+from claimcheck.physics.sweep import Sweep, sweep
 
 CATALOG = builtin_catalog()
 H100 = CATALOG.require_gpu("h100-sxm")
