@@ -156,8 +156,8 @@ def breakeven(
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
+        from claimcheck.commands.breakeven_view import render_json, render_text
         from claimcheck.formats import RenderOptions
-        from claimcheck.formats.breakeven_format import render_json, render_text
         from claimcheck.physics.sweep import sweep
 
         _check_numbers(gpus, bandwidth_gb_s, latency_ms, power_watts, mfu, context, output_tokens)

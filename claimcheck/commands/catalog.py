@@ -41,8 +41,8 @@ def catalog(
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
+        from claimcheck.commands.catalog_view import KINDS, listing, render_json, render_text
         from claimcheck.formats import RenderOptions
-        from claimcheck.formats.catalog_format import KINDS, listing, render_json, render_text
 
         chosen = next((k for k in KINDS if k == kind.strip().lower()), None)
         if chosen is None:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from claimcheck import bounds
 from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec, builtin_catalog
+from claimcheck.commands.breakeven_view import render_json, render_text
 from claimcheck.formats import RenderOptions
-from claimcheck.formats.breakeven_format import render_json, render_text
 from claimcheck.physics import Setup
 from claimcheck.physics.sweep import sweep
 from tests.conftest import Invoke

@@ -9,8 +9,8 @@ from itertools import pairwise
 import pytest
 
 from claimcheck.catalog import builtin_catalog
+from claimcheck.commands.breakeven_view import ChartLine, chart, render_json, render_text
 from claimcheck.formats import RenderOptions
-from claimcheck.formats.breakeven_format import ChartLine, chart, render_json, render_text
 from claimcheck.physics import Setup
 from claimcheck.physics.sweep import Sweep, sweep
 

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from claimcheck.catalog import builtin_catalog
-from claimcheck.formats import RenderOptions
-from claimcheck.formats.catalog_format import (
+from claimcheck.commands.catalog_view import (
     KINDS,
     Kind,
     listing,
@@ -17,6 +16,7 @@ from claimcheck.formats.catalog_format import (
     render_text,
     short_source,
 )
+from claimcheck.formats import RenderOptions
 
 CATALOG = builtin_catalog()
 
