@@ -26,6 +26,21 @@ class OutputFormat(StrEnum):
     HTML = "html"
 
 
+# The registry: each --format choice and the module that renders it (loaded on first use, so
+# start-up stays fast). A new format is a member above, a module, and a line here.
+FORMATTERS: dict[OutputFormat, str] = {
+    OutputFormat.TEXT: "claimcheck.formats.text_format",
+    OutputFormat.CONCISE: "claimcheck.formats.concise_format",
+    OutputFormat.JSON: "claimcheck.formats.json_format",
+    OutputFormat.SARIF: "claimcheck.formats.sarif_format",
+    OutputFormat.GITHUB: "claimcheck.formats.github_format",
+    OutputFormat.GITLAB: "claimcheck.formats.gitlab_format",
+    OutputFormat.JUNIT: "claimcheck.formats.junit_format",
+    OutputFormat.MARKDOWN: "claimcheck.formats.markdown_format",
+    OutputFormat.HTML: "claimcheck.formats.html_format",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
     """Presentation settings for the human formats (machine formats ignore them)."""
@@ -39,7 +54,7 @@ def render_chunks(
 ) -> Iterator[str]:
     """The rendering in pieces, for writing large reports without holding them whole; formats
     without a ``chunks`` function give their whole text as one piece."""
-    module = import_module(f"claimcheck.formats.{fmt.value}_format")
+    module = import_module(FORMATTERS[fmt])
     produce = getattr(module, "chunks", None)
     if produce is None:
         yield render(report, fmt, options)
@@ -49,6 +64,6 @@ def render_chunks(
 
 def render(report: Report, fmt: OutputFormat, options: RenderOptions | None = None) -> str:
     """Render ``report`` in ``fmt``. Formatter modules load lazily: start-up stays fast."""
-    module = import_module(f"claimcheck.formats.{fmt.value}_format")
+    module = import_module(FORMATTERS[fmt])
     text: str = module.render(report, options or RenderOptions())
     return text
