@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
+from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import InputError, printable
-from claimcheck.judge import CatalogSource, Prepared, judge, prepare
+from claimcheck.judge import judge
+from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import Placed
 from claimcheck.report import (
     Candidate,

@@ -1,109 +1,17 @@
-"""Judging claims: resolve names, analyse, run the rules, and place each finding."""
+"""Judging claims: run the rules on prepared claims and place each finding in a claim report."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from claimcheck.analysis import analyse
-from claimcheck.claim import MEASUREMENT_FIELDS, Claim
-from claimcheck.errors import InputError, UsageError
+from claimcheck.catalog.source import CatalogSource
+from claimcheck.claim import MEASUREMENT_FIELDS
+from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
-from claimcheck.resolve import Resolved, resolve, size_from_name
-from claimcheck.rules import Hit, Rule, Subject
-from claimcheck.settings import Assumptions, Settings
+from claimcheck.rules import Hit, Rule
+from claimcheck.settings import Settings
 from claimcheck.severity import Severity
-
-if TYPE_CHECKING:
-    from claimcheck.catalog import Catalog
-
-
-class CatalogSource:
-    """The run's catalog, parsed only when a claim or option first needs it."""
-
-    def __init__(self, assume: Assumptions) -> None:
-        self.assume = assume
-        self._catalog: Catalog | None = None
-        self.problems: list[InputError] = []
-
-    def get(self) -> Catalog:
-        """The built-in catalog merged with ``--catalog FILE`` if given. A file that cannot be
-        used is one problem of the run (``problems``); the built-in catalog stands in for it."""
-        if self._catalog is None:
-            from claimcheck.catalog import builtin_catalog, load_catalog
-
-            try:
-                self._catalog = load_catalog(
-                    Path(self.assume.catalog) if self.assume.catalog else None
-                )
-            except UsageError as err:
-                self.problems.append(
-                    InputError(err.message, path=err.path, line=err.line, column=err.column)
-                )
-                self._catalog = builtin_catalog()
-        return self._catalog
-
-    def check_assumptions(self) -> None:
-        """Refuse unknown names in the options before reading any input (a name the broken
-        catalog file would have added is refused with that file's problem)."""
-        assume = self.assume
-        if assume.catalog is not None:
-            self.get()
-        try:
-            if assume.model is not None:
-                self.get().require_model(assume.model)
-            if assume.gpu is not None:
-                self.get().require_gpu(assume.gpu)
-            if assume.tier is not None:
-                self.get().require_tier(assume.tier)
-        except UsageError:
-            if self.problems:
-                problem = self.problems[0]
-                raise UsageError(
-                    problem.message, path=problem.path, line=problem.line, column=problem.column
-                ) from None
-            raise
-
-    def needed(self, claim: Claim) -> bool:
-        """Does this claim name anything the catalog resolves?"""
-        assume = self.assume
-        named = (claim.model, claim.gpu, claim.tier, assume.model, assume.gpu, assume.tier)
-        return any(name is not None for name in named)
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A claim ready for the rules: its record and what the rules see."""
-
-    record: ClaimRecord
-    subject: Subject
-
-
-def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Settings) -> Prepared:
-    """Resolve and analyse one claim."""
-    claim = record.claim
-    if catalogs is not None and catalogs.needed(claim):
-        resolved = resolve(claim, catalogs.get(), settings.assume)
-    else:
-        resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
-    analysis = analyse(claim, resolved, settings.assume)
-    subject = Subject(
-        claim,
-        analysis,
-        resolved,
-        frozenset(record.cues),
-        settings.thresholds,
-        record.conflicts,
-        record.id,
-    )
-    return Prepared(record, subject)
-
-
-def _size(claim: Claim) -> float | None:
-    return size_from_name(claim.model) if claim.model else None
 
 
 def judge(

@@ -12,10 +12,12 @@ import pytest
 
 import claimcheck.rules
 from claimcheck.audit import Request, audit
+from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import Claim
 from claimcheck.errors import UsageError
 from claimcheck.extract import extract_claims
-from claimcheck.judge import CatalogSource, judge, prepare
+from claimcheck.judge import judge
+from claimcheck.prepare import prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.rules import RULES, Rule, enabled, get
 from claimcheck.settings import Settings
