@@ -8,15 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from claimcheck.commands.breakeven import breakeven
-from claimcheck.commands.catalog import catalog
-
-app = typer.Typer()
-app.command("breakeven")(breakeven)
-app.command("catalog")(catalog)
+from claimcheck.cli import app  # the application that ships, not a copy
 
 ANCHOR = [
     "breakeven",

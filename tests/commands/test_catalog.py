@@ -6,15 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from claimcheck.commands.breakeven import breakeven
-from claimcheck.commands.catalog import catalog
-
-app = typer.Typer()
-app.command("breakeven")(breakeven)
-app.command("catalog")(catalog)
+from claimcheck.cli import app  # the application that ships, not a copy
 
 
 def _run(*args: str) -> tuple[int, str, str]:
