@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from claimcheck.claim import Claim
+from claimcheck.claim import Claim, claim_from_reading
 
 if TYPE_CHECKING:
-    from claimcheck.extract import Decision
+    from claimcheck.extract import Decision, Extraction, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,4 +112,28 @@ def placed(decision: Decision, quoted: str, path: str | None, position: Position
         kept=decision.kept,
         reason=decision.reason,
         evidence=decision.weighed(),
+    )
+
+
+def record_from_extraction(
+    extraction: Extraction,
+    text: str,
+    *,
+    record_id: str,
+    path: str | None,
+    at: Callable[[Span], Position],
+) -> ClaimRecord:
+    """The record of a claim the extractor read from ``text``: its sentence as the claim's
+    text, every field and cue placed by ``at`` (a span of ``text`` → a source position)."""
+    start, end = extraction.span.start, extraction.span.end
+    return ClaimRecord(
+        claim=claim_from_reading(extraction.values, text[start:end].strip()),
+        id=record_id,
+        path=path,
+        position=at(extraction.span),
+        fields={name: at(span) for name, span in extraction.spans.items()},
+        cues={name: at(span) for name, span in extraction.cues.items()},
+        readings=extraction.readings,
+        confidence=extraction.confidence,
+        spans=in_sentence(extraction.spans, text, start, end),
     )

@@ -33,3 +33,12 @@ def position(starts: tuple[int, ...] | list[int], offset: int) -> tuple[int, int
     """The 1-based (line, column) of ``offset``, the column counted in code points."""
     line = line_of(starts, offset)
     return line, max(offset - starts[line - 1], 0) + 1
+
+
+def text_position(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based (line, column) of ``offset`` in ``text``, read without a table of line
+    starts (a claim file, a sentence on the command line)."""
+    line, start = 1, 0
+    for match in LINE_BREAK.finditer(text, 0, offset):
+        line, start = line + 1, match.end()
+    return line, offset - start + 1

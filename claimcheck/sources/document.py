@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from claimcheck.claim import claim_from_reading
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
 from claimcheck.extract.normalise import normalise
@@ -18,7 +17,7 @@ from claimcheck.extract.prefilter import (
     page_names_kv,
     topic_cue,
 )
-from claimcheck.record import ClaimRecord, Placed, Position, in_sentence, placed
+from claimcheck.record import ClaimRecord, Placed, Position, placed, record_from_extraction
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -104,20 +103,11 @@ def _placed(document: Document, unit: TextUnit, decision: Decision, display: str
 def _record(
     document: Document, unit: TextUnit, extraction: Extraction, display: str
 ) -> ClaimRecord:
-    def at(span: Span) -> Position:
-        return _at(document, unit, span)
-
-    sentence = unit.text[extraction.span.start : extraction.span.end].strip()
-    claim = claim_from_reading(extraction.values, sentence)
-    where = at(extraction.span)
-    return ClaimRecord(
-        claim=claim,
-        id=f"{display}:{where.line}",
+    where = _at(document, unit, extraction.span)
+    return record_from_extraction(
+        extraction,
+        unit.text,
+        record_id=f"{display}:{where.line}",
         path=display,
-        position=where,
-        fields={name: at(span) for name, span in extraction.spans.items()},
-        cues={name: at(span) for name, span in extraction.cues.items()},
-        readings=extraction.readings,
-        confidence=extraction.confidence,
-        spans=in_sentence(extraction.spans, unit.text, extraction.span.start, extraction.span.end),
+        at=lambda span: _at(document, unit, span),
     )

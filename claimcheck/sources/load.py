@@ -7,11 +7,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from claimcheck.claim import Claim, claim_from_reading
+from claimcheck.claim import Claim
+from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError, printable
 from claimcheck.extract import Extraction, Reading, Span, read
 from claimcheck.extract.scoring import THRESHOLD
-from claimcheck.record import ClaimRecord, Placed, Position, in_sentence, placed
+from claimcheck.record import (
+    ClaimRecord,
+    Placed,
+    Position,
+    placed,
+    record_from_extraction,
+)
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
 from claimcheck.sources.reports import PEEK, is_report
@@ -149,28 +156,10 @@ def _nothing_read(reading: Reading) -> str:
 
 
 def _at(text: str, span: Span) -> Position:
-    offset, end = span.start, span.end
-    line = text.count("\n", 0, offset) + 1
-    start_col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    end_line = text.count("\n", 0, end) + 1
-    end_col = end - (text.rfind("\n", 0, end) + 1) + 1
-    return Position(line, start_col, end_line, end_col)
+    return Position(*text_position(text, span.start), *text_position(text, span.end))
 
 
 def _text_record(text: str, display: str, number: int, extraction: Extraction) -> ClaimRecord:
-    def at(offset: int, end: int) -> Position:
-        return _at(text, Span(offset, end))
-
-    sentence = text[extraction.span.start : extraction.span.end].strip()
-    claim = claim_from_reading(extraction.values, sentence)
-    return ClaimRecord(
-        claim=claim,
-        id=f"text-{number}",
-        path=display,
-        position=at(extraction.span.start, extraction.span.end),
-        fields={name: at(span.start, span.end) for name, span in extraction.spans.items()},
-        cues={name: at(span.start, span.end) for name, span in extraction.cues.items()},
-        readings=extraction.readings,
-        confidence=extraction.confidence,
-        spans=in_sentence(extraction.spans, text, extraction.span.start, extraction.span.end),
+    return record_from_extraction(
+        extraction, text, record_id=f"text-{number}", path=display, at=lambda s: _at(text, s)
     )

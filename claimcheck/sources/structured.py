@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import yaml
 
+from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError
 from claimcheck.record import Position
 from claimcheck.tomlfile import long_integer, parse_toml
@@ -308,6 +309,4 @@ def _json_object_starts(text: str) -> list[int]:
 
 
 def _position(text: str, offset: int) -> Position:
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return Position(line, column)
+    return Position(*text_position(text, offset))

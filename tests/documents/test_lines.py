@@ -35,3 +35,12 @@ def test_bom_takes_no_column_on_line_one_only() -> None:
 def test_offset_at_end_of_source() -> None:
     starts, _ = line_bounds("ab\n")
     assert position(starts, 3) == (2, 1)
+
+
+def test_text_position_counts_every_line_break_the_same_way() -> None:
+    from claimcheck.documents.lines import text_position
+
+    # "27x" sits at line 3, column 2 whether the lines end in LF, CRLF or CR
+    for text in ("a\nb\n 27x", "a\r\nb\r\n 27x", "a\rb\r 27x"):
+        assert text_position(text, text.index("27x")) == (3, 2)
+    assert text_position("27x", 0) == (1, 1)
