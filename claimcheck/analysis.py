@@ -8,6 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
+from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
 from claimcheck.implied import Analysis
 from claimcheck.resolve import Resolved
 from claimcheck.restate import restate
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 
 # Only a ratio of recompute time to load time says where loading starts to pay.
 _PREFILL_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
-DEFAULT_MFU = 0.5
-DEFAULT_LATENCY_S = 0.001
 TYPICAL_PREFIXES = (1_000, 4_000, 16_000)
 
 

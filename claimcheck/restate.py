@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from claimcheck.catalog import GpuSpec, ModelSpec
 from claimcheck.claim import Claim, Metric
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.implied import Analysis
 
 _ORDINARY_PREFIX = 4_000
@@ -31,7 +32,7 @@ def restate(
     model: ModelSpec | None = None,
     gpu: GpuSpec | None = None,
     gpu_count: int | None = None,
-    output_tokens: int = 500,
+    output_tokens: int = DEFAULT_OUTPUT_TOKENS,
 ) -> str | None:
     """The restatement of ``claim`` from its ``analysis``, or ``None`` without a headline."""
     headline = claim.speedup or analysis.implied_speedup

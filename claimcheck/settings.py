@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.physics.kv import KvLayout
 from claimcheck.severity import Severity
 
@@ -78,7 +79,7 @@ class Assumptions(BaseModel):
         description="KV on windowed layers: resumed (the last window only) or full (every token)",
     )
     output_tokens: int = Field(
-        500,
+        DEFAULT_OUTPUT_TOKENS,
         ge=OUTPUT_TOKENS.low,
         le=OUTPUT_TOKENS.high,
         description="output tokens for the end-to-end speedup",

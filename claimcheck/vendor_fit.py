@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.claim import Point as ClaimPoint
+from claimcheck.defaults import DEFAULT_MFU
 from claimcheck.errors import UsageError
 from claimcheck.implied import FitResidual, PointsFit
 
@@ -168,7 +169,7 @@ def _held_mfu(
     power = 1.0
     if claim.power_watts is not None and (gpu.default_power_w or gpu.max_power_w):
         power = physics.power_factor(gpu, claim.power_watts).factor
-    mfu = assumed or 0.5
+    mfu = assumed or DEFAULT_MFU
     why = "--mfu" if assumed else "assumed; docs/model.md §2"
     return mfu, power, f"{why}{f', power factor {power:.2f}' if power < 1 else ''}"
 

@@ -19,6 +19,7 @@ from claimcheck.commands import (
     terminal_width,
     use_color,
 )
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def breakeven(
     output_tokens: Annotated[
         int,
         typer.Option("--output-tokens", help="Output tokens decoded for the end-to-end figure."),
-    ] = 500,
+    ] = DEFAULT_OUTPUT_TOKENS,
     catalog_file: Annotated[
         Path | None,
         typer.Option(

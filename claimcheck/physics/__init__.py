@@ -6,6 +6,7 @@ integers; GB means 1e9 bytes.
 
 from __future__ import annotations
 
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.physics.breakeven import (
     breakeven_bandwidth_gb_s,
     breakeven_tokens,
@@ -14,7 +15,6 @@ from claimcheck.physics.breakeven import (
     speedup_at,
 )
 from claimcheck.physics.decode import (
-    DEFAULT_OUTPUT_TOKENS,
     HBM_EFFICIENCY,
     decode_seconds,
     decode_seconds_per_token,

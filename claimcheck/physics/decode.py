@@ -9,6 +9,7 @@ docs/model.md §5, §6).
 
 from __future__ import annotations
 
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.physics.dtypes import bytes_per_element
 from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token_per_layer
 from claimcheck.physics.setup import Setup
@@ -16,7 +17,6 @@ from claimcheck.physics.setup import Setup
 # Achieved fraction of datasheet HBM bandwidth: AIConfigurator's
 # mem_bw_empirical_scaling_factor (ai-dynamo/aiconfigurator; docs/model.md §6).
 HBM_EFFICIENCY = 0.8
-DEFAULT_OUTPUT_TOKENS = 500
 
 
 def _weight_bytes_per_token(setup: Setup) -> float:

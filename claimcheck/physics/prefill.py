@@ -8,6 +8,7 @@ per head and layer; the LM head runs once, for the last token.
 from __future__ import annotations
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec
+from claimcheck.defaults import DEFAULT_MFU
 from claimcheck.errors import UsageError
 from claimcheck.physics.dtypes import Dtype
 from claimcheck.physics.memory import weight_bytes
@@ -81,7 +82,7 @@ def prefill_seconds(
     gpu: GpuSpec,
     gpu_count: int = 1,
     dtype: Dtype = "bf16",
-    mfu: float = 0.5,
+    mfu: float = DEFAULT_MFU,
     power_factor: float = 1.0,
 ) -> float:
     """Seconds to compute ``flops`` on ``gpu_count`` GPUs at ``mfu`` of dense peak, scaled by a power factor."""
@@ -104,7 +105,7 @@ def memory_bound_knee_tokens(
     model: ModelSpec,
     gpu: GpuSpec,
     dtype: Dtype = "bf16",
-    mfu: float = 0.5,
+    mfu: float = DEFAULT_MFU,
     power_factor: float = 1.0,
 ) -> float:
     """Tokens below which one pass on an idle GPU is still bound by reading the weights.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
+from claimcheck.defaults import DEFAULT_MFU
 from claimcheck.physics.dtypes import Dtype
 from claimcheck.physics.kv import KvLayout
 from claimcheck.physics.load import aggregate_bandwidth_gb_s
@@ -29,7 +30,7 @@ class Setup(BaseModel):
     gpu_count: int = Field(1, gt=0)
     dtype: Dtype = "bf16"
     kv_dtype: Dtype = "bf16"
-    mfu: float = Field(0.5, gt=0, le=1)
+    mfu: float = Field(DEFAULT_MFU, gt=0, le=1)
     power_factor: float = Field(1.0, gt=0, le=1)
     tier: TierSpec | None = None
     bandwidth_gb_s: float | None = Field(None, gt=0)
