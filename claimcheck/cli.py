@@ -10,7 +10,7 @@ import gc
 import os
 import signal
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -320,8 +320,15 @@ def check(
                 "kv_layout": kv_layout.value if kv_layout else None},
     )  # fmt: skip
     try:
-        code = _run(options, list(inputs or []), list(text or []), stdin_filename, config, isolated,
-                    output, exit_zero, allow_empty, color, quiet, explain, follow_links)  # fmt: skip
+        code = _run(
+            options,
+            _Invocation(
+                inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
+                config=config, isolated=isolated, output=output, exit_zero=exit_zero,
+                allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
+                follow_links=follow_links,
+            ),
+        )  # fmt: skip
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
@@ -335,11 +342,25 @@ def check(
     raise typer.Exit(code)
 
 
-def _run(
-    options: object, inputs: list[str], texts: list[str], stdin_filename: str | None, config: Path | None,
-    isolated: bool, output: Path | None, exit_zero: bool, allow_empty: bool, color: Color, quiet: bool,
-    explain: bool = False, follow_links: bool = False,
-) -> int:  # fmt: skip
+@dataclass(frozen=True, kw_only=True)
+class _Invocation:
+    """What ``check`` was asked besides the settings: inputs, where output goes, and how."""
+
+    inputs: list[str]
+    texts: list[str]
+    stdin_filename: str | None
+    config: Path | None
+    isolated: bool
+    output: Path | None
+    exit_zero: bool
+    allow_empty: bool
+    color: Color
+    quiet: bool
+    explain: bool
+    follow_links: bool
+
+
+def _run(options: object, call: _Invocation) -> int:
     from claimcheck import config as configuration
     from claimcheck.audit import Request, audit, exit_code
     from claimcheck.options import CliOptions, settle
@@ -347,34 +368,34 @@ def _run(
     from claimcheck.sources.reading import read_stream
 
     assert isinstance(options, CliOptions)
-    if not inputs and not texts:
+    if not call.inputs and not call.texts:
         raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
-    run = settle(options, configuration.resolve(config, isolated, Path.cwd()), Path.cwd())
-    selection = replace(run.selection, follow_links=follow_links)
-    if output is not None and (clash := output_clash(output, inputs, selection)):
+    run = settle(options, configuration.resolve(call.config, call.isolated, Path.cwd()), Path.cwd())
+    selection = replace(run.selection, follow_links=call.follow_links)
+    if call.output is not None and (clash := output_clash(call.output, call.inputs, selection)):
         raise ClaimcheckError("is an input: the report (-o) must go to another file", path=clash)
-    request = Request(inputs, texts, stdin_filename, run.settings, selection,
-                      run.per_file_ignores, explain, output)  # fmt: skip
+    request = Request(call.inputs, call.texts, call.stdin_filename, run.settings, selection,
+                      run.per_file_ignores, call.explain, call.output)  # fmt: skip
     max_bytes = run.settings.max_file_bytes
 
     def read_stdin() -> str:
         return read_stream(
-            sys.stdin.buffer if sys.stdin else None, stdin_filename or "-", max_bytes=max_bytes
+            sys.stdin.buffer if sys.stdin else None, call.stdin_filename or "-", max_bytes=max_bytes
         )
 
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)
-    with _progress(enabled=not quiet) as progress:
+    with _progress(enabled=not call.quiet) as progress:
         report = audit(request, read_stdin=read_stdin, progress=progress)
     for problem in report.errors:
         where = ":".join(
             str(p) for p in (problem.path, problem.line, problem.column) if p is not None
         )
         say("error", f"{where}: {problem.message}" if where else problem.message)
-    folders = [name for name in inputs if Path(name).is_dir()]
+    folders = [name for name in call.inputs if Path(name).is_dir()]
     if (
         folders
-        and not allow_empty
+        and not call.allow_empty
         and report.summary.files == 0
         and not report.claims
         and not report.errors
@@ -385,9 +406,9 @@ def _run(
         )
         return ExitCode.ERROR
     chosen = _default_format(run.format)
-    if not quiet or output is not None:
-        _emit(report, chosen, use_color(color) and output is None, output)
-    return exit_code(report, run.settings.fail_on, exit_zero)
+    if not call.quiet or call.output is not None:
+        _emit(report, chosen, use_color(call.color) and call.output is None, call.output)
+    return exit_code(report, run.settings.fail_on, call.exit_zero)
 
 
 def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
