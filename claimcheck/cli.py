@@ -11,7 +11,6 @@ import os
 import signal
 import sys
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -35,6 +34,7 @@ from claimcheck.commands import (
 )
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
+from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
     from claimcheck.report import Report
@@ -47,15 +47,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class FailOn(StrEnum):
-    """``--fail-on`` values."""
-
-    INFO = "info"
-    WARNING = "warning"
-    ERROR = "error"
-    NEVER = "never"
 
 
 def _version(value: bool) -> None:

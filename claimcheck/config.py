@@ -22,11 +22,14 @@ from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import UsageError, did_you_mean, shown
+from claimcheck.formats import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
+from claimcheck.severity import FailOn
 from claimcheck.tomlfile import parse_toml
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
-FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown", "html")
+FORMATS = tuple(fmt.value for fmt in OutputFormat)
+FAIL_ON = tuple(value.value for value in FailOn)
 
 
 class FileConfig(BaseModel):
@@ -38,7 +41,7 @@ class FileConfig(BaseModel):
     ignore: list[str] | None = None
     extend_select: list[str] | None = None
     per_file_ignores: dict[str, list[str]] | None = Field(None, description="glob → rule codes")
-    fail_on: str | None = Field(None, pattern="^(info|warning|error|never)$")
+    fail_on: str | None = Field(None, pattern="^(" + "|".join(FAIL_ON) + ")$")
     format: str | None = Field(None, pattern="^(" + "|".join(FORMATS) + ")$")
     exclude: list[str] | None = None
     extend_exclude: list[str] | None = None

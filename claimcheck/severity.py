@@ -19,3 +19,12 @@ class Severity(StrEnum):
 
 
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+class FailOn(StrEnum):
+    """``--fail-on`` and ``fail-on`` values: the lowest severity that fails the run, or never."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+    NEVER = "never"
