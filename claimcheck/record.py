@@ -24,11 +24,14 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """A claim file field that its own text contradicts (rule KV306)."""
+    """A claim file field its own text gives another value for (rule KV306). ``gap`` is the
+    smallest relative difference between the field and the text's figures (``None`` for a
+    metric, where any difference counts); the rule weighs it against its tolerance."""
 
     field: str
     stated: str
     read: str
+    gap: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

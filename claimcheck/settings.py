@@ -39,6 +39,10 @@ class Thresholds(BaseModel):
         0.05,
         description="KV202: relative gap allowed between the stated speedup and the stated times",
     )
+    text_field_tolerance: Fraction = Field(
+        0.05,
+        description="KV306: relative gap allowed between a claim file's field and its own text",
+    )
     low_mfu: Fraction = Field(
         0.25,
         description="KV203: implied recompute MFU below which the baseline counts as implausibly slow",
