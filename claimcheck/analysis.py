@@ -75,7 +75,7 @@ def with_fit(
     count = (resolved.gpu_count if resolved else None) or (
         _fitting_count(model, gpu) if model and gpu else 1
     )
-    fit, notes = fit_claim(claim, model, gpu, count, assume.mfu)
+    fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens)
     return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
 
 

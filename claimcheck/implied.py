@@ -52,6 +52,7 @@ class PointsFit(Frozen):
     breakeven_tokens: int | None
     speedup_at: dict[str, float] = Field(default_factory=dict)
     notes: list[str] = Field(default_factory=list)
+    curve: Curve | None = Field(None, exclude=True)
 
 
 class Analysis(Frozen):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.claim import Point as ClaimPoint
-from claimcheck.defaults import DEFAULT_MFU
+from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
 from claimcheck.implied import FitResidual, PointsFit
 
@@ -105,6 +105,7 @@ def fit_claim(
     gpu: GpuSpec | None,
     gpu_count: int,
     assumed_mfu: float | None,
+    output_tokens: int = DEFAULT_OUTPUT_TOKENS,
 ) -> tuple[PointsFit | None, list[str]]:
     """The fit of ``claim``'s points on the resolved hardware, and notes for the assumptions.
 
@@ -133,7 +134,11 @@ def fit_claim(
         return None, [*notes, f"{_NOT_FITTED}: {err.message}"]
     except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
         return None, [*notes, f"{_NOT_FITTED}: the figures are out of range ({err})"]
+    from claimcheck.curve import speedup_curve
+
     report = report_of(fit, len(points), basis)
+    curve = speedup_curve(fit.setup, output_tokens, tuple(p.context_tokens for p in points))
+    report = report.model_copy(update={"curve": curve})  # for the chart; not in JSON
     return report, [*notes, _summary(report)]
 
 

@@ -12,9 +12,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
 
-from claimcheck.implied import Curve
+from claimcheck.implied import Analysis, Curve
 from claimcheck.physics.sweep import Sweep
 from claimcheck.report import ClaimReport
 
@@ -271,30 +270,23 @@ def _number(value: object) -> float | None:
     return float(value) if isinstance(value, int | float) and value > 0 else None
 
 
-def vendor_fit(analysis: Any) -> tuple[tuple[Marked, ...], tuple[tuple[float, float], ...]]:
-    """The vendor's own points and the curve fitted to them, when the analysis carries a fit
-    (``fit.points`` as (prefix, speedup) pairs, ``fit.curve`` as a Curve); else nothing."""
-    fit = getattr(analysis, "fit", None)
+def vendor_fit(analysis: Analysis) -> tuple[tuple[Marked, ...], tuple[tuple[float, float], ...]]:
+    """The vendor's own points and the curve fitted to them, when the analysis carries a fit;
+    else nothing."""
+    fit = analysis.fit
     if fit is None:
         return (), ()
     points = tuple(
-        Marked(n, s, f"{tokens(n)}: {times(s)}")
-        for n, s in (_pair(p) for p in _get(fit, "points") or ())
-        if n > 0 and s > 0
+        Marked(
+            r.context_tokens,
+            r.observed_speedup,
+            f"{tokens(r.context_tokens)}: {times(r.observed_speedup)}",
+        )
+        for r in fit.residuals
+        if r.observed_speedup > 0
     )
-    curve = _get(fit, "curve")
-    line = tuple((p.prefix_tokens, p.speedup) for p in curve.points) if curve else ()
+    line = tuple((p.prefix_tokens, p.speedup) for p in fit.curve.points) if fit.curve else ()
     return points, line
-
-
-def _get(thing: Any, name: str) -> Any:
-    return thing.get(name) if isinstance(thing, dict) else getattr(thing, name, None)
-
-
-def _pair(point: Any) -> tuple[float, float]:
-    if isinstance(point, list | tuple):
-        return float(point[0]), float(point[1])
-    return float(_get(point, "prefix_tokens") or 0), float(_get(point, "speedup") or 0)
 
 
 def plot(data: ChartData) -> Plot:

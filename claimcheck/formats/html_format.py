@@ -248,7 +248,7 @@ def _claim_view(order: int, claim: ClaimReport, numbers: dict[str, int]) -> Clai
         breakeven=_breakeven(analysis.naive_breakeven_tokens, analysis.physical_breakeven_tokens),
         mfu=f"{analysis.implied_mfu:.0%}" if analysis.implied_mfu is not None else "—",
         plot=None if data.empty else plot(data),
-        restatement=restatement(analysis),
+        restatement=analysis.restatement,
         explained=_explained(analysis.breakeven_explanation, active),
         assumptions=tuple(n for n in analysis.assumptions if n not in numbers),
         shared=tuple(numbers[n] for n in dict.fromkeys(analysis.assumptions) if n in numbers),
@@ -344,9 +344,3 @@ def _figures(claim: ClaimReport) -> tuple[Figure, ...]:
         ("at full power", times(a.full_power_speedup) if a.full_power_speedup else None),
     ]  # fmt: skip
     return tuple(Figure(name, str(value)) for name, value in rows if value is not None)
-
-
-def restatement(analysis: object) -> str | None:
-    """The fair restatement of the claim, when the analysis carries one."""
-    text = getattr(analysis, "restatement", None)
-    return text if isinstance(text, str) and text else None

@@ -9,7 +9,6 @@ import re
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -17,8 +16,6 @@ from claimcheck.audit import Request, audit
 from claimcheck.formats import OutputFormat, render
 from claimcheck.formats.chart import (
     TOLERANCE_PX,
-    ChartData,
-    Marked,
     from_claim,
     plot,
     simplify,
@@ -26,7 +23,7 @@ from claimcheck.formats.chart import (
     tokens,
     vendor_fit,
 )
-from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, restatement, segments
+from claimcheck.formats.html_format import LONG_REPORT_CLAIMS, segments
 from claimcheck.implied import Analysis
 from claimcheck.report import ClaimReport, InputProblem, Report, SourceRef
 from claimcheck.settings import Assumptions, Settings
@@ -264,19 +261,26 @@ def test_every_claim_is_restated_and_no_fit_draws_nothing() -> None:
     assert expected and len(shown) == len(expected)
     assert all(text in line for text, line in zip(expected, shown, strict=True))
     assert not page.find("circle", "vendor")
-    assert restatement(Analysis()) is None and vendor_fit(Analysis()) == ((), ())
+    assert vendor_fit(Analysis()) == ((), ())
 
 
-def test_a_fit_and_a_restatement_are_shown_when_the_analysis_has_them() -> None:
-    points = [[1_000, 3.0], {"prefix_tokens": 16_000, "speedup": 9.0}]
-    analysis = SimpleNamespace(fit={"points": points}, restatement="27× at 112K; ≈ 5× at 4K")
-    vendor, line = vendor_fit(analysis)
-    assert [(m.prefix_tokens, m.speedup) for m in vendor] == [(1_000, 3.0), (16_000, 9.0)]
-    assert line == ()
-    assert restatement(analysis) == "27× at 112K; ≈ 5× at 4K"
-    chart = plot(ChartData("t", "d", fit_points=vendor, headline=Marked(112_000, 27, "27×")))
-    assert [d.kind for d in chart.dots].count("vendor") == 2
-    assert "the vendor's point" in [row.what for row in chart.rows]
+def test_a_vendors_own_points_and_their_fitted_curve_are_drawn(cli: Invoke, tmp_path: Path) -> None:
+    # 3.7x at 32K and 7.6x at 131K on Llama-3.1-70B, one H100 (docs/model.md §9): the chart
+    # marks both points where the vendor put them and draws a curve through them
+    (tmp_path / "c.yaml").write_text(
+        "speedup: 7.6\ncontext_tokens: 131000\nmetric: ttft\nmodel: llama-3.1-70b\n"
+        "gpu: h100-sxm\ngpu_count: 1\npoints:\n  - {context_tokens: 32000, speedup: 3.7}\n",
+        encoding="utf-8",
+    )
+    (claim_report,) = audit(Request([str(tmp_path / "c.yaml")]), read_stdin=str).claims
+    vendor, line = vendor_fit(claim_report.analysis)
+    assert sorted((m.prefix_tokens, m.speedup) for m in vendor) == [(32_000, 3.7), (131_000, 7.6)]
+    on_curve = dict(line)
+    assert on_curve[32_000] == pytest.approx(3.7, rel=0.05)
+    assert on_curve[131_000] == pytest.approx(7.6, rel=0.05)
+    page = cli("check", str(tmp_path / "c.yaml"), "-f", "html").stdout
+    assert page.count('class="dot vendor"') == 2
+    assert "fitted to the vendor" in page
 
 
 @pytest.mark.parametrize("fmt", ["svg", "html"])
