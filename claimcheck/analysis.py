@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog import GpuSpec, ModelSpec
 
 # Only a ratio of recompute time to load time says where loading starts to pay.
-_PREFILL_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
+PREFILL_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
 TYPICAL_PREFIXES = (1_000, 4_000, 16_000)
 
 
@@ -31,7 +31,7 @@ def naive_breakeven_tokens(claim: Claim) -> int | None:
     decode and end-to-end figures, which are not recompute-versus-load ratios.
     """
     tokens = claim.context_tokens
-    if tokens is None or claim.metric not in _PREFILL_METRICS:
+    if tokens is None or claim.metric not in PREFILL_METRICS:
         return None
     if claim.baseline_seconds is not None and claim.cached_seconds is not None:
         return round(tokens * claim.cached_seconds / claim.baseline_seconds)
@@ -56,7 +56,7 @@ def analyse(
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = resolved.gpu_count if resolved else None
     if model is not None and gpu is not None and count is None:
-        count = _fitting_count(model, gpu)
+        count = fitting_gpu_count(model, gpu)
     restatement = restate(
         claim, analysis, model=model, gpu=gpu, gpu_count=count, output_tokens=assume.output_tokens
     )
@@ -73,7 +73,7 @@ def with_fit(
 
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = (resolved.gpu_count if resolved else None) or (
-        _fitting_count(model, gpu) if model and gpu else 1
+        fitting_gpu_count(model, gpu) if model and gpu else 1
     )
     fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens)
     return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
@@ -109,14 +109,14 @@ def _physical(
     from claimcheck import physics
     from claimcheck.curve import speedup_curve
 
-    count = resolved.gpu_count or _fitting_count(model, gpu)
+    count = resolved.gpu_count or fitting_gpu_count(model, gpu)
     if resolved.gpu_count is None:
         notes.append(
             f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the "
             "weights, BF16 or as released if smaller (the claim gives no GPU count; --gpus)"
         )
     tokens = claim.context_tokens
-    prefill = claim.metric in _PREFILL_METRICS
+    prefill = claim.metric in PREFILL_METRICS
     notes.append(
         "BF16 compute and BF16 KV cache assumed (dense peak, no sparsity); K = 1,000 tokens, GB = 10^9 bytes"
     )
@@ -235,7 +235,7 @@ def _physical(
     return analysis.model_copy(update={**update, "assumptions": notes})
 
 
-def _fitting_count(model: ModelSpec, gpu: GpuSpec) -> int:
+def fitting_gpu_count(model: ModelSpec, gpu: GpuSpec) -> int:
     """The smallest power-of-two GPU count whose HBM holds the model's weights (BF16, or as
     released when smaller) with a tenth to spare: a 70B model needs two 80 GB H100s, gpt-oss-120b
     (MXFP4 experts) one."""

@@ -24,6 +24,16 @@ class Curve(Frozen):
     output_tokens: int
 
 
+class Reference(Frozen):
+    """The curve of a well-run baseline for a claim's load path (reference.py, docs/model.md
+    §11): ``description`` says which setup in words, ``speedup_at_context`` is its speedup at
+    the claim's context."""
+
+    description: str
+    curve: Curve
+    speedup_at_context: float
+
+
 class FitResidual(Frozen):
     """One of the vendor's points against the fit: ``residual_percent`` is predicted ÷
     observed − 1, in percent."""
@@ -61,8 +71,9 @@ class Analysis(Frozen):
     ``weights_gb``, ``context_kv_gb`` and ``gpu_memory_gb`` (BF16 weights, the context's KV,
     the HBM of the GPUs) are set only when the claim or ``--gpus`` gives the GPU count.
 
-    ``curve`` is drawn by the HTML report and not written to JSON (``claimcheck breakeven``
-    gives the same numbers as a table).
+    ``curve`` and ``reference`` (the same load path under a well-run baseline) are drawn by the
+    HTML report and not written to JSON (``claimcheck breakeven`` gives the same numbers as a
+    table).
     """
 
     naive_breakeven_tokens: int | None = None
@@ -83,3 +94,4 @@ class Analysis(Frozen):
     assumptions: list[str] = Field(default_factory=list)
     fit: PointsFit | None = None
     curve: Curve | None = Field(None, exclude=True)
+    reference: Reference | None = Field(None, exclude=True)

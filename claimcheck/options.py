@@ -99,6 +99,7 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
         thresholds=thresholds,
         assume=assume,
         max_file_bytes=max_bytes,
+        charts=fmt == "html",
     )
     selection = Selection(
         extensions=extensions,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.analysis import analyse
 from claimcheck.claim import Claim
+from claimcheck.implied import Analysis
 from claimcheck.record import ClaimRecord
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Subject
@@ -33,6 +34,8 @@ def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Setti
     else:
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
     analysis = analyse(claim, resolved, settings.assume)
+    if settings.charts:
+        analysis = _with_reference(claim, analysis, resolved, catalogs, settings)
     subject = Subject(
         claim,
         analysis,
@@ -43,6 +46,21 @@ def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Setti
         record.id,
     )
     return Prepared(record, subject)
+
+
+def _with_reference(
+    claim: Claim,
+    analysis: Analysis,
+    resolved: Resolved,
+    catalogs: CatalogSource | None,
+    settings: Settings,
+) -> Analysis:
+    """``analysis`` with the well-run baseline a chart draws beside the claim (reference.py)."""
+    from claimcheck.reference import reference
+
+    catalog = catalogs.get() if catalogs is not None else None
+    drawn = reference(claim, analysis, resolved, catalog, settings.assume)
+    return analysis.model_copy(update={"reference": drawn}) if drawn else analysis
 
 
 def _size(claim: Claim) -> float | None:

@@ -109,3 +109,6 @@ class Settings(BaseModel):
     thresholds: Thresholds = Field(default_factory=Thresholds)
     assume: Assumptions = Field(default_factory=Assumptions)
     max_file_bytes: int = Field(10_000_000, gt=0, le=MAX_FILE_BYTES.high)
+    charts: bool = Field(
+        False, description="compute the reference curves the HTML report draws (reference.py)"
+    )

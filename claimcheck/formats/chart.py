@@ -33,6 +33,7 @@ _LEGEND = {
     "e2e": "end to end",
     "naive": "naive reading (load time held fixed)",
     "fit": "fitted to the vendor's points",
+    "reference": "well-run baseline, same load path",
     "headline": "the claim",
     "vendor": "the vendor's points",
     "unity": "1× (recompute = load)",
@@ -46,6 +47,12 @@ LOOKS: dict[str, dict[str, str]] = {
     "e2e": {"fill": "none", "stroke": "#e69f00", "stroke-width": "2.2", "stroke-dasharray": "8 4"},
     "naive": {"fill": "none", "stroke": "#888", "stroke-width": "1.5", "stroke-dasharray": "2 4"},
     "fit": {"fill": "none", "stroke": "#009e73", "stroke-width": "2.2"},
+    "reference": {
+        "fill": "none",
+        "stroke": "#56b4e9",
+        "stroke-width": "2.2",
+        "stroke-dasharray": "10 3 2 3",
+    },
     "unity": {"fill": "none", "stroke": "#333", "stroke-width": "1.2", "stroke-dasharray": "6 4"},
     "headline": {"fill": "#d55e00", "stroke": "#fff"},
     "vendor": {"fill": "#fff", "stroke": "#009e73", "stroke-width": "2"},
@@ -84,7 +91,9 @@ class ChartData:
 
     ``naive_slope_tokens`` draws the naive reading, speedup = prefix ÷ that many tokens;
     ``fit_points`` are the vendor's own (prefix, speedup) points and ``fit_curve`` the curve
-    fitted to them, when the report carries a fit.
+    fitted to them, when the report carries a fit. ``reference`` is the well-run baseline's
+    curve for the claim's load path (claimcheck/reference.py) and ``reference_at`` its speedup
+    at the claim's context.
     """
 
     title: str
@@ -98,11 +107,13 @@ class ChartData:
     naive_slope_tokens: int | None = None
     fit_points: tuple[Marked, ...] = ()
     fit_curve: tuple[tuple[float, float], ...] = ()
+    reference: tuple[tuple[float, float], ...] = ()
+    reference_at: Marked | None = None
 
     @property
     def empty(self) -> bool:
         """Nothing to draw: no curve and no placed headline."""
-        return self.curve is None and self.headline is None
+        return self.curve is None and self.headline is None and not self.reference
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,9 +228,15 @@ def from_claim(claim: ClaimReport) -> ChartData:
         end_to_end = Marked(context, e2e, f"end to end {times(e2e)}")
     naive = analysis.naive_breakeven_tokens
     fit_points, fit_curve = vendor_fit(analysis)
+    reference, reference_at = _reference(analysis, context)
     parts = []
     if headline:
         parts.append(f"The claim: {headline.label}.")
+    if reference_at is not None:
+        parts.append(
+            f"A well-run baseline gives {times(reference_at.speedup)} at "
+            f"{tokens(reference_at.prefix_tokens)} (see the caption)."
+        )
     if naive:
         parts.append(f"Naive breakeven ≈ {naive:,} tokens.")
     if analysis.physical_breakeven_tokens is not None:
@@ -239,7 +256,25 @@ def from_claim(claim: ClaimReport) -> ChartData:
         naive_slope_tokens=naive if headline and naive and metric in _PREFILL else None,
         fit_points=fit_points,
         fit_curve=fit_curve,
+        reference=reference,
+        reference_at=reference_at,
     )
+
+
+def _reference(
+    analysis: Analysis, context: float | None
+) -> tuple[tuple[tuple[float, float], ...], Marked | None]:
+    """The well-run baseline's curve and its speedup at the claim's context, if the analysis
+    carries one."""
+    drawn = analysis.reference
+    if drawn is None:
+        return (), None
+    line = tuple((p.prefix_tokens, p.speedup) for p in drawn.curve.points)
+    at = None
+    if context:
+        speedup = drawn.speedup_at_context
+        at = Marked(context, speedup, f"well-run baseline {times(speedup)}")
+    return line, at
 
 
 def from_sweep(sweep: Sweep, curve: Curve) -> ChartData:
@@ -329,6 +364,8 @@ def plot(data: ChartData) -> Plot:
         paths["naive"] = line((n, n / data.naive_slope_tokens) for n in ends)
     if data.fit_curve:
         paths["fit"] = line(data.fit_curve)
+    if data.reference:
+        paths["reference"] = line(data.reference)
 
     def label(x: float, y: float, text: str, above: bool = True) -> Label:
         fits = x + 6 + len(text) * CHARACTER_WIDTH <= WIDTH - 2
@@ -356,6 +393,16 @@ def plot(data: ChartData) -> Plot:
         for i, m in enumerate(data.at_prefix)
     ]
     dots += [Dot(px(m.prefix_tokens), py(m.speedup), "vendor", None) for m in data.fit_points]
+    if data.reference_at is not None:
+        m = data.reference_at
+        dots.append(
+            Dot(
+                px(m.prefix_tokens),
+                py(m.speedup),
+                "reference",
+                label(px(m.prefix_tokens), py(m.speedup), m.label),
+            )
+        )
     if data.end_to_end is not None:
         m = data.end_to_end
         dots.append(
@@ -377,7 +424,7 @@ def plot(data: ChartData) -> Plot:
             )
         )
 
-    kinds: list[str] = [k for k in ("ttft", "e2e", "naive", "fit") if k in paths]
+    kinds: list[str] = [k for k in ("ttft", "e2e", "naive", "fit", "reference") if k in paths]
     kinds += ["headline"] if data.headline else []
     kinds += ["vendor"] if data.fit_points else []
     kinds.append("unity")
@@ -427,10 +474,11 @@ def _extent(data: ChartData) -> tuple[list[float], list[float]]:
     marks = [
         *data.at_prefix,
         *data.fit_points,
-        *(m for m in (data.headline, data.end_to_end) if m is not None),
+        *(m for m in (data.headline, data.end_to_end, data.reference_at) if m is not None),
     ]
     xs = [10.0, 10_000.0, *(m.prefix_tokens for m in marks)]
-    ys = [1.0, *(m.speedup for m in marks), *(s for _, s in data.fit_curve)]
+    ys = [1.0, *(m.speedup for m in marks), *(s for _, s in (*data.fit_curve, *data.reference))]
+    xs += [n for n, _ in data.reference]
     xs += [n for n in (data.naive_breakeven_tokens, data.physical_breakeven_tokens) if n]
     if data.curve is not None:
         xs += [p.prefix_tokens for p in data.curve.points]
@@ -495,6 +543,9 @@ def _rows(data: ChartData) -> tuple[Row, ...]:
         Row("time to first token", f"{m.prefix_tokens:,.0f}", times(m.speedup))
         for m in data.at_prefix
     ]
+    if data.reference_at is not None:
+        m = data.reference_at
+        rows.append(Row("well-run baseline", f"{m.prefix_tokens:,.0f}", times(m.speedup)))
     if data.end_to_end is not None:
         m = data.end_to_end
         rows.append(Row("end to end", f"{m.prefix_tokens:,.0f}", times(m.speedup)))

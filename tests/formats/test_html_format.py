@@ -253,6 +253,30 @@ def test_a_claim_without_a_setup_draws_the_naive_reading_only() -> None:
     assert [d.kind for d in chart.dots] == ["headline"]
 
 
+def test_the_27x_claim_sits_above_the_well_run_baseline() -> None:
+    # brief 1 names no setup: the report draws the reference setup recomputing at MFU 0.5 with
+    # the claim's own 2.1 s load (15.3x at 112K, tests/test_reference.py), and the 27x point
+    # sits above that curve; the naive line and its breakeven stay.
+    report = audit(Request(["claims"], settings=Settings(charts=True)), read_stdin=str)
+    brief = next(c for c in report.claims if c.id == "brief-1-27x")
+    chart = plot(from_claim(brief))
+    assert set(chart.paths) == {"naive", "reference"}
+    assert [r.kind for r in chart.rules] == ["naive"]
+    (headline,) = [d for d in chart.dots if d.kind == "headline"]
+    assert headline.y < _y_on(chart.paths["reference"], headline.x) - 20
+    assert ("well-run baseline", "112,000", "15.3×") in [
+        (r.what, r.prefix, r.speedup) for r in chart.rows
+    ]
+    assert "reference" in [item.kind for item in chart.legend]
+    assert "A well-run baseline gives 15.3× at 112K" in chart.description
+    assert brief.analysis.reference is not None
+    assert "Llama 3.1 70B on 2 × NVIDIA H100" in brief.analysis.reference.description
+
+
+def test_only_the_html_format_computes_reference_curves() -> None:
+    assert all(c.analysis.reference is None for c in bundled().claims)
+
+
 def test_every_claim_is_restated_and_no_fit_draws_nothing() -> None:
     report = bundled()
     page = _page(report)
