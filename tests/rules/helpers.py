@@ -22,3 +22,19 @@ def findings(
     settings = Settings(thresholds=thresholds or Thresholds())
     report = audit_record(record, RULES, settings)
     return {f.code: f for f in report.findings}
+
+
+def batch_findings(*claims: dict[str, Any]) -> list[set[str]]:
+    """The rule codes each claim gets when ``claims`` are judged together in one run, so that
+    the rules comparing claims run too."""
+    from claimcheck.catalog.source import CatalogSource
+    from claimcheck.judge import judge
+    from claimcheck.prepare import prepare
+
+    settings = Settings()
+    records = [
+        ClaimRecord(claim=Claim(**fields), id=f"c{i}", path=None, position=None, cues={})
+        for i, fields in enumerate(claims)
+    ]
+    prepared = [prepare(r, CatalogSource(settings.assume), settings) for r in records]
+    return [{f.code for f in report.findings} for report in judge(prepared, RULES, settings)]
