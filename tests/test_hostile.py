@@ -40,7 +40,11 @@ ROWS: dict[str, tuple[str, bytes, str]] = {
     ),
     "python tag": ("evil.yaml", b"!!python/object/apply:os.system ['touch pwned']\n", "is refused"),
     "alias bomb": ("bomb.yaml", _alias_bomb().encode(), "anchors and aliases are not allowed"),
-    "deep YAML": ("deep.yaml", b"a: " + b"[" * 50_000 + b"]" * 50_000, "blob"),
+    "deep YAML": (
+        "deep.yaml",
+        b"a: " + b"[" * 50_000 + b"]" * 50_000,
+        "deep.yaml:1:1003: YAML syntax error: exceeded maximum nesting depth",
+    ),
     "deep JSON": ("deep.json", b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     "TOML syntax": (
         "bad.toml",
@@ -67,10 +71,7 @@ def test_matrix(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ro
     assert run.code == 2
     errors = [line for line in run.stderr.splitlines() if line.startswith("claimcheck: error:")]
     assert len(errors) == 1, run.stderr
-    if row == "deep YAML":
-        assert name in errors[0]  # refused one way or another, in one line
-    else:
-        assert message in errors[0], errors[0]
+    assert message in errors[0], errors[0]
     assert "Traceback" not in run.stderr
     assert [c["id"] for c in run.json()["claims"]] == ["good"]  # the other input still audited
     assert not Path("pwned").exists()  # nothing in a claim file is ever executed

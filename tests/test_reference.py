@@ -6,15 +6,12 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.analysis import analyse
-from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
 from claimcheck.reference import reference
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Assumptions
+from tests.setups import CATALOG, H100, LLAMA_70B
 
-CATALOG = builtin_catalog()
-LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
-H100 = CATALOG.require_gpu("h100-sxm")
 BRIEF_1 = Claim(
     speedup=27, context_tokens=112_000, baseline_seconds=57, cached_seconds=2.1, metric="ttft"
 )

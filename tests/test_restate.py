@@ -5,15 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
 from claimcheck.implied import Analysis
 from claimcheck.restate import restate
 from tests.conftest import Invoke
-
-CATALOG = builtin_catalog()
-LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
-H100 = CATALOG.require_gpu("h100-sxm")
+from tests.setups import H100, LLAMA_70B
 
 
 def test_the_example_sentence() -> None:

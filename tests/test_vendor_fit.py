@@ -7,15 +7,14 @@ from typing import Any
 import pytest
 
 from claimcheck.analysis import analyse
-from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim
 from claimcheck.record import ClaimRecord, Position
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Assumptions
 from claimcheck.vendor_fit import MAX_SENTENCE_POINTS, sentence_points
 from tests.conftest import Invoke
+from tests.setups import CATALOG
 
-CATALOG = builtin_catalog()
 RESOLVED = Resolved(
     model=CATALOG.require_model("llama-3.1-70b"), gpu=CATALOG.require_gpu("h100-sxm"), gpu_count=1
 )

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.catalog import TIER_KINDS, builtin_catalog
-
-CATALOG = builtin_catalog()
+from claimcheck.catalog import TIER_KINDS
+from tests.setups import CATALOG
 
 # docs/model.md §7, vendor datasheets: (BF16 dense TFLOPS, FP8 dense TFLOPS or None, memory GB, memory TB/s)
 GPU_TABLE = {

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog, gpu_key, model_key, tier_key
+from claimcheck.catalog import gpu_key, model_key, tier_key
 from claimcheck.errors import UsageError
-
-CATALOG = builtin_catalog()
+from tests.setups import CATALOG
 
 
 @pytest.mark.parametrize(

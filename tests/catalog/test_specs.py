@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec, builtin_catalog
-
-CATALOG = builtin_catalog()
+from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec
+from tests.setups import CATALOG
 
 
 def _model(**changes: Any) -> dict[str, Any]:

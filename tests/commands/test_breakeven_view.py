@@ -8,13 +8,11 @@ from itertools import pairwise
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.commands.breakeven_view import ChartLine, chart, render_json, render_text
 from claimcheck.formats import RenderOptions
 from claimcheck.physics import Setup
 from claimcheck.physics.sweep import Sweep, sweep
-
-CATALOG = builtin_catalog()
+from tests.setups import CATALOG
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.commands.catalog_view import (
     KINDS,
     Kind,
@@ -17,8 +16,7 @@ from claimcheck.commands.catalog_view import (
     short_source,
 )
 from claimcheck.formats import RenderOptions
-
-CATALOG = builtin_catalog()
+from tests.setups import CATALOG
 
 
 def _by_name(kind: Kind) -> dict[str, dict[str, Any]]:

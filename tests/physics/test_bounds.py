@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from claimcheck import bounds
-from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec, builtin_catalog
+from claimcheck.catalog import GpuSpec, ModelSpec, TierSpec
 from claimcheck.commands.breakeven_view import render_json, render_text
 from claimcheck.formats import RenderOptions
 from claimcheck.physics import Setup
 from claimcheck.physics.sweep import sweep
 from tests.conftest import Invoke
+from tests.setups import CATALOG
 
-CATALOG = builtin_catalog()
 BREAKEVEN = ("breakeven", "--model", "llama-3.1-70b", "--gpu", "h100-sxm")
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimcheck.catalog import ModelSpec, builtin_catalog
+from claimcheck.catalog import ModelSpec
 from claimcheck.physics import (
     Setup,
     breakeven_bandwidth_gb_s,
@@ -16,9 +16,7 @@ from claimcheck.physics import (
     recompute_seconds,
     speedup_at,
 )
-
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")
+from tests.setups import CATALOG, H100
 
 
 def _setup(model_id: str, **fields: object) -> Setup:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.physics import (
     HBM_EFFICIENCY,
     Setup,
@@ -12,9 +11,8 @@ from claimcheck.physics import (
     decode_seconds_per_token,
     end_to_end_speedup,
 )
+from tests.setups import CATALOG, H100
 
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")
 HBM_B_PER_S = 3.35e12 * 0.8  # H100 SXM datasheet × AIConfigurator's 0.8 (docs/model.md §6)
 
 

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.errors import UsageError
 from claimcheck.physics import (
     Setup,
@@ -18,10 +17,8 @@ from claimcheck.physics import (
     speedup_at,
 )
 from claimcheck.physics.fit import Point, fit_points
+from tests.setups import CATALOG, H100, LLAMA_70B
 
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")
-LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
 PREFIXES = (2_000, 8_000, 32_000, 128_000)
 
 

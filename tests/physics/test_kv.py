@@ -6,15 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.physics import (
     growing_kv_bytes_per_token,
     kv_bytes,
     kv_bytes_per_token,
     kv_bytes_per_token_per_layer,
 )
-
-CATALOG = builtin_catalog()
+from tests.setups import CATALOG
 
 # docs/model.md §1, "All layers (B/token)", BF16; Llama 3 as Llama 3.1, R1 as V3.
 ALL_LAYERS_B_PER_TOKEN = {

@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from claimcheck.analysis import analyse
-from claimcheck.catalog import builtin_catalog
 from claimcheck.claim import Claim, Metric
 from claimcheck.errors import UsageError
 from claimcheck.physics import (
@@ -22,9 +21,8 @@ from claimcheck.physics import (
 from claimcheck.physics.sweep import sweep
 from claimcheck.resolve import resolve
 from claimcheck.settings import Assumptions
+from tests.setups import CATALOG, H100
 
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")
 A100 = CATALOG.require_gpu("a100-sxm")
 GH200 = CATALOG.require_gpu("gh200")
 

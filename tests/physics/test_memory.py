@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.physics import resident_weight_bytes, weight_bytes
-
-CATALOG = builtin_catalog()
+from tests.setups import CATALOG
 
 
 def test_weights_are_total_parameters_times_bytes_each() -> None:

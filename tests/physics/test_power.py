@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimcheck.catalog import GpuSpec, builtin_catalog
+from claimcheck.catalog import GpuSpec
 from claimcheck.errors import UsageError
 from claimcheck.physics import FAMILY_CURVES, GENERIC_CURVE, power_factor
+from tests.setups import CATALOG, H100
 
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")  # default limit 700 W, minimum 200 W
 A100 = CATALOG.require_gpu("a100-sxm")  # default limit 400 W, minimum 100 W
 
 

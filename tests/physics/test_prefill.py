@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.errors import UsageError
 from claimcheck.physics import (
     attention_flops,
@@ -18,10 +17,8 @@ from claimcheck.physics import (
     prefill_flops,
     prefill_seconds,
 )
+from tests.setups import CATALOG, H100, LLAMA_70B
 
-CATALOG = builtin_catalog()
-LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
-H100 = CATALOG.require_gpu("h100-sxm")
 AUDIT_TOKENS = 114_688  # 112K (by hand)
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.errors import UsageError
 from claimcheck.physics import Setup
+from tests.setups import CATALOG, H100
 
-CATALOG = builtin_catalog()
 LLAMA_8B = CATALOG.require_model("llama-3.1-8b")
-H100 = CATALOG.require_gpu("h100-sxm")
 
 
 def test_flops_per_s_combines_count_peak_mfu_and_power() -> None:

@@ -6,14 +6,10 @@ import math
 
 import pytest
 
-from claimcheck.catalog import builtin_catalog
 from claimcheck.errors import UsageError
 from claimcheck.physics import Setup
 from claimcheck.physics.sweep import Sweep, sweep
-
-CATALOG = builtin_catalog()
-H100 = CATALOG.require_gpu("h100-sxm")
-LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
+from tests.setups import CATALOG, H100, LLAMA_70B
 
 # Llama-3.1-70B on 8 × H100 SXM at MFU 0.5 (docs/model.md §1, §7), by hand.
 ACHIEVED_FLOP_S = 8 * 989e12 * 0.5
