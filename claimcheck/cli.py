@@ -38,6 +38,7 @@ from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
     from claimcheck.report import Report
+    from claimcheck.severity import Severity
 
 app = typer.Typer(
     name="claimcheck",
@@ -398,18 +399,20 @@ def _run(options: object, call: _Invocation) -> int:
         return ExitCode.ERROR
     chosen = _default_format(run.format)
     if not call.quiet or call.output is not None:
-        _emit(report, chosen, use_color(call.color) and call.output is None, call.output)
+        failing = None if call.exit_zero else run.settings.fail_on
+        _emit(report, chosen, use_color(call.color) and call.output is None, call.output, failing)
     return exit_code(report, run.settings.fail_on, call.exit_zero)
 
 
-def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
+def _emit(
+    report: Report, fmt: str, color: bool, output: Path | None, fail_on: Severity | None
+) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
     from claimcheck.formats import RenderOptions, render_chunks
 
-    pieces = render_chunks(
-        report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
-    )
+    options = RenderOptions(width=terminal_width(), color=color, fail_on=fail_on)
+    pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
         for piece in pieces:
             sys.stdout.write(piece)

@@ -21,6 +21,12 @@ class Severity(StrEnum):
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
+def fails_the_run(severity: Severity, fail_on: Severity | None) -> bool:
+    """Does an unsuppressed finding of ``severity`` fail a run under ``--fail-on``
+    (``None`` = never)?"""
+    return fail_on is not None and severity.rank >= fail_on.rank
+
+
 class FailOn(StrEnum):
     """``--fail-on`` and ``fail-on`` values: the lowest severity that fails the run, or never."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
@@ -61,3 +62,32 @@ def test_sarif_from_a_real_run_is_valid(
     results = log["runs"][0]["results"]
     assert any(r["ruleId"] == "KV103" and r.get("suppressions") for r in results)
     assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False
+
+
+WARNINGS_ONLY = "Up to 5x faster time to first token with KV cache offload to NVMe.\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "failures"),
+    [
+        ((), 0, 0),  # warnings are below the default threshold (error): reported, passing
+        (("--fail-on", "warning"), 1, 2),
+        (("--fail-on", "warning", "--exit-zero"), 0, 0),
+        (("--fail-on", "never"), 0, 0),
+    ],
+)
+def test_junit_fails_only_what_fails_the_run(
+    cli: Invoke,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    options: tuple[str, ...],
+    code: int,
+    failures: int,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("page.md").write_text(WARNINGS_ONLY, encoding="utf-8")
+    run = cli("check", "page.md", "-f", "junit", *options)
+    assert run.code == code
+    root = ET.fromstring(run.stdout.encode())
+    assert root.get("failures") == str(failures)
+    assert "KV101" in run.stdout  # the finding is reported either way
