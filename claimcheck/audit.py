@@ -244,6 +244,8 @@ def build_report(
             summary=r.summary,
             description=inspect.cleandoc(r.doc),
             help_uri=f"{DOCS_URL}#{r.code.lower()}-{r.name}",
+            precision=r.precision,
+            security_severity=r.security_severity,
         )
         for r in rules
     ]

@@ -405,8 +405,11 @@ def _emit(
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
     from claimcheck.formats import RenderOptions, render_chunks
+    from claimcheck.formats.checkout import Checkout
 
-    options = RenderOptions(width=terminal_width(), color=color, fail_on=fail_on)
+    options = RenderOptions(
+        width=terminal_width(), color=color, fail_on=fail_on, checkout=Checkout.around(Path.cwd())
+    )
     pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
         for piece in pieces:

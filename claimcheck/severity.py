@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
+
+Precision = Literal["very-high", "high", "medium", "low"]
+"""How often a rule's findings are right (SARIF ``precision``): ``very-high`` for arithmetic on
+the claim's own figures, ``high`` for the physical model, ``medium`` for a reading of the wording
+(https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#reportingdescriptor-object)."""
 
 
 class Severity(StrEnum):
