@@ -20,7 +20,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 
-from claimcheck import __version__
+from claimcheck import __version__, bounds
 from claimcheck.commands import Color, KvLayout, fail, say, terminal_width, use_color
 from claimcheck.commands.help_layout import INPUTS, OUTPUT, SELECTION, Command, Group, default
 from claimcheck.commands.shared_options import (
@@ -37,6 +37,7 @@ from claimcheck.commands.shared_options import (
     ColorOption,
     DebugOption,
     format_option,
+    in_range,
 )
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
@@ -187,6 +188,7 @@ def check(
         typer.Option(
             "--max-file-size",
             help="Refuse input files larger than this many bytes." + default(DEFAULT_MAX_BYTES),
+            callback=in_range("--max-file-size", bounds.MAX_FILE_BYTES),
             show_default=False,
             rich_help_panel=INPUTS,
         ),

@@ -54,3 +54,9 @@ def test_a_range_reads_the_same_in_every_command(
     for command in (("check", "--text", TEXT), BREAKEVEN):
         run = cli(*command, option, value)
         assert (run.code, run.stdout, run.stderr) == (2, "", expected), command
+
+
+def test_an_option_of_one_command_is_refused_in_the_same_form(cli: Invoke) -> None:
+    run = cli("check", "--text", TEXT, "--max-file-size", "0")
+    assert (run.code, run.stdout) == (2, "")
+    assert run.stderr == f"claimcheck: error: --max-file-size: {bounds.MAX_FILE_BYTES.problem(0)}\n"
