@@ -39,11 +39,10 @@ from claimcheck.commands.shared_options import (
     format_option,
     in_range,
 )
+from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
-from claimcheck.sources.inputs import DEFAULT_EXCLUDE
-from claimcheck.sources.reading import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
     from claimcheck.report import Report

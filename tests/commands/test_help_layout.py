@@ -11,9 +11,12 @@ import typer
 from typer.testing import CliRunner
 
 from claimcheck.cli import app
-from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
-from claimcheck.sources.inputs import DEFAULT_EXCLUDE
-from claimcheck.sources.reading import DEFAULT_MAX_BYTES
+from claimcheck.defaults import (
+    DEFAULT_EXCLUDE,
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MFU,
+    DEFAULT_OUTPUT_TOKENS,
+)
 
 COMMAND: Any = typer.main.get_command(app)
 CHECK = COMMAND.commands["check"]
