@@ -22,11 +22,13 @@ from claimcheck.errors import did_you_mean
 Choice = TypeVar("Choice", bound=StrEnum)
 
 
-def in_range(option: str, bound: bounds.Bound) -> Callable[[Any], Any]:
+def in_range(option: str, bound: bounds.Bound) -> Callable[[typer.Context, Any], Any]:
     """A callback refusing a value outside ``bound``: ``claimcheck: error: --gpus: expected a
     GPU count from 1 to 1,000,000, got 0`` on one line, exit 2."""
 
-    def check(value: Any) -> Any:
+    def check(ctx: typer.Context, value: Any) -> Any:
+        if ctx.resilient_parsing:  # shell completion: say nothing
+            return value
         if value is not None and (problem := bound.problem(value)) is not None:
             fail(f"{option}: {problem}")
         return value

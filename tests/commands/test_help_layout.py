@@ -128,3 +128,11 @@ def test_shell_completion_script_and_choices() -> None:
         app, [], env={"_CLAIMCHECK_COMPLETE": "complete_bash", **words}, prog_name="claimcheck"
     )
     assert completed.output.split() == ["json", "junit"]
+
+
+def test_completion_after_an_out_of_range_value_stays_quiet() -> None:
+    words = {"COMP_WORDS": "claimcheck check --gpus 0 --format j", "COMP_CWORD": "5"}
+    completed = CliRunner().invoke(
+        app, [], env={"_CLAIMCHECK_COMPLETE": "complete_bash", **words}, prog_name="claimcheck"
+    )
+    assert (completed.stdout.split(), completed.stderr) == (["json", "junit"], "")
