@@ -24,6 +24,7 @@ SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _PROBLEM = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "recommendation"}
 ROOT = "%SRCROOT%"
+_STDIN = "-"  # standard input without --stdin-filename: no file to name from the root or hash
 _MAX_DESCRIPTION = 1024  # GitHub's limit on fullDescription.text
 
 
@@ -155,6 +156,8 @@ class _Places:
     def artifact(self, path: str) -> dict[str, str]:
         """A path from the root, relative to ``%SRCROOT%``; a file outside it by its file URI.
         A uri is a URI reference: spaces, "%", "#" and ":" in names are percent-encoded."""
+        if path == _STDIN:
+            return {"uri": path}
         if self.checkout is None:  # the names are already from the root
             return {"uri": quote(path, safe="/"), "uriBaseId": ROOT}
         inside = self.checkout.from_root(path)
@@ -164,7 +167,7 @@ class _Places:
 
     def line_hash(self, path: str, region: dict[str, int]) -> str | None:
         """GitHub's hash of the result's first line, when the file can be read."""
-        if self.checkout is None:
+        if self.checkout is None or path == _STDIN:
             return None
         if path not in self.hashes:
             text = self.checkout.text(path)

@@ -294,3 +294,18 @@ def test_each_located_result_carries_githubs_line_hash(tmp_path: Path) -> None:
         "primaryLocationLineHash": line_hashes(text)[3],
     }
     assert on_gone["partialFingerprints"] == {"claimcheck/v1": "fp-kv202"}  # nothing to read
+
+
+def test_standard_input_is_neither_named_from_the_root_nor_hashed(tmp_path: Path) -> None:
+    checkout, _ = located(tmp_path)
+    (tmp_path / "repo" / "docs" / "-").write_text("a file named '-'\n", encoding="utf-8")
+    (result,) = run_of_with(build([hit(path="-", line=1)]), checkout)["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "-"}
+    assert "primaryLocationLineHash" not in result["partialFingerprints"]
+
+
+def run_of_with(report: Report, checkout: Checkout) -> dict[str, Any]:
+    run: dict[str, Any] = json.loads(
+        render(report, OutputFormat.SARIF, RenderOptions(checkout=checkout))
+    )["runs"][0]
+    return run
