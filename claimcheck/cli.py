@@ -242,7 +242,7 @@ def check(
     output_tokens: Annotated[int | None, OUTPUT_TOKENS] = None,
     catalog: Annotated[Path | None, CATALOG] = None,
     fmt: Annotated[
-        OutputFormat | None, format_option(OutputFormat, "Output format", _FORMAT_DEFAULT)
+        str | None, format_option(OutputFormat, "Output format", _FORMAT_DEFAULT)
     ] = None,
     output: Annotated[
         Path | None,
@@ -300,7 +300,7 @@ def check(
     options = CliOptions(
         select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
         per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
-        fail_on=fail_on.value if fail_on else None, format=fmt.value if fmt else None,
+        fail_on=fail_on.value if fail_on else None, format=fmt,
         exclude=_split(exclude), extend_exclude=_split(extend_exclude), force_exclude=force_exclude,
         respect_gitignore=respect_gitignore, max_file_size=max_file_size,
         assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,

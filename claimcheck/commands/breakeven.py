@@ -125,7 +125,7 @@ def breakeven(
         ),
     ] = None,
     fmt: Annotated[
-        BreakevenFormat,
+        str,
         format_option(BreakevenFormat, "Output format (html and svg give the chart alone)", "text"),
     ] = BreakevenFormat.TEXT,
     color: ColorOption = Color.AUTO,
@@ -175,12 +175,13 @@ def breakeven(
             power_cap_w=power_watts,
             tier_is_default=tier_is_default,
         )
-        if fmt is BreakevenFormat.JSON:
+        chosen = BreakevenFormat(fmt)
+        if chosen is BreakevenFormat.JSON:
             return render_json(result, fitted)
-        if fmt in (BreakevenFormat.HTML, BreakevenFormat.SVG):
+        if chosen in (BreakevenFormat.HTML, BreakevenFormat.SVG):
             from claimcheck.formats.html_format import render_breakeven
 
-            return render_breakeven(result, setup, svg=fmt is BreakevenFormat.SVG)
+            return render_breakeven(result, setup, svg=chosen is BreakevenFormat.SVG)
         options = RenderOptions(width=terminal_width(), color=use_color(color))
         return render_text(result, options, fitted)
 

@@ -41,7 +41,7 @@ def catalog(
                 "choose models, gpus or tiers"
             )
         entries = listing(load_catalog(catalog_file), chosen)
-        if fmt is TextOrJson.JSON:
+        if TextOrJson(fmt) is TextOrJson.JSON:
             return render_json(entries)
         return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
 

@@ -36,19 +36,21 @@ def in_range(option: str, bound: bounds.Bound) -> Callable[[typer.Context, Any],
     return check
 
 
-def choice(kind: type[Choice], option: str) -> Callable[[str], Choice]:
-    """A parser taking one of ``kind``'s values in any case, and naming the closest on a typo."""
+def choice(kind: type[Choice], option: str) -> Callable[[typer.Context, str | None], Any]:
+    """A callback taking one of ``kind``'s values in any case (the option is typed ``str``, so
+    that Typer does not refuse it first) and naming the closest on a typo."""
     names = [member.value for member in kind]
 
-    def parse(text: str) -> Choice:
+    def check(ctx: typer.Context, text: str | None) -> Choice | str | None:
+        if text is None or ctx.resilient_parsing:  # not given, or shell completion
+            return text
         word = text.strip().lower()
-        if word in names:
-            return kind(word)
-        fail(
-            f"{option}: expected one of {', '.join(names)}, got {text!r}{did_you_mean(word, names)}"
-        )
+        if word not in names:
+            expected = f"expected one of {', '.join(names)}"
+            fail(f"{option}: {expected}, got {text!r}{did_you_mean(word, names)}")
+        return kind(word)
 
-    return parse
+    return check
 
 
 def completion(kind: type[StrEnum]) -> Callable[[str], list[str]]:
@@ -65,7 +67,7 @@ def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
     return typer.Option(
         "--format",
         "-f",
-        parser=choice(kind, "--format"),
+        callback=choice(kind, "--format"),
         autocompletion=completion(kind),
         metavar="FORMAT",
         help=f"{help}: {', '.join(member.value for member in kind)}." + default(shown_default),
@@ -145,4 +147,4 @@ DebugOption = Annotated[
     bool,
     typer.Option("--debug", help="Show tracebacks of internal errors.", rich_help_panel=OUTPUT),
 ]
-TextOrJsonFormat = Annotated[TextOrJson, format_option(TextOrJson, "Output format", "text")]
+TextOrJsonFormat = Annotated[str, format_option(TextOrJson, "Output format", "text")]

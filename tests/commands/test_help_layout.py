@@ -136,3 +136,11 @@ def test_completion_after_an_out_of_range_value_stays_quiet() -> None:
         app, [], env={"_CLAIMCHECK_COMPLETE": "complete_bash", **words}, prog_name="claimcheck"
     )
     assert (completed.stdout.split(), completed.stderr) == (["json", "junit"], "")
+
+
+def test_completion_after_a_format_typo_stays_quiet() -> None:
+    words = {"COMP_WORDS": "claimcheck check --format jsn --gp", "COMP_CWORD": "4"}
+    completed = CliRunner().invoke(
+        app, [], env={"_CLAIMCHECK_COMPLETE": "complete_bash", **words}, prog_name="claimcheck"
+    )
+    assert (completed.stdout.split(), completed.stderr) == (["--gpu", "--gpus"], "")
