@@ -29,7 +29,7 @@ from claimcheck.report import (
 )
 from claimcheck.rules import Rule, enabled
 from claimcheck.settings import Settings
-from claimcheck.severity import Severity
+from claimcheck.severity import Severity, fails_the_run
 
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
@@ -244,6 +244,8 @@ def build_report(
             summary=r.summary,
             description=inspect.cleandoc(r.doc),
             help_uri=f"{DOCS_URL}#{r.code.lower()}-{r.name}",
+            precision=r.precision,
+            security_severity=r.security_severity,
         )
         for r in rules
     ]
@@ -257,5 +259,5 @@ def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False)
         return 2
     if fail_on is None or exit_zero:
         return 0
-    failing = any(f.severity.rank >= fail_on.rank for f in report.unsuppressed())
+    failing = any(fails_the_run(f.severity, fail_on) for f in report.unsuppressed())
     return 1 if failing else 0

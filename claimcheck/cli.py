@@ -20,30 +20,40 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 
-from claimcheck import __version__
-from claimcheck.commands import (
-    KV_LAYOUT_HELP,
-    Color,
+from claimcheck import __version__, bounds
+from claimcheck.commands import Color, KvLayout, fail, say, terminal_width, use_color
+from claimcheck.commands.help_layout import INPUTS, OUTPUT, SELECTION, Command, Group, default
+from claimcheck.commands.shared_options import (
+    CATALOG,
+    CONFIG,
+    GPU,
+    GPUS,
+    ISOLATED,
+    KV_LAYOUT,
+    MFU,
+    MODEL,
+    OUTPUT_TOKENS,
+    TIER,
     ColorOption,
     DebugOption,
-    KvLayout,
-    fail,
-    say,
-    terminal_width,
-    use_color,
+    format_option,
+    in_range,
 )
+from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
     from claimcheck.report import Report
+    from claimcheck.severity import Severity
 
 app = typer.Typer(
     name="claimcheck",
     help="Audit vendor claims about KV-cache offload speedups.",
+    cls=Group,
     no_args_is_help=True,
-    add_completion=False,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -82,11 +92,16 @@ def _default_format(configured: str | None) -> str:
     return "text" if sys.stdout.isatty() else "concise"
 
 
-@app.command()
+_FORMAT_DEFAULT = "text on a terminal, concise when piped, github in GitHub Actions"
+_REPEAT_CODES = " Repeat, or separate with commas: KV1,KV203."
+
+
+@app.command(cls=Command)
 def check(
     inputs: Annotated[
         list[str] | None,
         typer.Argument(
+            metavar="INPUTS",
             help="Claim files, documents, folders, '-' for stdin, or claim text (a quoted sentence).",
             show_default=False,
         ),
@@ -96,75 +111,42 @@ def check(
         typer.Option(
             "--text",
             "-t",
-            help="Claim text, read as a claim even without a KV-cache cue.",
+            metavar="TEXT",
+            help="Claim text, read as a claim even without a KV-cache cue. Repeat for more: -t A -t B.",
             show_default=False,
+            rich_help_panel=INPUTS,
         ),
     ] = None,
-    fmt: Annotated[
-        OutputFormat | None,
+    stdin_filename: Annotated[
+        str | None,
         typer.Option(
-            "--format",
-            "-f",
-            help="Output format [default: text on a terminal, concise when piped, github in GitHub Actions].",
+            "--stdin-filename",
+            help="File name for stdin input (picks its format).",
             show_default=False,
+            rich_help_panel=INPUTS,
         ),
     ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output", "-o", help="Write the report to FILE instead of stdout.", show_default=False
-        ),
-    ] = None,
-    fail_on: Annotated[
-        FailOn | None,
-        typer.Option(
-            "--fail-on",
-            help="Exit 1 when a finding is at or above this severity [default: error].",
-            show_default=False,
-        ),
-    ] = None,
-    exit_zero: Annotated[
-        bool,
-        typer.Option(
-            "--exit-zero", help="Exit 0 even when findings fail the run (errors still exit 2)."
-        ),
-    ] = False,
-    select: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--select",
-            help="Rule codes, prefixes (KV1) or names to run [default: ALL].",
-            show_default=False,
-        ),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None,
-        typer.Option("--ignore", help="Rule codes, prefixes or names to skip.", show_default=False),
-    ] = None,
-    extend_select: Annotated[
-        list[str] | None,
-        typer.Option("--extend-select", help="Rules to add to the selection.", show_default=False),
-    ] = None,
-    per_file_ignores: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--per-file-ignores",
-            help="PATTERN:CODES, rules that do not apply to matching files.",
-            show_default=False,
-        ),
-    ] = None,
+    config: Annotated[Path | None, CONFIG] = None,
+    isolated: Annotated[bool, ISOLATED] = False,
     exclude: Annotated[
         list[str] | None,
         typer.Option(
             "--exclude",
-            help="Paths to skip in folders (gitignore patterns); replaces the defaults.",
+            metavar="PATTERNS",
+            help="Paths to skip in folders (gitignore patterns); replaces the defaults. "
+            "Repeat, or separate with commas." + default(", ".join(DEFAULT_EXCLUDE)),
             show_default=False,
+            rich_help_panel=INPUTS,
         ),
     ] = None,
     extend_exclude: Annotated[
         list[str] | None,
         typer.Option(
-            "--extend-exclude", help="Paths to skip, added to the defaults.", show_default=False
+            "--extend-exclude",
+            metavar="PATTERNS",
+            help="Paths to skip, added to the defaults. Repeat, or separate with commas.",
+            show_default=False,
+            rich_help_panel=INPUTS,
         ),
     ] = None,
     force_exclude: Annotated[
@@ -172,103 +154,16 @@ def check(
         typer.Option(
             "--force-exclude",
             help="Apply excludes to files named on the command line too (for pre-commit).",
+            rich_help_panel=INPUTS,
         ),
     ] = False,
     respect_gitignore: Annotated[
         bool | None,
         typer.Option(
             "--respect-gitignore/--no-respect-gitignore",
-            help="Skip files .gitignore ignores [default: on].",
+            help="Skip files .gitignore ignores." + default("on"),
             show_default=False,
-        ),
-    ] = None,
-    config: Annotated[
-        Path | None,
-        typer.Option(
-            "--config",
-            help="Use this configuration file instead of the nearest one.",
-            show_default=False,
-        ),
-    ] = None,
-    isolated: Annotated[
-        bool, typer.Option("--isolated", help="Ignore every configuration file.")
-    ] = False,
-    stdin_filename: Annotated[
-        str | None,
-        typer.Option(
-            "--stdin-filename",
-            help="File name for stdin input (picks its format).",
-            show_default=False,
-        ),
-    ] = None,
-    model: Annotated[
-        str | None,
-        typer.Option(
-            "--model",
-            help="Model to assume where a claim names none (e.g. llama-3.1-70b).",
-            show_default=False,
-        ),
-    ] = None,
-    gpu: Annotated[
-        str | None,
-        typer.Option(
-            "--gpu",
-            help="GPU to assume where a claim names none (e.g. h100-sxm).",
-            show_default=False,
-        ),
-    ] = None,
-    gpus: Annotated[
-        int | None,
-        typer.Option(
-            "--gpus",
-            help="GPU count to assume where a claim gives none.",
-            show_default=False,
-        ),
-    ] = None,
-    tier: Annotated[
-        str | None,
-        typer.Option(
-            "--tier",
-            help="KV tier to assume: a catalog id or a kind (nvme, dram, network, object, cxl).",
-            show_default=False,
-        ),
-    ] = None,
-    mfu: Annotated[
-        float | None,
-        typer.Option(
-            "--mfu",
-            help="Recompute MFU to assume where a claim gives no baseline time (0 < MFU ≤ 1) [default: 0.5].",
-            show_default=False,
-        ),
-    ] = None,
-    kv_layout: Annotated[
-        KvLayout | None,
-        typer.Option(
-            "--kv-layout", help=KV_LAYOUT_HELP + " [default: resumed].", show_default=False
-        ),
-    ] = None,
-    output_tokens: Annotated[
-        int | None,
-        typer.Option(
-            "--output-tokens",
-            help="Output tokens for the end-to-end speedup [default: 500].",
-            show_default=False,
-        ),
-    ] = None,
-    catalog: Annotated[
-        Path | None,
-        typer.Option(
-            "--catalog",
-            help="TOML file of extra or replacement models, GPUs and tiers.",
-            show_default=False,
-        ),
-    ] = None,
-    max_file_size: Annotated[
-        int | None,
-        typer.Option(
-            "--max-file-size",
-            help="Refuse input files larger than this many bytes [default: 10000000].",
-            show_default=False,
+            rich_help_panel=INPUTS,
         ),
     ] = None,
     follow_links: Annotated[
@@ -276,34 +171,136 @@ def check(
         typer.Option(
             "--follow-links",
             help="In folders, follow links to folders and to files outside the folder.",
+            rich_help_panel=INPUTS,
         ),
     ] = False,
     allow_empty: Annotated[
-        bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
+        bool,
+        typer.Option(
+            "--allow-empty",
+            help="A folder with no input files is not an error.",
+            rich_help_panel=INPUTS,
+        ),
+    ] = False,
+    max_file_size: Annotated[
+        int | None,
+        typer.Option(
+            "--max-file-size",
+            help="Refuse input files larger than this many bytes." + default(DEFAULT_MAX_BYTES),
+            callback=in_range("--max-file-size", bounds.MAX_FILE_BYTES),
+            show_default=False,
+            rich_help_panel=INPUTS,
+        ),
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="CODES",
+            help="Rule codes, prefixes (KV1) or names to run." + _REPEAT_CODES + default("ALL"),
+            show_default=False,
+            rich_help_panel=SELECTION,
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore",
+            metavar="CODES",
+            help="Rule codes, prefixes or names to skip." + _REPEAT_CODES,
+            show_default=False,
+            rich_help_panel=SELECTION,
+        ),
+    ] = None,
+    extend_select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--extend-select",
+            metavar="CODES",
+            help="Rules to add to the selection." + _REPEAT_CODES,
+            show_default=False,
+            rich_help_panel=SELECTION,
+        ),
+    ] = None,
+    per_file_ignores: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--per-file-ignores",
+            metavar="PATTERN:CODES",
+            help="Rules that do not apply to matching files. Repeat for more patterns: "
+            "'docs/old/*:KV103,KV104'.",
+            show_default=False,
+            rich_help_panel=SELECTION,
+        ),
+    ] = None,
+    model: Annotated[str | None, MODEL] = None,
+    gpu: Annotated[str | None, GPU] = None,
+    gpus: Annotated[int | None, GPUS] = None,
+    tier: Annotated[str | None, TIER] = None,
+    mfu: Annotated[float | None, MFU] = None,
+    kv_layout: Annotated[KvLayout | None, KV_LAYOUT] = None,
+    output_tokens: Annotated[int | None, OUTPUT_TOKENS] = None,
+    catalog: Annotated[Path | None, CATALOG] = None,
+    fmt: Annotated[
+        str | None, format_option(OutputFormat, "Output format", _FORMAT_DEFAULT)
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the report to FILE instead of stdout.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
+    fail_on: Annotated[
+        FailOn | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 when a finding is at or above this severity."
+            + default(FailOn.ERROR.value),
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
+    exit_zero: Annotated[
+        bool,
+        typer.Option(
+            "--exit-zero",
+            help="Exit 0 even when findings fail the run (errors still exit 2).",
+            rich_help_panel=OUTPUT,
+        ),
     ] = False,
     explain: Annotated[
         bool,
         typer.Option(
             "--explain",
             help="Show every number weighed as a possible speed factor, its evidence and score (text and json formats).",
+            rich_help_panel=OUTPUT,
         ),
     ] = False,
     color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
         typer.Option(
-            "--quiet", "-q", help="Print nothing but errors and no progress; the exit code tells."
+            "--quiet",
+            "-q",
+            help="Print nothing but errors and no progress; the exit code tells.",
+            rich_help_panel=OUTPUT,
         ),
     ] = False,
     debug: DebugOption = False,
 ) -> None:
-    """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
+    """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input.
+
+    The physics assumptions apply only where a claim is silent: a claim's own figures win."""
     from claimcheck.options import CliOptions
 
     options = CliOptions(
         select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
         per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
-        fail_on=fail_on.value if fail_on else None, format=fmt.value if fmt else None,
+        fail_on=fail_on.value if fail_on else None, format=fmt,
         exclude=_split(exclude), extend_exclude=_split(extend_exclude), force_exclude=force_exclude,
         respect_gitignore=respect_gitignore, max_file_size=max_file_size,
         assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
@@ -398,18 +395,23 @@ def _run(options: object, call: _Invocation) -> int:
         return ExitCode.ERROR
     chosen = _default_format(run.format)
     if not call.quiet or call.output is not None:
-        _emit(report, chosen, use_color(call.color) and call.output is None, call.output)
+        failing = None if call.exit_zero else run.settings.fail_on
+        _emit(report, chosen, use_color(call.color) and call.output is None, call.output, failing)
     return exit_code(report, run.settings.fail_on, call.exit_zero)
 
 
-def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
+def _emit(
+    report: Report, fmt: str, color: bool, output: Path | None, fail_on: Severity | None
+) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
     from claimcheck.formats import RenderOptions, render_chunks
+    from claimcheck.formats.checkout import Checkout
 
-    pieces = render_chunks(
-        report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
+    options = RenderOptions(
+        width=terminal_width(), color=color, fail_on=fail_on, checkout=Checkout.around(Path.cwd())
     )
+    pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
         for piece in pieces:
             sys.stdout.write(piece)
@@ -468,7 +470,7 @@ class _Progress:
             self._progress.stop()  # type: ignore[attr-defined]
 
 
-@app.command("rules")
+@app.command("rules", cls=Command)
 def list_rules() -> None:
     """List every rule: code, name, default severity, summary."""
     from claimcheck.rules import RULES
@@ -477,7 +479,7 @@ def list_rules() -> None:
         print(f"{rule.code}  {rule.name:<22} {rule.severity.value:<8} {rule.summary}")
 
 
-@app.command("rule")
+@app.command("rule", cls=Command)
 def explain_rule(
     code: Annotated[str, typer.Argument(help="A rule code (KV101) or name (prefill-only).")],
 ) -> None:
@@ -494,19 +496,10 @@ def explain_rule(
     print(inspect.cleandoc(rule.doc))
 
 
-@app.command("config")
+@app.command("config", cls=Command)
 def show_config(
-    config: Annotated[
-        Path | None,
-        typer.Option(
-            "--config",
-            help="Use this configuration file instead of the nearest one.",
-            show_default=False,
-        ),
-    ] = None,
-    isolated: Annotated[
-        bool, typer.Option("--isolated", help="Ignore every configuration file.")
-    ] = False,
+    config: Annotated[Path | None, CONFIG] = None,
+    isolated: Annotated[bool, ISOLATED] = False,
 ) -> None:
     """Show the settings in force and where each came from (default, a file, the command line)."""
     from claimcheck import config as configuration
@@ -523,7 +516,7 @@ def show_config(
         print(f"{key:<28} {shown!s:<44} ({source})")
 
 
-@app.command()
+@app.command(cls=Command)
 def schema() -> None:
     """Print the JSON Schema of claim files (for editors and CI validation)."""
     import json
@@ -540,8 +533,8 @@ def _register() -> None:
     from claimcheck.commands.breakeven import breakeven
     from claimcheck.commands.catalog import catalog
 
-    app.command("breakeven")(breakeven)
-    app.command("catalog")(catalog)
+    app.command("breakeven", cls=Command)(breakeven)
+    app.command("catalog", cls=Command)(catalog)
 
 
 _register()

@@ -1,5 +1,6 @@
-"""The values claimcheck assumes where a claim and the options are silent, each declared once
-(docs/model.md §2 for the MFU, §3 for the latency, §6 for the answer length)."""
+"""The values claimcheck falls back on where a claim, the options and the configuration are
+silent, each declared once (docs/model.md §2 for the MFU, §3 for the latency, §6 for the answer
+length)."""
 
 from __future__ import annotations
 
@@ -11,3 +12,17 @@ DEFAULT_OUTPUT_TOKENS = 500
 
 DEFAULT_LATENCY_S = 0.001
 """Fixed cost of a load when no storage tier says otherwise."""
+
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    ".*",
+    "node_modules/",
+    "__pycache__/",
+    "venv/",
+    "site-packages/",
+    "build/",
+    "dist/",
+)
+"""Paths skipped in folders (``exclude`` replaces them, ``extend-exclude`` adds to them)."""
+
+DEFAULT_MAX_BYTES = 10_000_000
+"""Files larger than this are refused (``--max-file-size`` / config ``max-file-size``)."""

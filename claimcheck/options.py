@@ -10,12 +10,12 @@ from pydantic import ValidationError
 
 from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
+from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import UsageError, shown
 from claimcheck.rules import check_selectors
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
 from claimcheck.severity import Severity
-from claimcheck.sources.inputs import DEFAULT_EXCLUDE, Selection
-from claimcheck.sources.reading import DEFAULT_MAX_BYTES
+from claimcheck.sources.inputs import Selection
 
 _OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 

@@ -10,7 +10,7 @@ from pydantic import Field
 from claimcheck import __version__
 from claimcheck.frozen import Frozen
 from claimcheck.implied import Analysis
-from claimcheck.severity import Severity
+from claimcheck.severity import Precision, Severity
 
 SCHEMA_VERSION = 1
 
@@ -81,7 +81,8 @@ class RuleInfo(Frozen):
     """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend).
 
     ``description`` is the rule's documentation (its module docstring, dedented) and
-    ``help_uri`` the address of its section in the README.
+    ``help_uri`` the address of its section in the README. ``precision`` and
+    ``security_severity`` are for SARIF and stay out of the JSON report.
     """
 
     code: str
@@ -90,6 +91,8 @@ class RuleInfo(Frozen):
     summary: str
     description: str = ""
     help_uri: str | None = None
+    precision: Precision = Field("high", exclude=True)
+    security_severity: float | None = Field(None, exclude=True)
 
 
 class Tool(Frozen):

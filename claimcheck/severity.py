@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
+
+Precision = Literal["very-high", "high", "medium", "low"]
+"""How often a rule's findings are right (SARIF ``precision``): ``very-high`` for arithmetic on
+the claim's own figures, ``high`` for the physical model, ``medium`` for a reading of the wording
+(https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#reportingdescriptor-object)."""
 
 
 class Severity(StrEnum):
@@ -19,6 +25,12 @@ class Severity(StrEnum):
 
 
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+def fails_the_run(severity: Severity, fail_on: Severity | None) -> bool:
+    """Does an unsuppressed finding of ``severity`` fail a run under ``--fail-on``
+    (``None`` = never)?"""
+    return fail_on is not None and severity.rank >= fail_on.rank
 
 
 class FailOn(StrEnum):

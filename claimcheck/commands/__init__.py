@@ -1,7 +1,8 @@
 """Commands beside ``check``: plain Typer functions that the CLI registers.
 
-Shared here: the ``--format`` and ``--color`` choices, the terminal settings and the one-line
-error exit. Kept free of heavy imports: the commands import what they need when they run.
+Shared here: the ``--format``, ``--color`` and ``--kv-layout`` choices, the terminal settings
+and the one-line error exit (the options themselves are declared in ``shared_options``). Kept
+free of heavy imports: the commands import what they need when they run.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
 import typer
 
@@ -38,17 +39,6 @@ class KvLayout(StrEnum):
 
     RESUMED = "resumed"
     FULL = "full"
-
-
-KV_LAYOUT_HELP = (
-    "KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
-    "resumed prefix needs), 'full' every token (a full-length allocator)"
-)
-
-# The options every command shares, declared once.
-FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")]
-ColorOption = Annotated[Color, typer.Option("--color", help="Colour in text output.")]
-DebugOption = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
 
 
 def fail(message: str) -> NoReturn:

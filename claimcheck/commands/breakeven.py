@@ -9,17 +9,24 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from claimcheck.commands import (
-    KV_LAYOUT_HELP,
-    Color,
+from claimcheck import bounds
+from claimcheck.commands import Color, KvLayout, run, terminal_width, use_color
+from claimcheck.commands.help_layout import PHYSICS, default
+from claimcheck.commands.shared_options import (
+    CATALOG,
+    GPU,
+    GPUS,
+    KV_LAYOUT,
+    MFU,
+    MODEL,
+    OUTPUT_TOKENS,
+    TIER,
     ColorOption,
     DebugOption,
-    KvLayout,
-    run,
-    terminal_width,
-    use_color,
+    format_option,
+    in_range,
 )
-from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
+from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
 
 if TYPE_CHECKING:
@@ -49,44 +56,18 @@ _DTYPES: dict[DtypeChoice, Dtype] = {DtypeChoice.BF16: "bf16", DtypeChoice.FP8: 
 
 
 def breakeven(
-    model: Annotated[
-        str,
-        typer.Option(
-            "--model",
-            help="Model id or alias (see 'claimcheck catalog models').",
-            show_default=False,
-        ),
-    ],
-    gpu: Annotated[
-        str,
-        typer.Option(
-            "--gpu",
-            help="GPU id, alias or system name such as 'DGX H100' (see 'claimcheck catalog gpus').",
-            show_default=False,
-        ),
-    ],
-    gpus: Annotated[
-        int | None,
-        typer.Option(
-            "--gpus",
-            help="GPUs the prefill and the KV are split across (default: 1, or a system's count).",
-            show_default=False,
-        ),
-    ] = None,
-    tier: Annotated[
-        str | None,
-        typer.Option(
-            "--tier",
-            help="Storage tier id, alias or kind: nvme, dram, network, ... (default: nvme).",
-            show_default=False,
-        ),
-    ] = None,
+    model: Annotated[str, MODEL],
+    gpu: Annotated[str, GPU],
+    gpus: Annotated[int | None, GPUS] = None,
+    tier: Annotated[str | None, TIER] = None,
     bandwidth_gb_s: Annotated[
         float | None,
         typer.Option(
             "--bandwidth-gb-s",
             help="Aggregate effective KV load bandwidth into all the GPUs, GB/s (replaces the tier's).",
+            callback=in_range("--bandwidth-gb-s", bounds.BANDWIDTH_GB_S),
             show_default=False,
+            rich_help_panel=PHYSICS,
         ),
     ] = None,
     latency_ms: Annotated[
@@ -94,66 +75,65 @@ def breakeven(
         typer.Option(
             "--latency-ms",
             help="Fixed latency of one load, ms (replaces the tier's).",
+            callback=in_range("--latency-ms", bounds.LATENCY_MS),
             show_default=False,
+            rich_help_panel=PHYSICS,
         ),
     ] = None,
     power_watts: Annotated[
         float | None,
         typer.Option(
-            "--power-watts", help="Power cap per GPU, W (default: none).", show_default=False
+            "--power-watts",
+            help="Power cap per GPU, W." + default("none"),
+            callback=in_range("--power-watts", bounds.POWER_W),
+            show_default=False,
+            rich_help_panel=PHYSICS,
         ),
     ] = None,
     dtype: Annotated[
-        DtypeChoice, typer.Option("--dtype", help="Weight and compute format.")
+        DtypeChoice,
+        typer.Option("--dtype", help="Weight and compute format.", rich_help_panel=PHYSICS),
     ] = DtypeChoice.BF16,
     kv_dtype: Annotated[
-        DtypeChoice, typer.Option("--kv-dtype", help="KV cache format.")
+        DtypeChoice, typer.Option("--kv-dtype", help="KV cache format.", rich_help_panel=PHYSICS)
     ] = DtypeChoice.BF16,
-    kv_layout: Annotated[
-        KvLayout, typer.Option("--kv-layout", help=KV_LAYOUT_HELP + ".")
-    ] = KvLayout.RESUMED,
-    mfu: Annotated[
-        float,
-        typer.Option("--mfu", help="Achieved fraction of dense peak in prefill, 0 < MFU ≤ 1."),
-    ] = 0.5,
+    kv_layout: Annotated[KvLayout, KV_LAYOUT] = KvLayout.RESUMED,
+    mfu: Annotated[float, MFU] = DEFAULT_MFU,
     context: Annotated[
         int | None,
         typer.Option(
-            "--context", help="Prefix length to report end to end, tokens.", show_default=False
-        ),
-    ] = None,
-    output_tokens: Annotated[
-        int,
-        typer.Option("--output-tokens", help="Output tokens decoded for the end-to-end figure."),
-    ] = DEFAULT_OUTPUT_TOKENS,
-    catalog_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--catalog",
-            help="TOML file of extra or replacement catalog entries.",
+            "--context",
+            help="Prefix length to report end to end, tokens.",
+            callback=in_range("--context", bounds.TOKENS),
             show_default=False,
+            rich_help_panel=PHYSICS,
         ),
     ] = None,
+    output_tokens: Annotated[int, OUTPUT_TOKENS] = DEFAULT_OUTPUT_TOKENS,
+    catalog_file: Annotated[Path | None, CATALOG] = None,
     fit: Annotated[
         list[str] | None,
         typer.Option(
             "--fit",
             metavar="POINT",
-            help="A vendor's measured point, repeatable: TOKENS:SPEEDUP (32000:3.7, 131K:7.6x) "
+            help="A vendor's measured point; repeat for more: TOKENS:SPEEDUP (32000:3.7, 131K:7.6x) "
             "or TOKENS:BASELINE/CACHED in seconds (32K:12.5/3.4). Two or more points at "
             "different prefixes fit the load latency and bandwidth (and the MFU, given times; "
             "else --mfu is held) and replace --tier, --bandwidth-gb-s and --latency-ms.",
             show_default=False,
+            rich_help_panel=PHYSICS,
         ),
     ] = None,
     fmt: Annotated[
-        BreakevenFormat,
-        typer.Option("--format", "-f", help="Output format; html and svg give the chart alone."),
+        str,
+        format_option(BreakevenFormat, "Output format (html and svg give the chart alone)", "text"),
     ] = BreakevenFormat.TEXT,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
-    """Where loading a KV cache beats recomputing it: breakeven prefix, speedups and a chart."""
+    """Where loading a KV cache beats recomputing it: breakeven prefix, speedups and a chart.
+
+    Without --tier (or --bandwidth-gb-s and --latency-ms, or --fit) the KV loads from NVMe."""
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
@@ -161,7 +141,6 @@ def breakeven(
         from claimcheck.formats import RenderOptions
         from claimcheck.physics.sweep import sweep
 
-        _check_numbers(gpus, bandwidth_gb_s, latency_ms, power_watts, mfu, context, output_tokens)
         points = [parse_point(text) for text in fit or ()]
         if points and (tier is not None or bandwidth_gb_s is not None or latency_ms is not None):
             raise UsageError(
@@ -196,43 +175,17 @@ def breakeven(
             power_cap_w=power_watts,
             tier_is_default=tier_is_default,
         )
-        if fmt is BreakevenFormat.JSON:
+        chosen = BreakevenFormat(fmt)
+        if chosen is BreakevenFormat.JSON:
             return render_json(result, fitted)
-        if fmt in (BreakevenFormat.HTML, BreakevenFormat.SVG):
+        if chosen in (BreakevenFormat.HTML, BreakevenFormat.SVG):
             from claimcheck.formats.html_format import render_breakeven
 
-            return render_breakeven(result, setup, svg=fmt is BreakevenFormat.SVG)
+            return render_breakeven(result, setup, svg=chosen is BreakevenFormat.SVG)
         options = RenderOptions(width=terminal_width(), color=use_color(color))
         return render_text(result, options, fitted)
 
     run(work, debug=debug)
-
-
-def _check_numbers(
-    gpus: int | None,
-    bandwidth_gb_s: float | None,
-    latency_ms: float | None,
-    power_watts: float | None,
-    mfu: float,
-    context: int | None,
-    output_tokens: int,
-) -> None:
-    """One clear line for the first out-of-range option, in the words ``check`` uses for the
-    same quantity (click would print a usage box)."""
-    from claimcheck import bounds
-
-    checks = (
-        ("--gpus", gpus, bounds.GPUS),
-        ("--mfu", mfu, bounds.MFU),
-        ("--bandwidth-gb-s", bandwidth_gb_s, bounds.BANDWIDTH_GB_S),
-        ("--latency-ms", latency_ms, bounds.LATENCY_MS),
-        ("--power-watts", power_watts, bounds.POWER_W),
-        ("--context", context, bounds.TOKENS),
-        ("--output-tokens", output_tokens, bounds.OUTPUT_TOKENS),
-    )
-    for option, value, bound in checks:
-        if value is not None and (problem := bound.problem(value)) is not None:
-            raise UsageError(f"{option}: {problem}")
 
 
 def _setup(

@@ -7,15 +7,12 @@ from typing import Annotated
 
 import typer
 
-from claimcheck.commands import (
-    Color,
+from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.commands.shared_options import (
+    CATALOG,
     ColorOption,
     DebugOption,
-    FormatOption,
-    TextOrJson,
-    run,
-    terminal_width,
-    use_color,
+    TextOrJsonFormat,
 )
 from claimcheck.errors import UsageError, did_you_mean
 
@@ -25,19 +22,12 @@ def catalog(
         str,
         typer.Argument(metavar="models|gpus|tiers", help="Which part of the catalog to list."),
     ],
-    catalog_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--catalog",
-            help="TOML file of extra or replacement entries; lists the merged catalog.",
-            show_default=False,
-        ),
-    ] = None,
-    fmt: FormatOption = TextOrJson.TEXT,
+    catalog_file: Annotated[Path | None, CATALOG] = None,
+    fmt: TextOrJsonFormat = TextOrJson.TEXT,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
-    """List the models, GPUs or storage tiers claimcheck knows, each with its source."""
+    """List the models, GPUs or storage tiers claimcheck knows (merged with --catalog), with sources."""
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
@@ -51,7 +41,7 @@ def catalog(
                 "choose models, gpus or tiers"
             )
         entries = listing(load_catalog(catalog_file), chosen)
-        if fmt is TextOrJson.JSON:
+        if TextOrJson(fmt) is TextOrJson.JSON:
             return render_json(entries)
         return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
 

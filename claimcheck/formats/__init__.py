@@ -8,7 +8,10 @@ from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from claimcheck.severity import Severity
+
 if TYPE_CHECKING:
+    from claimcheck.formats.checkout import Checkout
     from claimcheck.report import Report
 
 
@@ -43,10 +46,14 @@ FORMATTERS: dict[OutputFormat, str] = {
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
-    """Presentation settings for the human formats (machine formats ignore them)."""
+    """Presentation settings for the human formats, and what the machine formats need to know
+    about the run: the ``--fail-on`` threshold (JUnit fails only what fails the run) and the
+    checkout the file names are in (SARIF names them from the repository root)."""
 
     width: int = 100
     color: bool = False
+    fail_on: Severity | None = Severity.ERROR
+    checkout: Checkout | None = None
 
 
 def render_chunks(

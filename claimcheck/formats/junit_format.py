@@ -8,21 +8,22 @@ import xml.etree.ElementTree as ET
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.tables import TEXT_PATH, place, problem_place
 from claimcheck.report import Finding, InputProblem, Report
-from claimcheck.severity import Severity
+from claimcheck.severity import Severity, fails_the_run
 
 # Characters XML 1.0 cannot hold even escaped (most C0 controls); documents may contain them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    """Warnings and errors fail, info passes with its message, input errors are errors."""
+    """Findings that fail the run under ``--fail-on`` are failures; the others pass with their
+    message; input errors are errors. A run that exits 0 has no failure."""
     cases: dict[str, list[ET.Element]] = {}
     for claim in report.claims:
         cases.setdefault(claim.source.path or TEXT_PATH, [])
     for finding in report.all_findings():
         found = cases.setdefault(finding.path or TEXT_PATH, [])
         if not finding.suppressed:
-            found.append(_finding_case(finding))
+            found.append(_finding_case(finding, options.fail_on))
     for problem in report.errors:
         cases.setdefault(problem.path or TEXT_PATH, []).append(_problem_case(problem))
 
@@ -51,7 +52,7 @@ def _suite(path: str, cases: list[ET.Element]) -> ET.Element:
     failures = sum(case.find("failure") is not None for case in cases)
     errors = sum(case.find("error") is not None for case in cases)
     if not failures and not errors:
-        cases = [*cases, _case(path, "no warnings or errors")]
+        cases = [*cases, _case(path, "nothing fails the run")]
     suite = ET.Element(
         "testsuite",
         name=_clean(f"claimcheck: {path}"),
@@ -63,13 +64,13 @@ def _suite(path: str, cases: list[ET.Element]) -> ET.Element:
     return suite
 
 
-def _finding_case(finding: Finding) -> ET.Element:
+def _finding_case(finding: Finding, fail_on: Severity | None) -> ET.Element:
     case = _case(
         finding.path or TEXT_PATH,
         f"{finding.code} {finding.name} at {finding.line or 1}:{finding.column or 1}",
     )
     text = f"{place(finding)}: {finding.code} [{finding.severity}] {finding.message}"
-    if finding.severity is Severity.INFO:
+    if not fails_the_run(finding.severity, fail_on):
         ET.SubElement(case, "system-out").text = _clean(text)
     else:
         failure = ET.SubElement(

@@ -1,4 +1,11 @@
-"""``--format sarif``: one SARIF 2.1.0 run, as GitHub code scanning and SARIF viewers read it."""
+"""``--format sarif``: one SARIF 2.1.0 run, as GitHub code scanning and SARIF viewers read it.
+
+Files are named from the repository root (``uriBaseId`` ``%SRCROOT%``, resolved in
+``originalUriBaseIds``) so that code scanning maps them from whatever folder the run started in;
+each located result carries GitHub's ``primaryLocationLineHash``; rule descriptors carry
+``precision``, ``problem.severity`` and, for a security weakness, ``security-severity``
+(https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +15,16 @@ from urllib.parse import quote
 
 from claimcheck import DOCS_URL
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.checkout import Checkout
+from claimcheck.formats.line_hash import line_hashes
 from claimcheck.report import Finding, InputProblem, Report, RuleInfo
 from claimcheck.severity import Severity
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_PROBLEM = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "recommendation"}
+ROOT = "%SRCROOT%"
+_STDIN = "-"  # standard input without --stdin-filename: no file to name from the root or hash
 _MAX_DESCRIPTION = 1024  # GitHub's limit on fullDescription.text
 
 
@@ -26,10 +38,11 @@ def render(report: Report, options: RenderOptions) -> str:
         for finding in claim.findings
         if claim.analysis.restatement
     }
+    places = _Places(options.checkout)
     invocation: dict[str, Any] = {"executionSuccessful": not report.errors}
     if report.errors:
-        invocation["toolExecutionNotifications"] = [_notification(p) for p in report.errors]
-    run = {
+        invocation["toolExecutionNotifications"] = [_notification(p, places) for p in report.errors]
+    run: dict[str, Any] = {
         "tool": {
             "driver": {
                 "name": report.tool.name,
@@ -42,9 +55,14 @@ def render(report: Report, options: RenderOptions) -> str:
         "invocations": [invocation],
         "columnKind": "unicodeCodePoints",
         "results": [
-            _result(finding, index, restated.get(id(finding))) for finding in report.all_findings()
+            _result(finding, index, restated.get(id(finding)), places)
+            for finding in report.all_findings()
         ],
     }
+    if options.checkout is not None:
+        run["originalUriBaseIds"] = {
+            ROOT: {"uri": options.checkout.root.as_uri().rstrip("/") + "/"}
+        }
     log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 
@@ -62,14 +80,23 @@ def _descriptor(rule: RuleInfo) -> dict[str, Any]:
         "help": {"text": description, "markdown": description},
         "defaultConfiguration": {"level": _LEVEL[rule.severity]},
         # The code family doubles as the selector prefix (--select KV1).
-        "properties": {"tags": ["claimcheck", rule.code[:3]]},
+        "properties": {
+            "tags": ["claimcheck", rule.code[:3]],
+            "precision": rule.precision,
+            "problem.severity": _PROBLEM[rule.severity],
+        },
     }
+    if rule.security_severity is not None:
+        descriptor["properties"]["tags"].append("security")
+        descriptor["properties"]["security-severity"] = f"{rule.security_severity:.1f}"
     if rule.help_uri:
         descriptor["helpUri"] = rule.help_uri
     return descriptor
 
 
-def _result(finding: Finding, index: dict[str, int], restatement: str | None) -> dict[str, Any]:
+def _result(
+    finding: Finding, index: dict[str, int], restatement: str | None, places: _Places
+) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.code}
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
@@ -85,9 +112,14 @@ def _result(finding: Finding, index: dict[str, int], restatement: str | None) ->
             region["endLine"] = finding.end_line
         if finding.end_column is not None:
             region["endColumn"] = finding.end_column
-        result["locations"] = [_location(finding.path, region)]
+        result["locations"] = [places.location(finding.path, region)]
+    fingerprints = {}
     if finding.fingerprint:
-        result["partialFingerprints"] = {"claimcheck/v1": finding.fingerprint}
+        fingerprints["claimcheck/v1"] = finding.fingerprint
+    if finding.path is not None and (line_hash := places.line_hash(finding.path, region)):
+        fingerprints["primaryLocationLineHash"] = line_hash
+    if fingerprints:
+        result["partialFingerprints"] = fingerprints
     if finding.suppressed:
         suppression = {"kind": "inSource"}
         if finding.suppression_reason:
@@ -96,7 +128,7 @@ def _result(finding: Finding, index: dict[str, int], restatement: str | None) ->
     return result
 
 
-def _notification(problem: InputProblem) -> dict[str, Any]:
+def _notification(problem: InputProblem, places: _Places) -> dict[str, Any]:
     notification: dict[str, Any] = {"level": "error", "message": {"text": problem.message}}
     if problem.path is not None:
         region = {}
@@ -104,13 +136,40 @@ def _notification(problem: InputProblem) -> dict[str, Any]:
             region["startLine"] = problem.line
             if problem.column is not None:
                 region["startColumn"] = problem.column
-        notification["locations"] = [_location(problem.path, region)]
+        notification["locations"] = [places.location(problem.path, region)]
     return notification
 
 
-def _location(path: str, region: dict[str, int]) -> dict[str, Any]:
-    # A uri is a URI reference: spaces, "%", "#" and ":" in file names must be percent-encoded.
-    physical: dict[str, Any] = {"artifactLocation": {"uri": quote(path, safe="/")}}
-    if region:
-        physical["region"] = region
-    return {"physicalLocation": physical}
+class _Places:
+    """Artifact locations from the repository root, and each file's line hashes (read once)."""
+
+    def __init__(self, checkout: Checkout | None) -> None:
+        self.checkout = checkout
+        self.hashes: dict[str, dict[int, str]] = {}
+
+    def location(self, path: str, region: dict[str, int]) -> dict[str, Any]:
+        physical: dict[str, Any] = {"artifactLocation": self.artifact(path)}
+        if region:
+            physical["region"] = region
+        return {"physicalLocation": physical}
+
+    def artifact(self, path: str) -> dict[str, str]:
+        """A path from the root, relative to ``%SRCROOT%``; a file outside it by its file URI.
+        A uri is a URI reference: spaces, "%", "#" and ":" in names are percent-encoded."""
+        if path == _STDIN:
+            return {"uri": path}
+        if self.checkout is None:  # the names are already from the root
+            return {"uri": quote(path, safe="/"), "uriBaseId": ROOT}
+        inside = self.checkout.from_root(path)
+        if inside is None:
+            return {"uri": self.checkout.absolute(path).as_uri()}
+        return {"uri": quote(inside, safe="/"), "uriBaseId": ROOT}
+
+    def line_hash(self, path: str, region: dict[str, int]) -> str | None:
+        """GitHub's hash of the result's first line, when the file can be read."""
+        if self.checkout is None or path == _STDIN:
+            return None
+        if path not in self.hashes:
+            text = self.checkout.text(path)
+            self.hashes[path] = line_hashes(text) if text is not None else {}
+        return self.hashes[path].get(region.get("startLine", 1))

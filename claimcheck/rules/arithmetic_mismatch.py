@@ -42,4 +42,6 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV202", "arithmetic-mismatch", Severity.ERROR, check, __doc__ or "")
+RULE = Rule(
+    "KV202", "arithmetic-mismatch", Severity.ERROR, check, __doc__ or "", precision="very-high"
+)

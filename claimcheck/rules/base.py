@@ -10,7 +10,7 @@ from claimcheck.implied import Analysis
 from claimcheck.record import Conflict
 from claimcheck.resolve import Resolved
 from claimcheck.settings import Thresholds
-from claimcheck.severity import Severity
+from claimcheck.severity import Precision, Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,8 @@ class Hit:
 class Rule:
     """One rule. ``doc`` is the module docstring: its first line is the summary. A rule that
     compares claims with each other has a ``batch`` check over all subjects of a run, which
-    yields (index of the subject, hit)."""
+    yields (index of the subject, hit). ``precision`` says how often its findings are right;
+    a rule about a security weakness has a ``security_severity`` (0.1 to 10, as CVSS scores)."""
 
     code: str
     name: str
@@ -47,6 +48,8 @@ class Rule:
     check: Callable[[Subject], Iterator[Hit]]
     doc: str
     batch: Callable[[Sequence[Subject]], Iterator[tuple[int, Hit]]] | None = None
+    precision: Precision = "high"
+    security_severity: float | None = None
 
     @property
     def summary(self) -> str:

@@ -31,4 +31,4 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV302", "best-case-only", Severity.INFO, check, __doc__ or "")
+RULE = Rule("KV302", "best-case-only", Severity.INFO, check, __doc__ or "", precision="medium")

@@ -31,4 +31,14 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV304", "cross-user-sharing", Severity.WARNING, check, __doc__ or "")
+# A prompt side channel: network, high complexity, no privileges, prompts disclosed
+# (CVSS 3.1 AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N = 5.9, https://www.first.org/cvss/calculator/3.1).
+RULE = Rule(
+    "KV304",
+    "cross-user-sharing",
+    Severity.WARNING,
+    check,
+    __doc__ or "",
+    precision="medium",
+    security_severity=5.9,
+)

@@ -35,4 +35,4 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV205", "decode-speedup", Severity.ERROR, check, __doc__ or "")
+RULE = Rule("KV205", "decode-speedup", Severity.ERROR, check, __doc__ or "", precision="medium")

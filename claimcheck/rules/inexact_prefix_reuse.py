@@ -31,4 +31,6 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV305", "inexact-prefix-reuse", Severity.ERROR, check, __doc__ or "")
+RULE = Rule(
+    "KV305", "inexact-prefix-reuse", Severity.ERROR, check, __doc__ or "", precision="medium"
+)

@@ -30,4 +30,4 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV105", "loaded-baseline", Severity.WARNING, check, __doc__ or "")
+RULE = Rule("KV105", "loaded-baseline", Severity.WARNING, check, __doc__ or "", precision="medium")

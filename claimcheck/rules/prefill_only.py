@@ -33,4 +33,4 @@ def check(subject: Subject) -> Iterator[Hit]:
     )
 
 
-RULE = Rule("KV101", "prefill-only", Severity.WARNING, check, __doc__ or "")
+RULE = Rule("KV101", "prefill-only", Severity.WARNING, check, __doc__ or "", precision="medium")

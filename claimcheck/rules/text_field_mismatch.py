@@ -32,4 +32,6 @@ def check(subject: Subject) -> Iterator[Hit]:
         )
 
 
-RULE = Rule("KV306", "text-field-mismatch", Severity.ERROR, check, __doc__ or "")
+RULE = Rule(
+    "KV306", "text-field-mismatch", Severity.ERROR, check, __doc__ or "", precision="very-high"
+)

@@ -27,4 +27,6 @@ def check(subject: Subject) -> Iterator[Hit]:
     return iter(())
 
 
-RULE = Rule("KV900", "unused-suppression", Severity.WARNING, check, __doc__ or "")
+RULE = Rule(
+    "KV900", "unused-suppression", Severity.WARNING, check, __doc__ or "", precision="very-high"
+)

@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from claimcheck.defaults import DEFAULT_EXCLUDE
 from claimcheck.errors import InputError
 from claimcheck.sources.reading import display_path
 
@@ -25,15 +26,6 @@ DOCUMENT_SUFFIXES: dict[str, str] = {
     ".txt": "text",
 }
 DOCUMENT_KINDS = frozenset(DOCUMENT_SUFFIXES.values())
-DEFAULT_EXCLUDE: tuple[str, ...] = (
-    ".*",
-    "node_modules/",
-    "__pycache__/",
-    "venv/",
-    "site-packages/",
-    "build/",
-    "dist/",
-)
 
 
 @dataclass(frozen=True, slots=True)

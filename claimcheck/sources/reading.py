@@ -8,10 +8,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.errors import InputError
-
-DEFAULT_MAX_BYTES = 10_000_000
-"""Files larger than this are refused (``--max-file-size`` / config ``max-file-size``)."""
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)

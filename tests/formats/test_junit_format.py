@@ -1,21 +1,24 @@
-"""JUnit XML: a suite per file, failures for warnings and errors, input errors as errors."""
+"""JUnit XML: a suite per file, failures for what fails the run under --fail-on, input errors
+as errors."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from claimcheck.formats import OutputFormat, render
+import pytest
+
+from claimcheck.formats import OutputFormat, RenderOptions, render
 from claimcheck.report import Report
 from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem
 
 
-def xml(report: Report) -> str:
-    return render(report, OutputFormat.JUNIT)
+def xml(report: Report, fail_on: Severity | None = Severity.WARNING) -> str:
+    return render(report, OutputFormat.JUNIT, RenderOptions(fail_on=fail_on))
 
 
-def parsed(report: Report) -> ET.Element:
-    return ET.fromstring(xml(report).encode())
+def parsed(report: Report, fail_on: Severity | None = Severity.WARNING) -> ET.Element:
+    return ET.fromstring(xml(report, fail_on).encode())
 
 
 def suite(root: ET.Element, path: str) -> ET.Element:
@@ -100,3 +103,35 @@ def test_empty_report() -> None:
     root = parsed(build([]))
     assert list(root) == []
     assert root.get("tests") == "0"
+
+
+MIXED = [
+    hit("KV201", Severity.INFO, line=1),
+    hit("KV101", Severity.WARNING, line=2),
+    hit("KV202", Severity.ERROR, line=3),
+]
+
+
+@pytest.mark.parametrize(
+    ("fail_on", "failing"),
+    [
+        (Severity.INFO, ["KV201", "KV101", "KV202"]),
+        (Severity.WARNING, ["KV101", "KV202"]),
+        (Severity.ERROR, ["KV202"]),
+        (None, []),
+    ],
+)
+def test_only_what_fails_the_run_is_a_failure(fail_on: Severity | None, failing: list[str]) -> None:
+    root = parsed(build(MIXED), fail_on)
+    cases = suite(root, "docs/page.md")
+    failed = [case.get("name", "").split()[0] for case in cases if case.find("failure") is not None]
+    assert failed == failing
+    assert root.get("failures") == str(len(failing))
+    passed = [c for c in cases if c.find("failure") is None and c.get("name", "").startswith("KV")]
+    assert len(passed) == 3 - len(failing)
+    assert all(case.find("system-out") is not None for case in passed)  # reported all the same
+
+
+def test_the_default_threshold_is_error() -> None:
+    root = ET.fromstring(render(build(MIXED), OutputFormat.JUNIT).encode())
+    assert root.get("failures") == "1"

@@ -10,7 +10,9 @@ import jsonschema
 import pytest
 
 from claimcheck import DOCS_URL, __version__
-from claimcheck.formats import OutputFormat, render
+from claimcheck.formats import OutputFormat, RenderOptions, render
+from claimcheck.formats.checkout import Checkout
+from claimcheck.formats.line_hash import line_hashes
 from claimcheck.report import Report
 from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem, rule
@@ -104,11 +106,17 @@ def test_rule_descriptors() -> None:
             "markdown": "Summary of KV202.\n\nWhat KV202 flags, in *Markdown*.",
         },
         "defaultConfiguration": {"level": "error"},
-        "properties": {"tags": ["claimcheck", "KV2"]},
+        "properties": {
+            "tags": ["claimcheck", "KV2"],
+            "precision": "high",
+            "problem.severity": "error",
+        },
         "helpUri": "https://example.org/rules#kv202",
     }
     assert kv201["defaultConfiguration"] == {"level": "note"}
+    assert kv201["properties"]["problem.severity"] == "recommendation"
     assert kv101["defaultConfiguration"] == {"level": "warning"}
+    assert kv101["properties"]["problem.severity"] == "warning"
     assert len(kv101["fullDescription"]["text"]) == 1024
     assert long_doc.startswith(kv101["fullDescription"]["text"][:-1])
     assert kv101["help"]["text"] == long_doc
@@ -128,7 +136,7 @@ def test_result_for_a_located_finding() -> None:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": "docs/page.md"},
+                    "artifactLocation": {"uri": "docs/page.md", "uriBaseId": "%SRCROOT%"},
                     "region": {"startLine": 4, "startColumn": 7, "endLine": 4, "endColumn": 19},
                 }
             }
@@ -196,7 +204,7 @@ def test_input_errors_become_notifications() -> None:
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": "claims/bad.yaml"},
+                        "artifactLocation": {"uri": "claims/bad.yaml", "uriBaseId": "%SRCROOT%"},
                         "region": {"startLine": 3, "startColumn": 1},
                     }
                 }
@@ -205,7 +213,99 @@ def test_input_errors_become_notifications() -> None:
         {
             "level": "error",
             "message": {"text": "cannot read"},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": "claims/gone.yaml"}}}],
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": "claims/gone.yaml", "uriBaseId": "%SRCROOT%"}
+                    }
+                }
+            ],
         },
         {"level": "error", "message": {"text": "stdin is empty"}},
     ]
+
+
+def test_rule_properties_for_code_scanning() -> None:
+    rules = [
+        rule("KV202", Severity.ERROR, precision="very-high"),
+        rule("KV304", security_severity=5.9, precision="medium"),
+    ]
+    kv202, kv304 = (
+        d["properties"] for d in run_of(build([], rules=rules))["tool"]["driver"]["rules"]
+    )
+    assert kv202 == {
+        "tags": ["claimcheck", "KV2"],
+        "precision": "very-high",
+        "problem.severity": "error",
+    }
+    assert kv304 == {
+        "tags": ["claimcheck", "KV3", "security"],
+        "precision": "medium",
+        "problem.severity": "warning",
+        "security-severity": "5.9",
+    }
+
+
+def test_the_shipped_rules_say_their_precision_and_one_is_a_security_weakness() -> None:
+    from claimcheck.rules import RULES
+
+    assert {rule.precision for rule in RULES} <= {"very-high", "high", "medium", "low"}
+    assert [r.code for r in RULES if r.security_severity is not None] == ["KV304"]
+    (cross_user,) = [r for r in RULES if r.security_severity is not None]
+    assert cross_user.security_severity is not None
+    assert 0.1 <= cross_user.security_severity <= 10  # GitHub's range for security-severity
+
+
+def located(tmp_path: Path) -> tuple[Checkout, str]:
+    """A repository at tmp_path/repo with docs/page.md, run from docs/."""
+    repo = tmp_path / "repo"
+    (repo / "docs").mkdir(parents=True)
+    (repo / ".git").mkdir()
+    text = "# Title\n\n  Vendor X: 40x faster TTFT.\n"
+    (repo / "docs" / "page.md").write_text(text, encoding="utf-8")
+    return Checkout.around(repo / "docs"), text
+
+
+def test_paths_are_named_from_the_repository_root(tmp_path: Path) -> None:
+    checkout, _ = located(tmp_path)
+    findings = [hit(path="page.md"), hit("KV202", path=str(tmp_path / "outside.md"))]
+    log = json.loads(render(build(findings), OutputFormat.SARIF, RenderOptions(checkout=checkout)))
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"] == {"%SRCROOT%": {"uri": (tmp_path / "repo").as_uri() + "/"}}
+    where = {
+        r["ruleId"]: r["locations"][0]["physicalLocation"]["artifactLocation"]
+        for r in run["results"]
+    }
+    inside, outside = where["KV101"], where["KV202"]
+    assert inside == {"uri": "docs/page.md", "uriBaseId": "%SRCROOT%"}
+    assert outside == {"uri": (tmp_path / "outside.md").as_uri()}  # no base: it is absolute
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+
+
+def test_each_located_result_carries_githubs_line_hash(tmp_path: Path) -> None:
+    checkout, text = located(tmp_path)
+    findings = [hit(path="page.md", line=3, column=3), hit("KV202", path="gone.md", line=1)]
+    run = json.loads(render(build(findings), OutputFormat.SARIF, RenderOptions(checkout=checkout)))[
+        "runs"
+    ][0]
+    on_page, on_gone = sorted(run["results"], key=lambda r: str(r["ruleId"]))
+    assert on_page["partialFingerprints"] == {
+        "claimcheck/v1": "fp-kv101",
+        "primaryLocationLineHash": line_hashes(text)[3],
+    }
+    assert on_gone["partialFingerprints"] == {"claimcheck/v1": "fp-kv202"}  # nothing to read
+
+
+def test_standard_input_is_neither_named_from_the_root_nor_hashed(tmp_path: Path) -> None:
+    checkout, _ = located(tmp_path)
+    (tmp_path / "repo" / "docs" / "-").write_text("a file named '-'\n", encoding="utf-8")
+    (result,) = run_of_with(build([hit(path="-", line=1)]), checkout)["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "-"}
+    assert "primaryLocationLineHash" not in result["partialFingerprints"]
+
+
+def run_of_with(report: Report, checkout: Checkout) -> dict[str, Any]:
+    run: dict[str, Any] = json.loads(
+        render(report, OutputFormat.SARIF, RenderOptions(checkout=checkout))
+    )["runs"][0]
+    return run

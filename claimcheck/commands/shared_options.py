@@ -1,0 +1,150 @@
+"""The options more than one command takes, each declared once: name, help, panel, and the
+range it must fall in (``claimcheck.bounds``), refused in the same words by every command.
+
+A declaration is a ``typer.Option``; a command gives it the type it needs (``--model`` is
+required by ``breakeven`` and optional for ``check``): ``Annotated[str | None, MODEL] = None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from claimcheck import bounds
+from claimcheck.commands import Color, KvLayout, TextOrJson, fail
+from claimcheck.commands.help_layout import INPUTS, OUTPUT, PHYSICS, default
+from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
+from claimcheck.errors import did_you_mean
+
+Choice = TypeVar("Choice", bound=StrEnum)
+
+
+def in_range(option: str, bound: bounds.Bound) -> Callable[[typer.Context, Any], Any]:
+    """A callback refusing a value outside ``bound``: ``claimcheck: error: --gpus: expected a
+    GPU count from 1 to 1,000,000, got 0`` on one line, exit 2."""
+
+    def check(ctx: typer.Context, value: Any) -> Any:
+        if ctx.resilient_parsing:  # shell completion: say nothing
+            return value
+        if value is not None and (problem := bound.problem(value)) is not None:
+            fail(f"{option}: {problem}")
+        return value
+
+    return check
+
+
+def choice(kind: type[Choice], option: str) -> Callable[[typer.Context, str | None], Any]:
+    """A callback taking one of ``kind``'s values in any case (the option is typed ``str``, so
+    that Typer does not refuse it first) and naming the closest on a typo."""
+    names = [member.value for member in kind]
+
+    def check(ctx: typer.Context, text: str | None) -> Choice | str | None:
+        if text is None or ctx.resilient_parsing:  # not given, or shell completion
+            return text
+        word = text.strip().lower()
+        if word not in names:
+            expected = f"expected one of {', '.join(names)}"
+            fail(f"{option}: {expected}, got {text!r}{did_you_mean(word, names)}")
+        return kind(word)
+
+    return check
+
+
+def completion(kind: type[StrEnum]) -> Callable[[str], list[str]]:
+    """Shell completion of a choice: the values that start with what was typed."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [member.value for member in kind if member.value.startswith(incomplete.lower())]
+
+    return complete
+
+
+def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
+    """``--format``/``-f`` of a command: case-insensitive, with its choices in the help."""
+    return typer.Option(
+        "--format",
+        "-f",
+        callback=choice(kind, "--format"),
+        autocompletion=completion(kind),
+        metavar="FORMAT",
+        help=f"{help}: {', '.join(member.value for member in kind)}." + default(shown_default),
+        show_default=False,
+        rich_help_panel=OUTPUT,
+    )
+
+
+MODEL = typer.Option(
+    "--model",
+    help="Model id or alias, e.g. llama-3.1-70b (see 'claimcheck catalog models').",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+GPU = typer.Option(
+    "--gpu",
+    help="GPU id, alias or system name, e.g. h100-sxm or 'DGX H100' (see 'claimcheck catalog gpus').",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+GPUS = typer.Option(
+    "--gpus",
+    help="GPUs the prefill and the KV are split across; without it, a named system's count, else 1.",
+    callback=in_range("--gpus", bounds.GPUS),
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+TIER = typer.Option(
+    "--tier",
+    help="Storage tier of the KV: a catalog id or alias, or a kind (nvme, dram, network, object, cxl).",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+MFU = typer.Option(
+    "--mfu",
+    help="Achieved fraction of dense peak in prefill (0 < MFU ≤ 1), where no baseline time gives it."
+    + default(DEFAULT_MFU),
+    callback=in_range("--mfu", bounds.MFU),
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+OUTPUT_TOKENS = typer.Option(
+    "--output-tokens",
+    help="Output tokens decoded for the end-to-end speedup." + default(DEFAULT_OUTPUT_TOKENS),
+    callback=in_range("--output-tokens", bounds.OUTPUT_TOKENS),
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+KV_LAYOUT = typer.Option(
+    "--kv-layout",
+    help="KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
+    "resumed prefix needs), 'full' every token (a full-length allocator)."
+    + default(KvLayout.RESUMED.value),
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+CATALOG = typer.Option(
+    "--catalog",
+    help="TOML file of extra or replacement models, GPUs and tiers.",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+CONFIG = typer.Option(
+    "--config",
+    help="Use this configuration file instead of the nearest one.",
+    show_default=False,
+    rich_help_panel=INPUTS,
+)
+ISOLATED = typer.Option(
+    "--isolated", help="Ignore every configuration file.", rich_help_panel=INPUTS
+)
+
+ColorOption = Annotated[
+    Color, typer.Option("--color", help="Colour in text output.", rich_help_panel=OUTPUT)
+]
+DebugOption = Annotated[
+    bool,
+    typer.Option("--debug", help="Show tracebacks of internal errors.", rich_help_panel=OUTPUT),
+]
+TextOrJsonFormat = Annotated[str, format_option(TextOrJson, "Output format", "text")]

@@ -1,0 +1,44 @@
+"""The checkout a run is in: the repository root found by walking up for ``.git``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimcheck.formats.checkout import Checkout
+
+
+@pytest.mark.parametrize("git", ["folder", "file"])  # a clone, or a worktree or submodule
+def test_the_root_is_the_nearest_folder_with_git(tmp_path: Path, git: str) -> None:
+    repo = tmp_path / "repo"
+    deep = repo / "docs" / "guide"
+    deep.mkdir(parents=True)
+    if git == "folder":
+        (repo / ".git").mkdir()
+    else:
+        (repo / ".git").write_text("gitdir: elsewhere\n", encoding="utf-8")
+    checkout = Checkout.around(deep)
+    assert checkout == Checkout(repo, deep)
+
+
+def test_without_git_the_root_is_the_working_directory(tmp_path: Path) -> None:
+    assert Checkout.around(tmp_path) == Checkout(tmp_path, tmp_path)
+
+
+def test_names_from_the_root(tmp_path: Path) -> None:
+    checkout = Checkout(tmp_path, tmp_path / "docs")
+    assert checkout.from_root("page.md") == "docs/page.md"
+    assert checkout.from_root("./sub/../page.md") == "docs/page.md"
+    assert checkout.from_root("../README.md") == "README.md"
+    assert checkout.from_root(str(tmp_path / "claims" / "a.yaml")) == "claims/a.yaml"
+    assert checkout.from_root("../../elsewhere.md") is None
+    assert checkout.from_root("/") is None
+
+
+def test_text_of_a_file_and_of_none(tmp_path: Path) -> None:
+    (tmp_path / "page.md").write_bytes(b"caf\xc3\xa9 \xff\n")
+    checkout = Checkout(tmp_path, tmp_path)
+    assert checkout.text("page.md") == "café \ufffd\n"
+    assert checkout.text("missing.md") is None
+    assert checkout.text(".") is None  # a folder

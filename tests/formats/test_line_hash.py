@@ -1,0 +1,78 @@
+"""primaryLocationLineHash as GitHub's upload action computes it: the expected values are those
+of the action's own tests (https://github.com/github/codeql-action/blob/main/src/fingerprints.test.ts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.formats.line_hash import line_hashes
+
+TAIL = "c129715d7a2bc9a3:1"  # the empty line after a final line end, or an empty file
+HELLO = [
+    "e9496ae3ebfced30:1",
+    "fb7c023a8b9ccb3f:1",
+    "ce8ba1a563dcdaca:1",
+    "e20e36e16fcb0cc8:1",
+    "b3edc88f2938467e:1",
+    "c8e28b0b4002a3a0:1",
+    TAIL,
+]
+
+
+def test_an_empty_file_has_one_line() -> None:
+    assert line_hashes("") == {1: TAIL}
+
+
+def test_spaces_and_tabs_do_not_count() -> None:
+    assert list(line_hashes(" a\nb\n  \t\tc\n d").values()) == [
+        "271789c17abda88f:1",
+        "54703d4cd895b18:1",
+        "180aee12dab6264:1",
+        "a23a3dc5e078b07b:1",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " hello; \t\nworld!!!\n\n\n  \t\tGreetings\n End\n",
+        " hello; \t\nworld!!!\r\r\r  \t\tGreetings\r End\r",
+        " hello; \t\r\nworld!!!\r\n\r\n\r\n  \t\tGreetings\r\n End\r\n",
+        " hello; \t\nworld!!!\r\n\n\r  \t\tGreetings\r End\r\n",
+    ],
+)
+def test_every_line_end_reads_the_same(text: str) -> None:
+    hashes = line_hashes(text)
+    assert list(hashes) == list(range(1, 8))
+    assert list(hashes.values()) == HELLO
+
+
+def test_the_last_line_without_an_end_differs() -> None:
+    text = " hello; \t\nworld!!!\n\n\n  \t\tGreetings\n End"
+    assert list(line_hashes(text).values()) == [
+        "8b7cf3e952e7aeb2:1",
+        "b1ae1287ec4718d9:1",
+        "bff680108adb0fcc:1",
+        "c6805c5e1288b612:1",
+        "b86d3392aea1be30:1",
+        "e6ceba753e1a442:1",
+    ]
+
+
+def test_repeated_lines_are_counted_apart() -> None:
+    hashes = list(line_hashes("Lorem ipsum dolor sit amet.\n" * 10).values())
+    assert hashes[:6] == [f"a7f2ff13bc495cf2:{n}" for n in range(1, 7)]
+    assert hashes[6:] == [
+        "a7f2ff1481e87703:1",
+        "a9cf91f7bbf1862b:1",
+        "55ec222b86bcae53:1",
+        "cc97dc7b1d7d8f7b:1",
+        TAIL,
+    ]
+
+
+def test_a_character_beyond_the_basic_plane_counts_as_two_utf16_units() -> None:
+    # One line: the units D83D DE00 of U+1F600, the end marker, then zeros, as base-37 digits.
+    units = [0xD83D, 0xDE00, 0xFFFF] + [0] * 97
+    expected = sum(unit * 37 ** (99 - i) for i, unit in enumerate(units)) % 2**64
+    assert line_hashes("\U0001f600") == {1: f"{expected:x}:1"}
