@@ -65,6 +65,9 @@ def _main(
     ] = False,
 ) -> None:
     """Audit vendor claims about KV-cache offload speedups."""
+    from claimcheck.commands.interrupts import prepare_serialiser
+
+    prepare_serialiser()  # before any model is built: Ctrl-C there must not panic pydantic-core
 
 
 def _split(values: list[str] | None) -> tuple[str, ...] | None:
@@ -561,6 +564,8 @@ def main() -> None:
         except SystemExit as done:
             if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
                 raise SystemExit(0) from None  # "| head -1": the reader had all it wanted
+            if done.code == ExitCode.INTERRUPTED:  # Typer turns Ctrl-C in a command into 130
+                print("claimcheck: interrupted", file=sys.stderr)
             raise done from None
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
