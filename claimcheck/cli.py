@@ -527,16 +527,20 @@ def show_config(
 
 
 @app.command()
-def schema() -> None:
-    """Print the JSON Schema of claim files (for editors and CI validation)."""
+def schema(
+    config: Annotated[
+        bool,
+        typer.Option(
+            "--config", help="The configuration's schema (claimcheck.toml, [tool.claimcheck])."
+        ),
+    ] = False,
+) -> None:
+    """Print the JSON Schema of claim files, or of the configuration (for editors and CI)."""
     import json
 
-    from claimcheck.claim import Claim
+    from claimcheck.schemas import claim_file_schema, config_schema
 
-    document = Claim.model_json_schema()
-    document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    document["title"] = "claimcheck claim"
-    print(json.dumps(document, indent=2))
+    print(json.dumps(config_schema() if config else claim_file_schema(), indent=2))
 
 
 def _register() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -11,13 +12,19 @@ from claimcheck.commands import (
     Color,
     ColorOption,
     DebugOption,
-    FormatOption,
-    TextOrJson,
     run,
     terminal_width,
     use_color,
 )
 from claimcheck.errors import UsageError, did_you_mean
+
+
+class CatalogFormat(StrEnum):
+    """``--format`` values of the catalog: toml is a file ``--catalog`` reads back."""
+
+    TEXT = "text"
+    JSON = "json"
+    TOML = "toml"
 
 
 def catalog(
@@ -33,7 +40,12 @@ def catalog(
             show_default=False,
         ),
     ] = None,
-    fmt: FormatOption = TextOrJson.TEXT,
+    fmt: Annotated[
+        CatalogFormat,
+        typer.Option(
+            "--format", "-f", help="Output format; toml gives tables that --catalog reads back."
+        ),
+    ] = CatalogFormat.TEXT,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
@@ -41,7 +53,13 @@ def catalog(
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
-        from claimcheck.commands.catalog_view import KINDS, listing, render_json, render_text
+        from claimcheck.commands.catalog_view import (
+            KINDS,
+            listing,
+            render_json,
+            render_text,
+            render_toml,
+        )
         from claimcheck.formats import RenderOptions
 
         chosen = next((k for k in KINDS if k == kind.strip().lower()), None)
@@ -51,8 +69,10 @@ def catalog(
                 "choose models, gpus or tiers"
             )
         entries = listing(load_catalog(catalog_file), chosen)
-        if fmt is TextOrJson.JSON:
+        if fmt is CatalogFormat.JSON:
             return render_json(entries)
+        if fmt is CatalogFormat.TOML:
+            return render_toml(entries)
         return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
 
     run(work, debug=debug)
