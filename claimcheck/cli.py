@@ -301,6 +301,7 @@ def check(
     debug: DebugOption = False,
 ) -> None:
     """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
+    from claimcheck.commands.interrupts import interrupted
     from claimcheck.options import CliOptions
 
     options = CliOptions(
@@ -326,7 +327,7 @@ def check(
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
-        if debug:
+        if debug or interrupted():
             raise
         print(
             f"claimcheck: internal error: {type(err).__name__}: {err} (run with --debug for the traceback)",
@@ -558,8 +559,10 @@ def main() -> None:
     """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
     loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
     it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
+    from claimcheck.commands.interrupts import interrupted, raise_interrupt
+
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, raise_interrupt)
         from claimcheck.commands.streams import GuardedStdout, guard_stdout
 
         guard_stdout()
@@ -568,8 +571,8 @@ def main() -> None:
         except SystemExit as done:
             if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
                 raise SystemExit(0) from None  # "| head -1": the reader had all it wanted
-            if done.code == ExitCode.INTERRUPTED:  # Typer turns Ctrl-C in a command into 130
-                print("claimcheck: interrupted", file=sys.stderr)
+            if done.code == ExitCode.INTERRUPTED or interrupted():  # Typer: Ctrl-C → 130
+                raise KeyboardInterrupt from None
             raise done from None
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
@@ -577,3 +580,8 @@ def main() -> None:
     except ClaimcheckError as err:  # standard output closed under --help, --version, rules
         say("error", str(err))
         raise SystemExit(ExitCode.ERROR) from None
+    except BaseException:
+        if interrupted():  # a library turned the KeyboardInterrupt into an error of its own
+            print("claimcheck: interrupted", file=sys.stderr)
+            raise SystemExit(ExitCode.INTERRUPTED) from None
+        raise

@@ -91,3 +91,38 @@ def test_ctrl_c_while_reading_stdin_exits_130(folder: Path) -> None:
     assert process.returncode == 130
     assert err == b"claimcheck: interrupted\n"
     assert out == b""
+
+
+# A library that turns the KeyboardInterrupt raised inside it into an error of its own, as
+# pydantic-core does when Ctrl-C interrupts an import it makes while building a validator;
+# the error escapes the command, or reaches the command's catch-all for unexpected errors.
+WRAPPED = """
+import os, signal, sys
+import claimcheck.cli as cli
+from claimcheck.commands import run
+
+def library():
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+    except KeyboardInterrupt as err:
+        raise RuntimeError("interrupted import") from err
+    return "not reached"
+
+cli.app = library if sys.argv[1] == "escapes" else lambda: run(library, debug=False)
+from claimcheck.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize("where", ["escapes", "caught"])
+def test_ctrl_c_that_a_library_turned_into_an_error_exits_130(folder: Path, where: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", WRAPPED, where],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 130, run.stderr
+    assert run.stderr == "claimcheck: interrupted\n"

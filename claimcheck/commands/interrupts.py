@@ -1,4 +1,9 @@
-"""Ctrl-C held back through the few steps that must not be cut short.
+"""Ctrl-C: remembered when it comes, and held back through the few steps that must not be cut.
+
+Some libraries turn the ``KeyboardInterrupt`` raised inside them into an error of their own
+(pydantic-core builds a model's validator in Rust and reports an interrupted import in it as
+a ``SchemaError``). The handler below remembers the Ctrl-C, so that whatever exception it
+became, the command line still ends the run as interrupted.
 
 pydantic-core imports a handful of modules (decimal, uuid, ipaddress, …) the first time it
 serialises anything, and it does so from Rust code that panics when that import raises: a
@@ -13,6 +18,21 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
+
+_received: list[int] = []
+
+
+def raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    """The SIGINT handler while a command runs: remember the Ctrl-C, then raise
+    ``KeyboardInterrupt`` as Python's own handler does."""
+    _received.append(signum)
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Has a Ctrl-C come while a command ran?"""
+    return bool(_received)
 
 
 @contextmanager
