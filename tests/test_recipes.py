@@ -55,6 +55,7 @@ def test_the_distribution_is_ours_and_the_command_is_claimcheck() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["name"] == DISTRIBUTION
     assert project["scripts"] == {"claimcheck": "claimcheck.__main__:main"}
+    assert project["urls"]["Source"] == REPOSITORY  # where the recipes install from
 
 
 @pytest.mark.parametrize("name", ["github-actions", "gitlab-ci", "pre-commit", "shell"])
