@@ -1,15 +1,22 @@
 """``python -m claimcheck`` and the ``claimcheck`` command.
 
-Ctrl-C while the program loads (imports take most of a short run) ends it at once: exit 130
-and one line, never a traceback. Once loaded, the command line handles Ctrl-C itself; after it
-is done, Ctrl-C during shutdown again ends the process at once.
+Ctrl-C at any moment ends the run with exit 130 and one line, never a traceback. The handler
+is installed by this module's first statements, so it covers every import that follows
+(imports take most of a short run); once loaded, the command line handles Ctrl-C itself; after
+it is done, Ctrl-C during shutdown again ends the process at once. Only the interpreter's own
+start-up, before any line of claimcheck runs, is outside its reach.
 """
-
-from __future__ import annotations
 
 import os
 import signal
-from types import FrameType
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    os.write(2, b"claimcheck: interrupted\n")
+    os._exit(130)
+
+
+signal.signal(signal.SIGINT, _interrupted)
 
 
 def main() -> None:
@@ -21,11 +28,6 @@ def main() -> None:
         command_line()
     finally:
         signal.signal(signal.SIGINT, _interrupted)
-
-
-def _interrupted(signum: int, frame: FrameType | None) -> None:
-    os.write(2, b"claimcheck: interrupted\n")
-    os._exit(130)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,9 @@ def _main(
     ] = False,
 ) -> None:
     """Audit vendor claims about KV-cache offload speedups."""
+    from claimcheck.commands.interrupts import prepare_serialiser
+
+    prepare_serialiser()  # before any model is built: Ctrl-C there must not panic pydantic-core
 
 
 def _split(values: list[str] | None) -> tuple[str, ...] | None:
@@ -295,6 +298,7 @@ def check(
     """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input.
 
     The physics assumptions apply only where a claim is silent: a claim's own figures win."""
+    from claimcheck.commands.interrupts import interrupted
     from claimcheck.options import CliOptions
 
     options = CliOptions(
@@ -320,7 +324,7 @@ def check(
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
-        if debug:
+        if debug or interrupted():
             raise
         print(
             f"claimcheck: internal error: {type(err).__name__}: {err} (run with --debug for the traceback)",
@@ -517,16 +521,20 @@ def show_config(
 
 
 @app.command(cls=Command)
-def schema() -> None:
-    """Print the JSON Schema of claim files (for editors and CI validation)."""
+def schema(
+    config: Annotated[
+        bool,
+        typer.Option(
+            "--config", help="The configuration's schema (claimcheck.toml, [tool.claimcheck])."
+        ),
+    ] = False,
+) -> None:
+    """Print the JSON Schema of claim files, or of the configuration (for editors and CI)."""
     import json
 
-    from claimcheck.claim import Claim
+    from claimcheck.schemas import claim_file_schema, config_schema
 
-    document = Claim.model_json_schema()
-    document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    document["title"] = "claimcheck claim"
-    print(json.dumps(document, indent=2))
+    print(json.dumps(config_schema() if config else claim_file_schema(), indent=2))
 
 
 def _register() -> None:
@@ -544,8 +552,10 @@ def main() -> None:
     """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
     loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
     it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
+    from claimcheck.commands.interrupts import interrupted, raise_interrupt
+
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, raise_interrupt)
         from claimcheck.commands.streams import GuardedStdout, guard_stdout
 
         guard_stdout()
@@ -554,6 +564,8 @@ def main() -> None:
         except SystemExit as done:
             if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
                 raise SystemExit(0) from None  # "| head -1": the reader had all it wanted
+            if done.code == ExitCode.INTERRUPTED or interrupted():  # Typer: Ctrl-C → 130
+                raise KeyboardInterrupt from None
             raise done from None
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
@@ -561,3 +573,8 @@ def main() -> None:
     except ClaimcheckError as err:  # standard output closed under --help, --version, rules
         say("error", str(err))
         raise SystemExit(ExitCode.ERROR) from None
+    except BaseException:
+        if interrupted():  # a library turned the KeyboardInterrupt into an error of its own
+            print("claimcheck: interrupted", file=sys.stderr)
+            raise SystemExit(ExitCode.INTERRUPTED) from None
+        raise

@@ -547,49 +547,7 @@ def test_error_lines_escape_file_names(cli: Invoke, good: Path) -> None:
     assert _ids(run) == ["good"]
 
 
-# ---- §7: signals and pipes ------------------------------------------------------------------
-
-INTERRUPT_AT = """
-import builtins, os, signal, sys
-target = sys.argv.pop(1)
-real = builtins.__import__
-fired = []
-def hook(name, *args, **kwargs):
-    if name == target and not fired:
-        fired.append(name)
-        os.kill(os.getpid(), signal.SIGINT)
-    return real(name, *args, **kwargs)
-builtins.__import__ = hook
-from claimcheck.__main__ import main
-main()
-"""
-
-
-@posix_only
-@pytest.mark.parametrize(
-    "module",
-    [
-        "claimcheck.cli",
-        "typer",
-        "claimcheck.commands.streams",
-        "claimcheck.audit",
-        "claimcheck.options",
-        "yaml",
-    ],
-)
-def test_ctrl_c_during_any_import_exits_130_quietly(good: Path, module: str) -> None:
-    run = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT, module, "check", "good.yaml", "-f", "json"],
-        cwd=good,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 130, run.stderr
-    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr
-    assert run.stdout == ""
-
+# ---- §7: pipes (Ctrl-C: tests/test_main.py) -------------------------------------------------
 
 PIPED = {
     "check json": ("check", "good.yaml", "-f", "json"),

@@ -82,7 +82,9 @@ def run(work: Callable[[], str], *, debug: bool) -> None:
     except ClaimcheckError as err:
         fail(str(err))
     except Exception as err:  # the one place an unexpected failure becomes exit 2
-        if debug:
+        from claimcheck.commands.interrupts import interrupted
+
+        if debug or interrupted():
             raise
         print(
             f"claimcheck: internal error: {type(err).__name__}: {err} "

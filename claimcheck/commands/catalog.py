@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from claimcheck.commands import Color, TextOrJson, run, terminal_width, use_color
+from claimcheck.commands import Color, run, terminal_width, use_color
 from claimcheck.commands.shared_options import (
     CATALOG,
     ColorOption,
     DebugOption,
-    TextOrJsonFormat,
+    format_option,
 )
 from claimcheck.errors import UsageError, did_you_mean
+
+
+class CatalogFormat(StrEnum):
+    """``--format`` values of the catalog: toml is a file ``--catalog`` reads back."""
+
+    TEXT = "text"
+    JSON = "json"
+    TOML = "toml"
 
 
 def catalog(
@@ -23,7 +32,10 @@ def catalog(
         typer.Argument(metavar="models|gpus|tiers", help="Which part of the catalog to list."),
     ],
     catalog_file: Annotated[Path | None, CATALOG] = None,
-    fmt: TextOrJsonFormat = TextOrJson.TEXT,
+    fmt: Annotated[
+        str,
+        format_option(CatalogFormat, "Output format (toml: tables --catalog reads back)", "text"),
+    ] = CatalogFormat.TEXT,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
@@ -31,7 +43,13 @@ def catalog(
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
-        from claimcheck.commands.catalog_view import KINDS, listing, render_json, render_text
+        from claimcheck.commands.catalog_view import (
+            KINDS,
+            listing,
+            render_json,
+            render_text,
+            render_toml,
+        )
         from claimcheck.formats import RenderOptions
 
         chosen = next((k for k in KINDS if k == kind.strip().lower()), None)
@@ -41,8 +59,11 @@ def catalog(
                 "choose models, gpus or tiers"
             )
         entries = listing(load_catalog(catalog_file), chosen)
-        if TextOrJson(fmt) is TextOrJson.JSON:
+        chosen_format = CatalogFormat(fmt)
+        if chosen_format is CatalogFormat.JSON:
             return render_json(entries)
+        if chosen_format is CatalogFormat.TOML:
+            return render_toml(entries)
         return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
 
     run(work, debug=debug)

@@ -236,3 +236,47 @@ def _tiers(entries: tuple[CatalogEntry, ...]) -> Table:
         if isinstance(tier, TierSpec)
     ]
     return _table("Storage tiers", headers, rows)
+
+
+def render_toml(listing: Listing) -> str:
+    """The entries as the ``[[models]]``, ``[[gpus]]`` or ``[[tiers]]`` tables that
+    ``--catalog FILE`` reads, every field as the catalog holds it (https://toml.io/en/v1.0.0):
+    a starting point for a catalog of one's own."""
+    blocks = [
+        f"# claimcheck catalog: {listing.kind} ({len(listing.entries)}); "
+        "edit and pass with --catalog FILE\n"
+    ]
+    for entry in listing.entries:
+        lines = [f"[[{listing.kind}]]"]
+        for key, value in entry.model_dump(mode="json").items():
+            if value is not None:  # TOML has no null: a missing key is the field's default
+                lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _toml_string(key)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)  # finite: the models refuse inf and nan
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + ", ".join(pairs) + " }" if value else "{}"
+    raise TypeError(f"no TOML form for {type(value).__name__}")
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: JSON's escapes are TOML's, and TOML also escapes DEL."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")

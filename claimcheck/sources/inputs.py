@@ -104,6 +104,12 @@ def expand(
             if any(isinstance(item, StdinInput) for _, item in found):
                 continue  # standard input can be read only once
             name = stdin_filename or "-"
+            if (
+                stdin_filename
+                and selection.force_exclude
+                and ignored.excluded(Path(stdin_filename), is_dir=False)
+            ):
+                continue  # excluded like the file it stands for (pre-commit, editors)
             kind = selection.kind_of(name) if stdin_filename else None
             found.append((None, StdinInput(display=name, kind=kind)))
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,13 +111,32 @@ def _from_source(
 
 
 def _guess_kind(text: str) -> str:
-    """Standard input without ``--stdin-filename``: JSON, a YAML claim mapping, or prose."""
+    """Standard input without ``--stdin-filename``: JSON, a YAML claim mapping, an HTML or
+    Markdown page (read as documents: code blocks and scripts skipped), or prose."""
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return "json"
     first = next((ln for ln in stripped.splitlines() if ln.strip() and not ln.startswith("#")), "")
     key = first.split(":", 1)[0].strip().lstrip("- ")
-    return "yaml" if ":" in first and key in Claim.model_fields else "text"
+    if ":" in first and key in Claim.model_fields:
+        return "yaml"
+    if _HTML_START.match(stripped):
+        return "html"
+    return "markdown" if _MARKDOWN_SIGN.search(text) else "text"
+
+
+# A page that opens with a doctype, a comment or a common element is HTML.
+_HTML_START = re.compile(
+    r"<(?:!doctype\s+html|!--|(?:html|head|body|meta|title|div|p|section|article|main|header|"
+    r"nav|h[1-6]|ul|ol|table|span|a|img|script|style|pre|template|noscript)\b)",
+    re.IGNORECASE,
+)
+# Lines only Markdown writes: a fence (``` or ~~~), an ATX heading, front matter, a setext
+# underline, or a link or image with its address (https://spec.commonmark.org/0.31.2/).
+_MARKDOWN_SIGN = re.compile(
+    r"^ {0,3}(?:```|~~~)|^ {0,3}#{1,6} \S|\A---\r?\n|^ {0,3}(?:=+|-{2,}) *\r?$|!?\[[^\]\n]+\]\([^)\s]+",
+    re.MULTILINE,
+)
 
 
 def from_text(text: str, display: str, explicit: bool, catalog: Catalog | None = None) -> Loaded:
