@@ -10,7 +10,7 @@ import gc
 import os
 import signal
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -298,9 +298,9 @@ def check(
     debug: DebugOption = False,
 ) -> None:
     """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input."""
-    from claimcheck.options import CliOptions
+    from claimcheck.options import Options
 
-    options = CliOptions(
+    options = Options(
         select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
         per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
         fail_on=fail_on.value if fail_on else None, format=fmt.value if fmt else None,
@@ -352,32 +352,25 @@ class _Invocation:
 
 
 def _run(options: object, call: _Invocation) -> int:
-    from claimcheck import config as configuration
-    from claimcheck.audit import Request, audit, exit_code
-    from claimcheck.options import CliOptions, settle
-    from claimcheck.sources.inputs import output_clash
+    from claimcheck.api import check
+    from claimcheck.audit import exit_code
+    from claimcheck.options import Options
     from claimcheck.sources.reading import read_stream
 
-    assert isinstance(options, CliOptions)
-    if not call.inputs and not call.texts:
-        raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
-    run = settle(options, configuration.resolve(call.config, call.isolated, Path.cwd()), Path.cwd())
-    selection = replace(run.selection, follow_links=call.follow_links)
-    if call.output is not None and (clash := output_clash(call.output, call.inputs, selection)):
-        raise ClaimcheckError("is an input: the report (-o) must go to another file", path=clash)
-    request = Request(call.inputs, call.texts, call.stdin_filename, run.settings, selection,
-                      run.per_file_ignores, call.explain, call.output)  # fmt: skip
-    max_bytes = run.settings.max_file_bytes
+    assert isinstance(options, Options)
 
-    def read_stdin() -> str:
-        return read_stream(
-            sys.stdin.buffer if sys.stdin else None, call.stdin_filename or "-", max_bytes=max_bytes
-        )
+    def read_stdin(max_bytes: int) -> str:
+        stream = sys.stdin.buffer if sys.stdin else None
+        return read_stream(stream, call.stdin_filename or "-", max_bytes=max_bytes)
 
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)
     with _progress(enabled=not call.quiet) as progress:
-        report = audit(request, read_stdin=read_stdin, progress=progress)
+        checked = check(call.inputs, options, texts=call.texts, config=call.config,
+                        isolated=call.isolated, stdin_filename=call.stdin_filename,
+                        read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
+                        explain=call.explain, progress=progress)  # fmt: skip
+    report, run = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(
             str(p) for p in (problem.path, problem.line, problem.column) if p is not None
@@ -399,7 +392,7 @@ def _run(options: object, call: _Invocation) -> int:
     chosen = _default_format(run.format)
     if not call.quiet or call.output is not None:
         _emit(report, chosen, use_color(call.color) and call.output is None, call.output)
-    return exit_code(report, run.settings.fail_on, call.exit_zero)
+    return exit_code(report, run.fail_on, call.exit_zero)
 
 
 def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
@@ -510,11 +503,11 @@ def show_config(
 ) -> None:
     """Show the settings in force and where each came from (default, a file, the command line)."""
     from claimcheck import config as configuration
-    from claimcheck.options import CliOptions, settle
+    from claimcheck.options import Options, settle
 
     try:
         loaded = configuration.resolve(config, isolated, Path.cwd())
-        run = settle(CliOptions(), loaded, Path.cwd())
+        run = settle(Options(), loaded, Path.cwd())
     except ClaimcheckError as err:
         fail(str(err))
     print(f"configuration file: {loaded.path if loaded.path else '(none)'}")

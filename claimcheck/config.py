@@ -1,7 +1,8 @@
 """Configuration: ``[tool.claimcheck]`` in ``pyproject.toml`` or a ``claimcheck.toml``.
 
-The nearest file to the working directory wins (``claimcheck.toml`` before ``pyproject.toml``
-in the same folder); the search stops at the repository root. A ``pyproject.toml`` counts when
+The nearest file wins (``claimcheck.toml`` before ``pyproject.toml`` in the same folder); the
+search stops at the repository root. The file nearest the working directory sets the run; each
+file is judged with the rules, thresholds and assumptions of the file nearest to it. A ``pyproject.toml`` counts when
 its parsed TOML has a ``tool.claimcheck`` table, however it is spelled (``[tool.claimcheck]``,
 ``[ tool . "claimcheck" ]``, dotted keys, an inline table). Keys mirror the command line
 (``select``, ``ignore``, ``extend-select``, ``per-file-ignores``, ``fail-on``, ``format``,

@@ -21,8 +21,9 @@ _OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 
 
 @dataclass(frozen=True)
-class CliOptions:
-    """What the user typed for ``check``; ``None`` means "not given" (the config may say)."""
+class Options:
+    """What the caller chose (``check``'s options, the API's keywords); ``None`` means "not
+    given": the configuration file may say, else the default applies."""
 
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
@@ -40,16 +41,18 @@ class CliOptions:
 
 @dataclass(frozen=True)
 class RunSettings:
-    """Everything a run needs besides its inputs, and the source of each setting."""
+    """A run's settings by stage: what judging needs (``settings``), which files are read
+    (``selection``, ``max_file_bytes``), when the run fails, the format; and the source of each."""
 
     settings: Settings
     selection: Selection
-    per_file_ignores: dict[str, list[str]]
+    max_file_bytes: int
+    fail_on: Severity | None
     format: str | None
     sources: dict[str, tuple[object, str]]
 
 
-def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
+def settle(cli: Options, config: LoadedConfig, cwd: Path) -> RunSettings:
     """Command line over configuration file over defaults; validate the result."""
     file = config.values
     sources: dict[str, tuple[object, str]] = {}
@@ -95,10 +98,10 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
         select=select,
         ignore=ignore,
         extend_select=extend,
-        fail_on=None if fail_on == "never" else Severity(fail_on),
+        per_file_ignores={pattern: tuple(codes) for pattern, codes in per_file_ignores.items()},
+        base=base,
         thresholds=thresholds,
         assume=assume,
-        max_file_bytes=max_bytes,
     )
     selection = Selection(
         extensions=extensions,
@@ -107,7 +110,38 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
         respect_gitignore=gitignore,
         force_exclude=cli.force_exclude,
     )
-    return RunSettings(settings, selection, per_file_ignores, fmt, sources)
+    failing = None if fail_on == "never" else Severity(fail_on)
+    return RunSettings(settings, selection, max_bytes, failing, fmt, sources)
+
+
+class Nearest:
+    """Each file's settings from the configuration file nearest to it, as ruff does: a
+    ``docs/claimcheck.toml`` applies to the files under ``docs/``. The options given win over
+    every file. Which files are read, the format and ``fail-on`` stay the run's."""
+
+    def __init__(self, cli: Options, run: RunSettings, config: LoadedConfig, cwd: Path) -> None:
+        self._cli = cli
+        self._run = run
+        self._cwd = cwd
+        self._found: dict[Path, Path | None] = {}
+        self._settings: dict[Path, Settings] = {}
+        if config.path is not None:
+            self._settings[config.path.resolve()] = run.settings
+
+    def __call__(self, display: str) -> Settings:
+        """The settings for the file shown as ``display``."""
+        from claimcheck.config import discover, load
+
+        folder = (self._cwd / display).parent
+        if folder not in self._found:
+            self._found[folder] = discover(folder)
+        found = self._found[folder]
+        if found is None:
+            return self._run.settings
+        key = found.resolve()
+        if key not in self._settings:
+            self._settings[key] = settle(self._cli, load(found), self._cwd).settings
+        return self._settings[key]
 
 
 def _per_file(entries: tuple[str, ...] | None) -> dict[str, list[str]] | None:

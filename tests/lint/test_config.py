@@ -49,10 +49,39 @@ def test_nearest_file_wins_and_the_search_stops_at_the_repository(
         'select = ["KV302"]\n'
     )  # outside the repository
     (project / "docs" / "claimcheck.toml").write_text('select = ["KV103"]\n')
-    assert "KV101" in _codes(cli)  # the file above the repository root is not read
+    (project / "page.md").write_text(CLAIM, encoding="utf-8")
+    report = cli("check", "page.md", "docs", "-f", "json").json()
+    by_path = {c["source"]["path"]: {f["code"] for f in c["findings"]} for c in report["claims"]}
+    assert "KV101" in by_path["page.md"]  # the file above the repository root is not read
+    assert by_path[str(Path("docs", "page.md"))] == {"KV103"}  # the nearest file, per file
     monkeypatch.chdir(project / "docs")
     report = cli("check", "page.md", "-f", "json").json()
     assert {f["code"] for c in report["claims"] for f in c["findings"]} == {"KV103"}
+
+
+def test_options_given_win_over_every_nearer_file(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\n')
+    (project / "docs" / "claimcheck.toml").write_text(
+        'select = ["KV103"]\n[thresholds]\nfilled-context-tokens = 200000\n'
+    )
+    assert _codes(cli) == set()  # docs/ raises the threshold of the only rule it selects
+    assert _codes(cli, "--select", "KV101") == {"KV101"}
+    assert "KV302" in _codes(cli, "--isolated")
+    assert _codes(cli, "--config", "claimcheck.toml") == {"KV101", "KV103"}
+
+
+def test_a_broken_nearer_file_fails_its_files_only(cli: Invoke, project: Path) -> None:
+    (project / "notes").mkdir()
+    (project / "notes" / "page.md").write_text(CLAIM, encoding="utf-8")
+    (project / "docs" / "claimcheck.toml").write_text("select = [\n")
+    run = cli("check", "docs", "notes", "-f", "json")
+    assert run.code == 2
+    report = run.json()
+    assert [c["source"]["path"] for c in report["claims"]] == [str(Path("notes", "page.md"))]
+    (error,) = report["errors"]
+    assert error["path"] == str(Path("docs", "claimcheck.toml"))
+    assert error["line"] == 2
+    assert "TOML syntax error" in error["message"]
 
 
 def test_thresholds_and_per_file_ignores(cli: Invoke, project: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import claimcheck.rules
-from claimcheck.audit import Request, audit
+from claimcheck.audit import Inputs, audit
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import Claim
 from claimcheck.errors import UsageError
@@ -73,7 +73,7 @@ def _document_codes(markdown: str) -> set[str]:
     with tempfile.TemporaryDirectory() as folder:
         page = Path(folder) / "page.md"
         page.write_text(markdown + "\n", encoding="utf-8")
-        report = audit(Request([str(page)]), read_stdin=lambda: "")
+        report = audit(Inputs(arguments=[str(page)]))
     return {f.code for f in report.unsuppressed()}
 
 
