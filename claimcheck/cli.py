@@ -26,7 +26,9 @@ from claimcheck.commands import (
     Color,
     ColorOption,
     DebugOption,
+    FormatOption,
     KvLayout,
+    TextOrJson,
     fail,
     say,
     terminal_width,
@@ -105,6 +107,7 @@ def check(
         typer.Option(
             "--format",
             "-f",
+            "--output-format",
             help="Output format [default: text on a terminal, concise when piped, github in GitHub Actions].",
             show_default=False,
         ),
@@ -500,6 +503,7 @@ def show_config(
     isolated: Annotated[
         bool, typer.Option("--isolated", help="Ignore every configuration file.")
     ] = False,
+    fmt: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Show the settings in force and where each came from (default, a file, the command line)."""
     from claimcheck import config as configuration
@@ -510,10 +514,22 @@ def show_config(
         run = settle(Options(), loaded, Path.cwd())
     except ClaimcheckError as err:
         fail(str(err))
-    print(f"configuration file: {loaded.path if loaded.path else '(none)'}")
-    for key, (value, source) in sorted(run.sources.items()):
-        shown = value.model_dump() if hasattr(value, "model_dump") else value
-        print(f"{key:<28} {shown!s:<44} ({source})")
+    where = str(loaded.path) if loaded.path else None
+    settings = {
+        key: (value.model_dump(mode="json") if hasattr(value, "model_dump") else value, source)
+        for key, (value, source) in sorted(run.sources.items())
+    }
+    if fmt is TextOrJson.JSON:
+        import json
+
+        table = {
+            key: {"value": value, "source": source} for key, (value, source) in settings.items()
+        }
+        print(json.dumps({"configuration_file": where, "settings": table}, indent=2))
+        return
+    print(f"configuration file: {where or '(none)'}")
+    for key, (value, source) in settings.items():
+        print(f"{key:<28} {value!s:<44} ({source})")
 
 
 @app.command()

@@ -253,3 +253,9 @@ def test_kv_layout_from_the_command_line_and_the_configuration(
     (tmp_path / "claimcheck.toml").write_text('[assumptions]\nkv-layout = "sliding"\n')
     run = cli("check", "--text", text)
     assert run.code == 2 and "kv-layout" in run.stderr
+
+
+def test_output_format_is_another_name_for_format(cli: Invoke) -> None:
+    run = cli("check", "--output-format", "json", "--text", "27x faster TTFT at 128K tokens")
+    assert run.json()["summary"]["claims"] == 1
+    assert cli("catalog", "gpus", "--output-format", "json").json()

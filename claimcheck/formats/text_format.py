@@ -11,13 +11,13 @@ from rich.text import Text
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
-from claimcheck.formats.concise_format import summary_line
+from claimcheck.formats.concise_format import SEVERITY_STYLE, summary_line
 from claimcheck.formats.visible import visible_model
 from claimcheck.implied import Analysis
 from claimcheck.report import ClaimReport, Finding, Report
 from claimcheck.severity import Severity
 
-_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_STYLE = SEVERITY_STYLE
 
 _UNDERSTOOD: tuple[tuple[str, str], ...] = (
     ("speedup", "speedup"),

@@ -121,3 +121,20 @@ def test_config_command_shows_sources(cli: Invoke, project: Path) -> None:
     assert "warning" in line and "(claimcheck.toml)" in line
     select = next(line for line in out.splitlines() if line.startswith("select"))
     assert "(default)" in select
+
+
+def test_config_as_json_gives_each_value_and_its_source(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text(
+        'select = ["KV1"]\n[thresholds]\nlow-mfu = 0.2\n', encoding="utf-8"
+    )
+    run = cli("config", "--format", "json")
+    assert run.code == 0
+    shown = run.json()
+    assert shown["configuration_file"] == str(project / "claimcheck.toml")
+    settings = shown["settings"]
+    assert settings["select"] == {"value": ["KV1"], "source": "claimcheck.toml"}
+    assert settings["fail-on"] == {"value": "error", "source": "default"}
+    assert settings["thresholds"]["value"]["low_mfu"] == 0.2
+    assert (
+        cli("config", "--output-format", "json", "--isolated").json()["configuration_file"] is None
+    )
