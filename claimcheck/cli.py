@@ -174,7 +174,7 @@ def check(
         bool,
         typer.Option(
             "--force-exclude",
-            help="Apply excludes to files named on the command line too (for pre-commit).",
+            help="Take named files as a folder walk would: excludes apply, YAML/TOML/JSON without claim fields is passed over (for pre-commit).",
         ),
     ] = False,
     respect_gitignore: Annotated[
