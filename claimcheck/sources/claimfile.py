@@ -14,9 +14,11 @@ from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import Bound
 from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, POINT_BOUNDS, Claim
+from claimcheck.documents.suppressions import Directive, DirectiveProblem
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
+from claimcheck.sources.claim_comments import read_comment_directives
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
 if TYPE_CHECKING:
@@ -27,10 +29,13 @@ CLAIM_KEYS = tuple(Claim.model_fields)
 
 @dataclass(frozen=True, slots=True)
 class ReadClaimFile:
-    """What one claim file gave: the valid claims and a problem per invalid one."""
+    """What one claim file gave: the valid claims, a problem per invalid one, and its
+    suppression comments (well-formed and not)."""
 
     records: list[ClaimRecord]
     problems: list[InputError]
+    directives: tuple[Directive, ...] = ()
+    directive_problems: tuple[DirectiveProblem, ...] = ()
 
 
 _MEASURES = (*MEASUREMENT_FIELDS, "text")
@@ -78,7 +83,8 @@ def load_claims(
             records.append(_record(raw, display, default_id, catalog))
         except _Invalid as err:
             problems.extend(err.problems)
-    return ReadClaimFile(records, problems)
+    directives, malformed = read_comment_directives(text, fmt, parsed.claims)
+    return ReadClaimFile(records, problems, directives, malformed)
 
 
 class _Invalid(Exception):
