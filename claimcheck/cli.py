@@ -39,6 +39,9 @@ from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from claimcheck.formats import RenderOptions
     from claimcheck.report import Report
 
 app = typer.Typer(
@@ -284,6 +287,21 @@ def check(
     allow_empty: Annotated[
         bool, typer.Option("--allow-empty", help="A folder with no input files is not an error.")
     ] = False,
+    show_source: Annotated[
+        bool | None,
+        typer.Option(
+            "--show-source/--no-show-source",
+            help="Show the source line under each finding, a caret under its span [default: on in text, off in concise].",
+            show_default=False,
+        ),
+    ] = None,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics",
+            help="Show how many findings each rule gave instead of the findings (JSON with --format json).",
+        ),
+    ] = False,
     explain: Annotated[
         bool,
         typer.Option(
@@ -320,7 +338,7 @@ def check(
                 inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
                 config=config, isolated=isolated, output=output, exit_zero=exit_zero,
                 allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
-                follow_links=follow_links,
+                follow_links=follow_links, show_source=show_source, statistics=statistics,
             ),
         )  # fmt: skip
     except ClaimcheckError as err:
@@ -352,6 +370,8 @@ class _Invocation:
     quiet: bool
     explain: bool
     follow_links: bool
+    show_source: bool | None = None
+    statistics: bool = False
 
 
 def _run(options: object, call: _Invocation) -> int:
@@ -362,9 +382,13 @@ def _run(options: object, call: _Invocation) -> int:
 
     assert isinstance(options, Options)
 
+    stdin: dict[str, str] = {}
+
     def read_stdin(max_bytes: int) -> str:
         stream = sys.stdin.buffer if sys.stdin else None
-        return read_stream(stream, call.stdin_filename or "-", max_bytes=max_bytes)
+        name = call.stdin_filename or "-"
+        stdin[name] = read_stream(stream, name, max_bytes=max_bytes)
+        return stdin[name]
 
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)
@@ -394,18 +418,28 @@ def _run(options: object, call: _Invocation) -> int:
         return ExitCode.ERROR
     chosen = _default_format(run.format)
     if not call.quiet or call.output is not None:
-        _emit(report, chosen, use_color(call.color) and call.output is None, call.output)
+        from claimcheck.commands.source_files import SourceFiles
+        from claimcheck.formats import RenderOptions
+
+        options = RenderOptions(width=terminal_width(), color=use_color(call.color) and call.output is None,
+                                show_source=call.show_source, sources=SourceFiles(stdin))  # fmt: skip
+        _emit(report, chosen, options, call.output, statistics=call.statistics)
     return exit_code(report, run.fail_on, call.exit_zero)
 
 
-def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
+def _emit(
+    report: Report, fmt: str, options: RenderOptions, output: Path | None, *, statistics: bool
+) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
-    from claimcheck.formats import RenderOptions, render_chunks
+    from claimcheck.formats import render_chunks
 
-    pieces = render_chunks(
-        report, OutputFormat(fmt), RenderOptions(width=terminal_width(), color=color)
-    )
+    if statistics:
+        from claimcheck.formats.statistics import render
+
+        pieces: Iterable[str] = [render(report, as_json=fmt == OutputFormat.JSON)]
+    else:
+        pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
         for piece in pieces:
             sys.stdout.write(piece)

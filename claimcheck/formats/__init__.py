@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import import_module
@@ -43,10 +43,17 @@ FORMATTERS: dict[OutputFormat, str] = {
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
-    """Presentation settings for the human formats (machine formats ignore them)."""
+    """Presentation settings for the human formats (machine formats ignore them).
+
+    ``show_source``: a snippet of the source under each finding shown in full (``None``: the
+    format's default, on in ``text``, off in ``concise``). ``sources`` gives a file's text by
+    the path the report shows (``None`` when it cannot be read).
+    """
 
     width: int = 100
     color: bool = False
+    show_source: bool | None = None
+    sources: Callable[[str], str | None] | None = None
 
 
 def render_chunks(

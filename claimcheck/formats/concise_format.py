@@ -13,9 +13,15 @@ SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severi
 
 def render(report: Report, options: RenderOptions) -> str:
     """Unsuppressed findings in report order, then the summary line. File names and messages
-    are shown with control characters escaped: each finding is exactly one line. With colour
+    are shown with control characters escaped: each finding is exactly one line (followed by
+    its source and a blank line with ``show_source``). With colour
     (on a terminal) the place is bold and the code and severity take the severity's colour."""
     lines = []
+    snippets: dict[int, list[str]] = {}
+    if options.show_source:
+        from claimcheck.formats.snippet import finding_snippets
+
+        snippets = finding_snippets(report, options.sources, options.width)
     for finding in report.unsuppressed():
         path = visible(finding.path or "<text>")
         line = finding.line or 1
@@ -24,6 +30,8 @@ def render(report: Report, options: RenderOptions) -> str:
         place = paint(f"{path}:{line}:{column}:", "bold", options.color)
         code = paint(f"{finding.code} [{finding.severity}]", style, options.color)
         lines.append(f"{place} {code} {visible(finding.message)}")
+        if id(finding) in snippets:
+            lines += [*snippets[id(finding)], ""]
     lines.append(paint(summary_line(report.summary), "bold", options.color))
     return "\n".join(lines) + "\n"
 
