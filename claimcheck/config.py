@@ -14,6 +14,7 @@ values of the wrong type are errors naming the file, the key and what was expect
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -195,6 +196,37 @@ def _type_name(value: object) -> str:
     names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
              list: "a list", dict: "a table"}  # fmt: skip
     return names.get(type(value), type(value).__name__)
+
+
+def key_line(path: Path, key: str) -> int | None:
+    """The line of ``path`` that sets ``key`` (``select``, ``per-file-ignores``,
+    ``assumptions.model``), in kebab or snake case, under its table when it has one; ``None``
+    when it cannot be told. Only for messages: the parsed TOML has no positions."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    *tables, name = key.split(".")
+    spelled = "|".join(re.escape(n) for n in {name, name.replace("-", "_"), name.replace("_", "-")})
+    assigned = re.compile(
+        rf"""^[ \t]*(?:{spelled}|"(?:{spelled})"|'(?:{spelled})')[ \t]*[=.]""", re.M
+    )
+    start = 0
+    if tables:
+        header = re.compile(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
+        found = header.search(text)
+        if found is None:
+            dotted = re.compile(
+                rf"^[ \t]*{re.escape(tables[-1])}[ \t]*\.[ \t]*(?:{spelled})[ \t]*=", re.M
+            )
+            match = dotted.search(text)
+            return text.count("\n", 0, match.start()) + 1 if match else None
+        start = found.end()
+    match = assigned.search(text, start)
+    if match is None and not tables:
+        table = re.compile(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
+        match = table.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
 
 
 def resolve(config_path: Path | None, isolated: bool, cwd: Path) -> LoadedConfig:

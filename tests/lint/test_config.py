@@ -138,3 +138,38 @@ def test_config_as_json_gives_each_value_and_its_source(cli: Invoke, project: Pa
     assert (
         cli("config", "--output-format", "json", "--isolated").json()["configuration_file"] is None
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "where", "message"),
+    [
+        ('# rules\nselect = ["KV999"]\n', ":2:", "select: 'KV999' matches no rule"),
+        ("select = []\n", ":1:", "select: an empty selection would run no rule"),
+        ('[per-file-ignores]\n"docs/*.md" = ["KV9999"]\n', ":1:", "per-file-ignores: 'KV9999'"),
+        ('extend-exclude = ["[z-a]"]\n', ":1:", "extend-exclude: '[z-a]' is not a gitignore"),
+        (
+            '[assumptions]\ngpu = "h100-sxm"\nmodel = "no-such-model"\n',
+            ":3:",
+            "'assumptions.model': unknown model 'no-such-model'",
+        ),
+    ],
+)
+def test_a_value_the_file_set_names_the_file_and_line(
+    cli: Invoke, project: Path, content: str, where: str, message: str
+) -> None:
+    (project / "claimcheck.toml").write_text(content, encoding="utf-8")
+    run = cli("check", "docs", "-f", "json")
+    assert run.code == 2
+    (line,) = run.stderr.splitlines()
+    assert line.startswith(f"claimcheck: error: {project / 'claimcheck.toml'}{where} "), line
+    assert message in line, line
+
+
+def test_the_same_value_on_the_command_line_names_the_option(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\n', encoding="utf-8")
+    run = cli("check", "docs", "--select", "KV999")
+    assert run.stderr.splitlines() == [
+        "claimcheck: error: select: 'KV999' matches no rule (did you mean 'KV900' or 'KV209'?)"
+    ]
+    run = cli("check", "docs", "--model", "no-such-model")
+    assert "claimcheck.toml" not in run.stderr and "unknown model" in run.stderr
