@@ -77,7 +77,7 @@ class _Group:
         """The claim reports, and the findings about documents (unused suppressions)."""
         paths = {p.record.path or "" for p in self.prepared} | set(self.documents)
         skips = {path: self.skip.codes(path) for path in paths}
-        claims = judge(self.prepared, self.rules, self.settings, skips)
+        claims = judge(self.prepared, self.rules, self.settings.thresholds, skips)
         if not self.documents:
             return claims, []
         from claimcheck import suppress
@@ -149,7 +149,10 @@ def audit(
         if loaded.document is not None:
             group.documents[item.display] = loaded.document
         records = sentence_points(loaded.records)
-        group.prepared.extend(prepare(r, group.catalogs, group.settings) for r in records)
+        settings = group.settings
+        group.prepared.extend(
+            prepare(r, group.catalogs, settings.assume, settings.thresholds) for r in records
+        )
     claims: list[ClaimReport] = []
     document_findings: list[Finding] = []
     for group in groups.values():

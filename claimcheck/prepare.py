@@ -11,7 +11,7 @@ from claimcheck.claim import Claim
 from claimcheck.record import ClaimRecord
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Subject
-from claimcheck.settings import Settings
+from claimcheck.settings import Assumptions, Thresholds
 
 if TYPE_CHECKING:
     from claimcheck.catalog.source import CatalogSource
@@ -25,20 +25,26 @@ class Prepared:
     subject: Subject
 
 
-def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Settings) -> Prepared:
-    """Resolve and analyse one claim."""
+def prepare(
+    record: ClaimRecord,
+    catalogs: CatalogSource | None,
+    assume: Assumptions,
+    thresholds: Thresholds,
+) -> Prepared:
+    """Resolve one claim's names (``assume`` fills what it does not say) and analyse it; the
+    rules will weigh it against ``thresholds``."""
     claim = record.claim
     if catalogs is not None and catalogs.needed(claim):
-        resolved = resolve(claim, catalogs.get(), settings.assume)
+        resolved = resolve(claim, catalogs.get(), assume)
     else:
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
-    analysis = analyse(claim, resolved, settings.assume)
+    analysis = analyse(claim, resolved, assume)
     subject = Subject(
         claim,
         analysis,
         resolved,
         frozenset(record.cues),
-        settings.thresholds,
+        thresholds,
         record.conflicts,
         record.id,
     )

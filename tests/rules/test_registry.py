@@ -64,8 +64,9 @@ def _codes_for(example: str) -> set[str]:
         records = [_record(quoted) for quoted in re.findall(r'"([^"]+)"', example)]
     else:
         records = [_record(example)]
-    prepared = [prepare(record, CatalogSource(settings.assume), settings) for record in records]
-    reports = judge(prepared, RULES, settings)
+    catalogs = CatalogSource(settings.assume)
+    prepared = [prepare(r, catalogs, settings.assume, settings.thresholds) for r in records]
+    reports = judge(prepared, RULES, settings.thresholds)
     return {f.code for f in reports[0].findings}
 
 
