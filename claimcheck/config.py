@@ -72,19 +72,33 @@ class LoadedConfig:
         return self.path.name if self.path else "default"
 
 
-def discover(start: Path) -> Path | None:
+def discover(start: Path, known: dict[Path, Path | None] | None = None) -> Path | None:
     """The nearest ``claimcheck.toml``, or ``pyproject.toml`` with a ``tool.claimcheck`` table,
-    from ``start`` upward, stopping at the repository root (a folder holding ``.git``)."""
+    from ``start`` upward, stopping at the repository root (a folder holding ``.git``).
+
+    ``known`` remembers the answer for every folder passed (callers asking for many folders
+    of one tree read each ``pyproject.toml`` once)."""
+    memo: dict[Path, Path | None] = {} if known is None else known
+    passed: list[Path] = []
+    found: Path | None = None
     for folder in (start.resolve(), *start.resolve().parents):
+        if folder in memo:
+            found = memo[folder]
+            break
+        passed.append(folder)
         own = folder / "claimcheck.toml"
         if own.is_file():
-            return own
+            found = own
+            break
         project = folder / "pyproject.toml"
         if project.is_file() and _tool_table(_read(project), str(project)) is not None:
-            return project
+            found = project
+            break
         if (folder / ".git").exists():
-            return None
-    return None
+            break
+    for folder in passed:
+        memo[folder] = found
+    return found
 
 
 def _tool_table(data: dict[str, Any], display: str) -> object:

@@ -141,10 +141,7 @@ class Nearest:
         """The settings for the file shown as ``display``."""
         from claimcheck.config import discover, load
 
-        folder = (self._cwd / display).parent
-        if folder not in self._found:
-            self._found[folder] = discover(folder)
-        found = self._found[folder]
+        found = discover((self._cwd / display).parent, self._found)
         if found is None:
             return self._run.settings
         key = found.resolve()

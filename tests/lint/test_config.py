@@ -173,3 +173,22 @@ def test_the_same_value_on_the_command_line_names_the_option(cli: Invoke, projec
     ]
     run = cli("check", "docs", "--model", "no-such-model")
     assert "claimcheck.toml" not in run.stderr and "unknown model" in run.stderr
+
+
+def test_discover_remembers_each_folder_it_passed(project: Path) -> None:
+    from claimcheck.config import discover
+
+    (project / "pyproject.toml").write_text('[tool.claimcheck]\nselect = ["KV1"]\n')
+    deep = project / "docs" / "a" / "b"
+    deep.mkdir(parents=True)
+    known: dict[Path, Path | None] = {}
+    assert discover(deep, known) == project.resolve() / "pyproject.toml"
+    assert set(known) == {
+        deep.resolve(),
+        deep.resolve().parent,
+        (project / "docs").resolve(),
+        project.resolve(),
+    }
+    (project / "pyproject.toml").unlink()  # the answer is remembered, not looked up again
+    assert discover(project / "docs", known) == project.resolve() / "pyproject.toml"
+    assert discover(project / "docs") is None
