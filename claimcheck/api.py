@@ -36,7 +36,6 @@ def check(
     texts: Sequence[str] = (),
     config: Path | None = None,
     isolated: bool = False,
-    cwd: Path | None = None,
     stdin_filename: str | None = None,
     read_stdin: Callable[[int], str] | None = None,
     output: Path | None = None,
@@ -46,17 +45,18 @@ def check(
 ) -> Checked:
     """Settle the options with the configuration in force and audit the inputs.
 
-    Each file is judged with the settings of the configuration file nearest to it, unless
-    ``config`` or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit
-    in bytes (without it, naming ``-`` is an input error). ``UsageError`` for bad options, a bad configuration file or
-    a report file (``output``) that is also an input.
+    Paths are relative to the working directory, where the configuration search starts. Each
+    file is judged with the settings of the configuration file nearest to it, unless ``config``
+    or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit in
+    bytes (without it, naming ``-`` is an input error). ``UsageError`` for bad options, a bad
+    configuration file or a report file (``output``) that is also an input.
     """
     from claimcheck import config as configuration
     from claimcheck.sources.inputs import output_clash
 
     if not arguments and not texts:
         raise UsageError("nothing to check: give files, folders, '-' for stdin, or claim text")
-    here = cwd or Path.cwd()
+    here = Path.cwd()
     loaded = configuration.resolve(config, isolated, here)
     run = settle(options, loaded, here)
     selection = replace(run.selection, follow_links=follow_links)

@@ -15,7 +15,7 @@ from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import ClaimcheckError, InputError, printable
 from claimcheck.judge import judge
 from claimcheck.prepare import Prepared, prepare
-from claimcheck.record import Placed
+from claimcheck.record import ClaimRecord, Placed
 from claimcheck.report import (
     Candidate,
     ClaimReport,
@@ -72,6 +72,11 @@ class _Group:
         self.skip = _PerFileIgnores(settings.per_file_ignores, settings.base or Path.cwd())
         self.prepared: list[Prepared] = []
         self.documents: dict[str, ReadDocument] = {}
+
+    def add(self, records: Iterable[ClaimRecord]) -> None:
+        """Resolve and analyse claims under this group's assumptions."""
+        assume, thresholds = self.settings.assume, self.settings.thresholds
+        self.prepared.extend(prepare(r, self.catalogs, assume, thresholds) for r in records)
 
     def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
         """The claim reports, and the findings about documents (unused suppressions)."""
@@ -148,11 +153,7 @@ def audit(
             weighed.extend(loaded.decisions)
         if loaded.document is not None:
             group.documents[item.display] = loaded.document
-        records = sentence_points(loaded.records)
-        settings = group.settings
-        group.prepared.extend(
-            prepare(r, group.catalogs, settings.assume, settings.thresholds) for r in records
-        )
+        group.add(sentence_points(loaded.records))
     claims: list[ClaimReport] = []
     document_findings: list[Finding] = []
     for group in groups.values():

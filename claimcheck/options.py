@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,9 @@ class Nearest:
         self._run = run
         self._cwd = cwd
         self._found: dict[Path, Path | None] = {}
+        self._folders: dict[str, Path | None] = {}
         self._settings: dict[Path, Settings] = {}
+        self._broken: dict[Path, UsageError] = {}
         if config.path is not None:
             self._settings[config.path.resolve()] = run.settings
 
@@ -141,12 +144,21 @@ class Nearest:
         """The settings for the file shown as ``display``."""
         from claimcheck.config import discover, load
 
-        found = discover((self._cwd / display).parent, self._found)
+        folder = os.path.dirname(display)
+        if folder not in self._folders:  # resolving a path costs system calls: once a folder
+            self._folders[folder] = discover(self._cwd / folder, self._found)
+        found = self._folders[folder]
         if found is None:
             return self._run.settings
         key = found.resolve()
+        if key in self._broken:
+            raise self._broken[key]
         if key not in self._settings:
-            self._settings[key] = settle(self._cli, load(found), self._cwd).settings
+            try:
+                self._settings[key] = settle(self._cli, load(found), self._cwd).settings
+            except UsageError as err:  # read once: every file under it gets the same error
+                self._broken[key] = err
+                raise
         return self._settings[key]
 
 

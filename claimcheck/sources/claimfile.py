@@ -14,15 +14,14 @@ from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import Bound
 from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, POINT_BOUNDS, Claim
-from claimcheck.documents.suppressions import Directive, DirectiveProblem
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
-from claimcheck.sources.claim_comments import read_comment_directives
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.documents.suppressions import Directive, DirectiveProblem
 
 CLAIM_KEYS = tuple(Claim.model_fields)
 
@@ -83,6 +82,11 @@ def load_claims(
             records.append(_record(raw, display, default_id, catalog))
         except _Invalid as err:
             problems.extend(err.problems)
+    if fmt == "json" or "claimcheck" not in text:  # no comment can be a directive
+        return ReadClaimFile(records, problems)
+    # Loaded on first use: the documents package (Markdown, HTML) is not needed otherwise.
+    from claimcheck.sources.claim_comments import read_comment_directives
+
     directives, malformed = read_comment_directives(text, fmt, parsed.claims)
     return ReadClaimFile(records, problems, directives, malformed)
 
