@@ -107,7 +107,7 @@ def audit_text(
 
 
 def audit_paths(
-    paths: Iterable[StrPath],
+    paths: StrPath | Iterable[StrPath],
     *,
     select: Iterable[str] | None = None,
     ignore: Iterable[str] | None = None,
@@ -141,6 +141,8 @@ def audit_paths(
         respect_gitignore=respect_gitignore,
         max_file_size=max_file_size,
     )
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]  # one path, not the characters of its name
     arguments = [os.fspath(path) for path in paths]
     if not arguments:
         raise UsageError("nothing to check: give files or folders")

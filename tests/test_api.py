@@ -70,6 +70,8 @@ def test_audit_paths_reads_folders_and_reports_bad_paths(project: Path) -> None:
     assert [c.source.path for c in report.claims] == ["docs/page.md"]
     (error,) = report.errors
     assert error.path == "missing.md"
+    assert claimcheck.audit_paths("docs") == claimcheck.audit_paths(Path("docs"))
+    assert claimcheck.audit_paths("docs").summary.claims == 1
 
 
 def test_configuration_applies_unless_isolated(project: Path) -> None:
