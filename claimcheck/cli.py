@@ -421,9 +421,9 @@ def _run(options: object, call: _Invocation) -> int:
         from claimcheck.commands.source_files import SourceFiles
         from claimcheck.formats import RenderOptions
 
-        options = RenderOptions(width=terminal_width(), color=use_color(call.color) and call.output is None,
-                                show_source=call.show_source, sources=SourceFiles(stdin))  # fmt: skip
-        _emit(report, chosen, options, call.output, statistics=call.statistics)
+        look = RenderOptions(width=terminal_width(), color=use_color(call.color) and call.output is None,
+                             show_source=call.show_source, sources=SourceFiles(stdin))  # fmt: skip
+        _emit(report, chosen, look, call.output, statistics=call.statistics)
     return exit_code(report, run.fail_on, call.exit_zero)
 
 
