@@ -5,17 +5,17 @@ from __future__ import annotations
 import inspect
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimcheck import DOCS_URL
 from claimcheck.catalog.source import CatalogSource
-from claimcheck.errors import InputError, printable
+from claimcheck.errors import ClaimcheckError, InputError, printable
 from claimcheck.judge import judge
 from claimcheck.prepare import Prepared, prepare
-from claimcheck.record import Placed
+from claimcheck.record import ClaimRecord, Placed
 from claimcheck.report import (
     Candidate,
     ClaimReport,
@@ -27,98 +27,150 @@ from claimcheck.report import (
     Summary,
     fingerprint,
 )
-from claimcheck.rules import Rule, enabled
+from claimcheck.rules import RULES, Rule, enabled
 from claimcheck.settings import Settings
 from claimcheck.severity import Severity, fails_the_run
 
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
+from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.sources.inputs import FileInput, Selection, expand
 from claimcheck.sources.load import load_input
+from claimcheck.sources.reading import display_path
 from claimcheck.vendor_fit import sentence_points
 
 
-@dataclass(frozen=True)
-class Request:
-    """What to audit: command-line arguments, ``--text`` values, which files count, settings.
+@dataclass(frozen=True, kw_only=True)
+class Inputs:
+    """What to read: command-line arguments (files, folders, ``-``, claim text), ``--text``
+    values, the name standing for stdin, which files of a folder count, and the size limit.
 
-    ``per_file_ignores`` maps gitignore-style patterns to the rule codes that do not apply there.
     ``output`` is the report file, never read as an input of a folder.
     """
 
-    arguments: list[str]
-    texts: list[str] = field(default_factory=list)
+    arguments: Sequence[str] = ()
+    texts: Sequence[str] = ()
     stdin_filename: str | None = None
-    settings: Settings = field(default_factory=Settings)
     selection: Selection = field(default_factory=Selection)
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    explain: bool = False
+    max_file_bytes: int = DEFAULT_MAX_BYTES
     output: Path | None = None
 
 
-def audit(
-    request: Request,
-    read_stdin: Callable[[], str],
-    progress: Callable[[str], None] | None = None,
-) -> Report:
-    """Audit every input of ``request``; a bad input becomes an error entry, never a crash.
+SettingsFor = Callable[[str], Settings]
+"""The settings of one file, by the name reports show (the configuration nearest to it)."""
 
-    Bad options (an unknown ``--model``, a broken ``--catalog`` file) raise ``UsageError``.
-    ``progress`` is told the name of each input as it is read. With ``request.explain`` the
-    report lists every number the extractor weighed (``Report.candidates``).
+
+class _Group:
+    """The claims and documents judged under one ``Settings``: its rules, catalogs and skips."""
+
+    def __init__(self, settings: Settings, charts: bool = False) -> None:
+        self.settings = settings
+        self.charts = charts
+        self.rules = enabled(settings.select, settings.ignore, settings.extend_select)
+        self.catalogs = CatalogSource(settings.assume)
+        self.catalogs.check_assumptions()
+        # Prose names models and GPUs from the run's catalog; the built-in one loads if needed.
+        self.names = self.catalogs.get() if settings.assume.catalog else None
+        self.skip = _PerFileIgnores(settings.per_file_ignores, settings.base or Path.cwd())
+        self.prepared: list[Prepared] = []
+        self.documents: dict[str, ReadDocument] = {}
+
+    def add(self, records: Iterable[ClaimRecord]) -> None:
+        """Resolve and analyse claims under this group's assumptions."""
+        assume, thresholds = self.settings.assume, self.settings.thresholds
+        self.prepared.extend(
+            prepare(r, self.catalogs, assume, thresholds, charts=self.charts) for r in records
+        )
+
+    def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
+        """The claim reports, and the findings about documents (unused suppressions)."""
+        paths = {p.record.path or "" for p in self.prepared} | set(self.documents)
+        skips = {path: self.skip.codes(path) for path in paths}
+        claims = judge(self.prepared, self.rules, self.settings.thresholds, skips)
+        if not self.documents:
+            return claims, []
+        from claimcheck import suppress
+
+        unused_rule = next((r for r in self.rules if r.code == "KV900"), None)
+        claims, found = suppress.apply(claims, self.documents, unused_rule)
+        kept = [f for f in found if not f.code.startswith(skips.get(f.path or "") or ("\0",))]
+        return claims, kept
+
+
+def audit(
+    inputs: Inputs,
+    settings: Settings | None = None,
+    *,
+    read_stdin: Callable[[], str] = str,
+    progress: Callable[[str], None] | None = None,
+    explain: bool = False,
+    charts: bool = False,
+    settings_for: SettingsFor | None = None,
+) -> Report:
+    """Audit every input; a bad input becomes an error entry, never a crash.
+
+    ``settings_for`` gives each file's settings (the configuration nearest to it); without it,
+    or for stdin and text, ``settings`` apply. Bad options (an unknown ``--model``, a broken
+    ``--catalog`` file) raise ``UsageError``. ``progress`` is told the name of each input as it
+    is read. With ``explain`` the report lists every number the extractor weighed; with
+    ``charts`` each analysis carries the well-run baseline the HTML report draws.
     """
-    settings = request.settings
-    rules = enabled(settings.select, settings.ignore, settings.extend_select)
-    catalogs = CatalogSource(settings.assume)
-    catalogs.check_assumptions()
-    prepared: list[Prepared] = []
+    default = _Group(settings or Settings(), charts)
+    groups: dict[int, _Group] = {id(default.settings): default}
     problems: list[InputError] = []
-    documents: dict[str, ReadDocument] = {}
     weighed: list[Placed] = []
-    skip = _PerFileIgnores(request.per_file_ignores, request.selection.base)
-    # Prose names models and GPUs from the run's catalog; the built-in one loads only if needed.
-    names = catalogs.get() if settings.assume.catalog else None
+    broken: set[str] = set()
     files = 0
-    inputs = expand(
-        request.arguments,
-        request.texts,
-        request.stdin_filename,
-        request.selection,
-        request.output,
+    items = expand(
+        list(inputs.arguments),
+        list(inputs.texts),
+        inputs.stdin_filename,
+        inputs.selection,
+        inputs.output,
     )
-    for item in inputs:
+    for item in items:
         if isinstance(item, InputError):
             problems.append(item)
             continue
         if progress is not None:
             progress(item.display)
+        group = default
+        if settings_for is not None and isinstance(item, FileInput):
+            try:
+                own = settings_for(item.display)
+                group = groups.get(id(own)) or groups.setdefault(id(own), _Group(own, charts))
+            except ClaimcheckError as err:  # a broken configuration file, reported once
+                if str(err) not in broken:
+                    broken.add(str(err))
+                    where = display_path(Path(err.path)) if err.path else item.display
+                    problems.append(InputError(err.message, path=where, line=err.line,
+                                               column=err.column))  # fmt: skip
+                files += 1
+                continue
         try:
-            loaded = load_input(item, settings.max_file_bytes, read_stdin, names)
+            loaded = load_input(item, inputs.max_file_bytes, read_stdin, group.names)
         except InputError as err:
             problems.append(err)
             files += isinstance(item, FileInput)
             continue
         files += loaded.counted
         problems.extend(loaded.problems)
-        if request.explain:
+        if explain:
             weighed.extend(loaded.decisions)
         if loaded.document is not None:
-            documents[item.display] = loaded.document
-        records = sentence_points(loaded.records)
-        prepared.extend(prepare(record, catalogs, settings) for record in records)
-    paths = {p.record.path or "" for p in prepared} | set(documents)
-    claims = judge(prepared, rules, settings, {path: skip.codes(path) for path in paths})
-    unused_rule = next((r for r in rules if r.code == "KV900"), None)
+            group.documents[item.display] = loaded.document
+        group.add(sentence_points(loaded.records))
+    claims: list[ClaimReport] = []
     document_findings: list[Finding] = []
-    if documents:
-        from claimcheck import suppress
-
-        claims, document_findings = suppress.apply(claims, documents, unused_rule)
-    document_findings = [
-        f for f in document_findings if not f.code.startswith(skip.codes(f.path or "") or ("\0",))
-    ]
-    report = build_report(claims, [*catalogs.problems, *problems], files, rules, document_findings)
-    if request.explain:
+    for group in groups.values():
+        judged, found = group.judged()
+        claims += judged
+        document_findings += found
+        problems[:0] = group.catalogs.problems
+    used = {r.code for group in groups.values() for r in group.rules}
+    rules = [rule for rule in RULES if rule.code in used]
+    report = build_report(claims, problems, files, rules, document_findings)
+    if explain:
         report = report.model_copy(update={"candidates": explained(weighed)})
     return report
 
@@ -150,7 +202,7 @@ class _PerFileIgnores:
     """``per-file-ignores``: gitignore-style patterns, relative to ``base`` (the configuration
     file's folder, else the working directory), → rule codes or prefixes."""
 
-    def __init__(self, table: dict[str, list[str]], base: Path) -> None:
+    def __init__(self, table: Mapping[str, Sequence[str]], base: Path) -> None:
         self._specs: list[tuple[Any, tuple[str, ...]]] = []
         self._base = base.resolve()
         if table:

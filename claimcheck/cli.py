@@ -10,7 +10,7 @@ import gc
 import os
 import signal
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,7 +21,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import typer
 
 from claimcheck import __version__, bounds
-from claimcheck.commands import Color, KvLayout, fail, say, terminal_width, use_color
+from claimcheck.commands import Color, KvLayout, TextOrJson, fail, say, terminal_width, use_color
 from claimcheck.commands.help_layout import INPUTS, OUTPUT, SELECTION, Command, Group, default
 from claimcheck.commands.shared_options import (
     CATALOG,
@@ -36,6 +36,7 @@ from claimcheck.commands.shared_options import (
     TIER,
     ColorOption,
     DebugOption,
+    TextOrJsonFormat,
     format_option,
     in_range,
 )
@@ -45,8 +46,10 @@ from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from claimcheck.formats import RenderOptions
     from claimcheck.report import Report
-    from claimcheck.severity import Severity
 
 app = typer.Typer(
     name="claimcheck",
@@ -156,7 +159,8 @@ def check(
         bool,
         typer.Option(
             "--force-exclude",
-            help="Apply excludes to files named on the command line too (for pre-commit).",
+            help="Take named files as a folder walk would: excludes apply, YAML/TOML/JSON "
+            "without claim fields is passed over (for pre-commit).",
             rich_help_panel=INPUTS,
         ),
     ] = False,
@@ -275,6 +279,24 @@ def check(
             rich_help_panel=OUTPUT,
         ),
     ] = False,
+    show_source: Annotated[
+        bool | None,
+        typer.Option(
+            "--show-source/--no-show-source",
+            help="Show the source line under each finding, a caret under its span."
+            + default("on in text, off in concise"),
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics",
+            help="Show how many findings each rule gave instead of the findings (JSON with --format json).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
     explain: Annotated[
         bool,
         typer.Option(
@@ -299,9 +321,9 @@ def check(
 
     The physics assumptions apply only where a claim is silent: a claim's own figures win."""
     from claimcheck.commands.interrupts import interrupted
-    from claimcheck.options import CliOptions
+    from claimcheck.options import Options
 
-    options = CliOptions(
+    options = Options(
         select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
         per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
         fail_on=fail_on.value if fail_on else None, format=fmt,
@@ -318,7 +340,7 @@ def check(
                 inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
                 config=config, isolated=isolated, output=output, exit_zero=exit_zero,
                 allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
-                follow_links=follow_links,
+                follow_links=follow_links, show_source=show_source, statistics=statistics,
             ),
         )  # fmt: skip
     except ClaimcheckError as err:
@@ -350,35 +372,34 @@ class _Invocation:
     quiet: bool
     explain: bool
     follow_links: bool
+    show_source: bool | None = None
+    statistics: bool = False
 
 
 def _run(options: object, call: _Invocation) -> int:
-    from claimcheck import config as configuration
-    from claimcheck.audit import Request, audit, exit_code
-    from claimcheck.options import CliOptions, settle
-    from claimcheck.sources.inputs import output_clash
+    from claimcheck.api import check
+    from claimcheck.audit import exit_code
+    from claimcheck.options import Options
     from claimcheck.sources.reading import read_stream
 
-    assert isinstance(options, CliOptions)
-    if not call.inputs and not call.texts:
-        raise ClaimcheckError("nothing to check: give files, folders, '-' for stdin, or claim text")
-    run = settle(options, configuration.resolve(call.config, call.isolated, Path.cwd()), Path.cwd())
-    selection = replace(run.selection, follow_links=call.follow_links)
-    if call.output is not None and (clash := output_clash(call.output, call.inputs, selection)):
-        raise ClaimcheckError("is an input: the report (-o) must go to another file", path=clash)
-    request = Request(call.inputs, call.texts, call.stdin_filename, run.settings, selection,
-                      run.per_file_ignores, call.explain, call.output)  # fmt: skip
-    max_bytes = run.settings.max_file_bytes
+    assert isinstance(options, Options)
 
-    def read_stdin() -> str:
-        return read_stream(
-            sys.stdin.buffer if sys.stdin else None, call.stdin_filename or "-", max_bytes=max_bytes
-        )
+    stdin: dict[str, str] = {}
+
+    def read_stdin(max_bytes: int) -> str:
+        stream = sys.stdin.buffer if sys.stdin else None
+        name = call.stdin_filename or "-"
+        stdin[name] = read_stream(stream, name, max_bytes=max_bytes)
+        return stdin[name]
 
     # A batch creates many small objects and few cycles: collect less often (about 15 % faster).
     gc.set_threshold(100_000, 50, 50)
     with _progress(enabled=not call.quiet) as progress:
-        report = audit(request, read_stdin=read_stdin, progress=progress)
+        checked = check(call.inputs, options, texts=call.texts, config=call.config,
+                        isolated=call.isolated, stdin_filename=call.stdin_filename,
+                        read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
+                        explain=call.explain, progress=progress)  # fmt: skip
+    report, run = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(
             str(p) for p in (problem.path, problem.line, problem.column) if p is not None
@@ -399,23 +420,31 @@ def _run(options: object, call: _Invocation) -> int:
         return ExitCode.ERROR
     chosen = _default_format(run.format)
     if not call.quiet or call.output is not None:
-        failing = None if call.exit_zero else run.settings.fail_on
-        _emit(report, chosen, use_color(call.color) and call.output is None, call.output, failing)
-    return exit_code(report, run.settings.fail_on, call.exit_zero)
+        from claimcheck.commands.source_files import SourceFiles
+        from claimcheck.formats import RenderOptions
+        from claimcheck.formats.checkout import Checkout
+
+        look = RenderOptions(width=terminal_width(), color=use_color(call.color) and call.output is None,
+                             fail_on=None if call.exit_zero else run.fail_on,
+                             checkout=Checkout.around(Path.cwd()), show_source=call.show_source,
+                             sources=SourceFiles(stdin))  # fmt: skip
+        _emit(report, chosen, look, call.output, statistics=call.statistics)
+    return exit_code(report, run.fail_on, call.exit_zero)
 
 
 def _emit(
-    report: Report, fmt: str, color: bool, output: Path | None, fail_on: Severity | None
+    report: Report, fmt: str, options: RenderOptions, output: Path | None, *, statistics: bool
 ) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
-    from claimcheck.formats import RenderOptions, render_chunks
-    from claimcheck.formats.checkout import Checkout
+    from claimcheck.formats import render_chunks
 
-    options = RenderOptions(
-        width=terminal_width(), color=color, fail_on=fail_on, checkout=Checkout.around(Path.cwd())
-    )
-    pieces = render_chunks(report, OutputFormat(fmt), options)
+    if statistics:
+        from claimcheck.formats.statistics import render
+
+        pieces: Iterable[str] = [render(report, as_json=fmt == OutputFormat.JSON)]
+    else:
+        pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
         for piece in pieces:
             sys.stdout.write(piece)
@@ -504,20 +533,33 @@ def explain_rule(
 def show_config(
     config: Annotated[Path | None, CONFIG] = None,
     isolated: Annotated[bool, ISOLATED] = False,
+    fmt: TextOrJsonFormat = TextOrJson.TEXT,
 ) -> None:
     """Show the settings in force and where each came from (default, a file, the command line)."""
     from claimcheck import config as configuration
-    from claimcheck.options import CliOptions, settle
+    from claimcheck.options import Options, settle
 
     try:
         loaded = configuration.resolve(config, isolated, Path.cwd())
-        run = settle(CliOptions(), loaded, Path.cwd())
+        run = settle(Options(), loaded, Path.cwd())
     except ClaimcheckError as err:
         fail(str(err))
-    print(f"configuration file: {loaded.path if loaded.path else '(none)'}")
-    for key, (value, source) in sorted(run.sources.items()):
-        shown = value.model_dump() if hasattr(value, "model_dump") else value
-        print(f"{key:<28} {shown!s:<44} ({source})")
+    where = str(loaded.path) if loaded.path else None
+    settings = {
+        key: (value.model_dump(mode="json") if hasattr(value, "model_dump") else value, source)
+        for key, (value, source) in sorted(run.sources.items())
+    }
+    if TextOrJson(fmt) is TextOrJson.JSON:
+        import json
+
+        table = {
+            key: {"value": value, "source": source} for key, (value, source) in settings.items()
+        }
+        print(json.dumps({"configuration_file": where, "settings": table}, indent=2))
+        return
+    print(f"configuration file: {where or '(none)'}")
+    for key, (value, source) in settings.items():
+        print(f"{key:<28} {value!s:<44} ({source})")
 
 
 @app.command(cls=Command)

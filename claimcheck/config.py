@@ -1,7 +1,8 @@
 """Configuration: ``[tool.claimcheck]`` in ``pyproject.toml`` or a ``claimcheck.toml``.
 
-The nearest file to the working directory wins (``claimcheck.toml`` before ``pyproject.toml``
-in the same folder); the search stops at the repository root. A ``pyproject.toml`` counts when
+The nearest file wins (``claimcheck.toml`` before ``pyproject.toml`` in the same folder); the
+search stops at the repository root. The file nearest the working directory sets the run; each
+file is judged with the rules, thresholds and assumptions of the file nearest to it. A ``pyproject.toml`` counts when
 its parsed TOML has a ``tool.claimcheck`` table, however it is spelled (``[tool.claimcheck]``,
 ``[ tool . "claimcheck" ]``, dotted keys, an inline table). Keys mirror the command line
 (``select``, ``ignore``, ``extend-select``, ``per-file-ignores``, ``fail-on``, ``format``,
@@ -13,6 +14,7 @@ values of the wrong type are errors naming the file, the key and what was expect
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -70,19 +72,33 @@ class LoadedConfig:
         return self.path.name if self.path else "default"
 
 
-def discover(start: Path) -> Path | None:
+def discover(start: Path, known: dict[Path, Path | None] | None = None) -> Path | None:
     """The nearest ``claimcheck.toml``, or ``pyproject.toml`` with a ``tool.claimcheck`` table,
-    from ``start`` upward, stopping at the repository root (a folder holding ``.git``)."""
+    from ``start`` upward, stopping at the repository root (a folder holding ``.git``).
+
+    ``known`` remembers the answer for every folder passed (callers asking for many folders
+    of one tree read each ``pyproject.toml`` once)."""
+    memo: dict[Path, Path | None] = {} if known is None else known
+    passed: list[Path] = []
+    found: Path | None = None
     for folder in (start.resolve(), *start.resolve().parents):
+        if folder in memo:
+            found = memo[folder]
+            break
+        passed.append(folder)
         own = folder / "claimcheck.toml"
         if own.is_file():
-            return own
+            found = own
+            break
         project = folder / "pyproject.toml"
         if project.is_file() and _tool_table(_read(project), str(project)) is not None:
-            return project
+            found = project
+            break
         if (folder / ".git").exists():
-            return None
-    return None
+            break
+    for folder in passed:
+        memo[folder] = found
+    return found
 
 
 def _tool_table(data: dict[str, Any], display: str) -> object:
@@ -194,6 +210,37 @@ def _type_name(value: object) -> str:
     names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
              list: "a list", dict: "a table"}  # fmt: skip
     return names.get(type(value), type(value).__name__)
+
+
+def key_line(path: Path, key: str) -> int | None:
+    """The line of ``path`` that sets ``key`` (``select``, ``per-file-ignores``,
+    ``assumptions.model``), in kebab or snake case, under its table when it has one; ``None``
+    when it cannot be told. Only for messages: the parsed TOML has no positions."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    *tables, name = key.split(".")
+    spelled = "|".join(re.escape(n) for n in {name, name.replace("-", "_"), name.replace("_", "-")})
+    assigned = re.compile(
+        rf"""^[ \t]*(?:{spelled}|"(?:{spelled})"|'(?:{spelled})')[ \t]*[=.]""", re.M
+    )
+    start = 0
+    if tables:
+        header = re.compile(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
+        found = header.search(text)
+        if found is None:
+            dotted = re.compile(
+                rf"^[ \t]*{re.escape(tables[-1])}[ \t]*\.[ \t]*(?:{spelled})[ \t]*=", re.M
+            )
+            match = dotted.search(text)
+            return text.count("\n", 0, match.start()) + 1 if match else None
+        start = found.end()
+    match = assigned.search(text, start)
+    if match is None and not tables:
+        table = re.compile(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
+        match = table.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
 
 
 def resolve(config_path: Path | None, isolated: bool, cwd: Path) -> LoadedConfig:

@@ -10,14 +10,14 @@ from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
 from claimcheck.rules import Hit, Rule
-from claimcheck.settings import Settings
+from claimcheck.settings import Settings, Thresholds
 from claimcheck.severity import Severity
 
 
 def judge(
     prepared: list[Prepared],
     rules: Iterable[Rule],
-    settings: Settings,
+    thresholds: Thresholds,
     skip: Mapping[str, Sequence[str]] | None = None,
 ) -> list[ClaimReport]:
     """Run the rules: each claim on its own, then the rules that compare claims. ``skip`` maps
@@ -34,22 +34,24 @@ def judge(
         hits = [(rule, hit) for rule in rules for hit in rule.check(p.subject)] + extra.get(i, [])
         ignored = tuple((skip or {}).get(p.record.path or "", ()))
         hits = [(rule, hit) for rule, hit in hits if not rule.code.startswith(ignored or ("\0",))]
-        reports.append(_claim_report(p, hits, settings))
+        reports.append(_claim_report(p, hits, thresholds))
     return reports
 
 
 def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
     """Analyse one claim on its own and run the rules on it (the rules that compare claims
     need a batch and do not run)."""
-    return judge([prepare(record, CatalogSource(settings.assume), settings)], rules, settings)[0]
+    catalogs = CatalogSource(settings.assume)
+    prepared = prepare(record, catalogs, settings.assume, settings.thresholds)
+    return judge([prepared], rules, settings.thresholds)[0]
 
 
 def _claim_report(
-    prepared: Prepared, hits: list[tuple[Rule, Hit]], settings: Settings
+    prepared: Prepared, hits: list[tuple[Rule, Hit]], thresholds: Thresholds
 ) -> ClaimReport:
     record = prepared.record
     claim = record.claim
-    quiet = record.confidence < settings.thresholds.low_confidence
+    quiet = record.confidence < thresholds.low_confidence
     normal = normalise(claim.text)
     findings = []
     for rule, hit in hits:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,9 @@ _OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 
 
 @dataclass(frozen=True)
-class CliOptions:
-    """What the user typed for ``check``; ``None`` means "not given" (the config may say)."""
+class Options:
+    """What the caller chose (``check``'s options, the API's keywords); ``None`` means "not
+    given": the configuration file may say, else the default applies."""
 
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
@@ -40,16 +42,18 @@ class CliOptions:
 
 @dataclass(frozen=True)
 class RunSettings:
-    """Everything a run needs besides its inputs, and the source of each setting."""
+    """A run's settings by stage: what judging needs (``settings``), which files are read
+    (``selection``, ``max_file_bytes``), when the run fails, the format; and the source of each."""
 
     settings: Settings
     selection: Selection
-    per_file_ignores: dict[str, list[str]]
+    max_file_bytes: int
+    fail_on: Severity | None
     format: str | None
     sources: dict[str, tuple[object, str]]
 
 
-def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
+def settle(cli: Options, config: LoadedConfig, cwd: Path) -> RunSettings:
     """Command line over configuration file over defaults; validate the result."""
     file = config.values
     sources: dict[str, tuple[object, str]] = {}
@@ -67,22 +71,30 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
     select = tuple(pick("select", cli.select, file.select, ["ALL"]))
     ignore = tuple(pick("ignore", cli.ignore, file.ignore, []))
     extend = tuple(pick("extend-select", cli.extend_select, file.extend_select, []))
-    if not select:
-        raise UsageError(
-            "select: an empty selection would run no rule (use ALL, codes or prefixes)"
-        )
+    blame = _Blame(config, sources)
+    with blame("select"):
+        if not select:
+            raise UsageError(
+                "select: an empty selection would run no rule (use ALL, codes or prefixes)"
+            )
     for option, values in (("select", select), ("ignore", ignore), ("extend-select", extend)):
-        check_selectors(values, option)
+        with blame(option):
+            check_selectors(values, option)
     per_file = _per_file(cli.per_file_ignores)
     per_file_ignores = pick("per-file-ignores", per_file, file.per_file_ignores, {})
-    for codes in per_file_ignores.values():
-        check_selectors(tuple(codes), "per-file-ignores")
-    check_patterns(list(per_file_ignores), "per-file-ignores")
+    with blame("per-file-ignores"):
+        for codes in per_file_ignores.values():
+            check_selectors(tuple(codes), "per-file-ignores")
+        check_patterns(list(per_file_ignores), "per-file-ignores")
     fail_on = pick("fail-on", cli.fail_on, file.fail_on, "error")
     fmt = pick("format", cli.format, file.format, None)
     exclude = list(pick("exclude", cli.exclude, file.exclude, list(DEFAULT_EXCLUDE)))
-    exclude += pick("extend-exclude", cli.extend_exclude, file.extend_exclude, [])
-    check_patterns([p for p in exclude if p not in DEFAULT_EXCLUDE], "exclude")
+    with blame("exclude"):
+        check_patterns([p for p in exclude if p not in DEFAULT_EXCLUDE], "exclude")
+    extend_exclude = pick("extend-exclude", cli.extend_exclude, file.extend_exclude, [])
+    with blame("extend-exclude"):
+        check_patterns(list(extend_exclude), "extend-exclude")
+    exclude += extend_exclude
     gitignore = pick("respect-gitignore", cli.respect_gitignore, file.respect_gitignore, True)
     max_bytes = pick("max-file-size", cli.max_file_size, file.max_file_size, DEFAULT_MAX_BYTES)
     if (problem := MAX_FILE_BYTES.problem(max_bytes)) is not None:
@@ -91,15 +103,15 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
     thresholds = pick("thresholds", None, file.thresholds, Thresholds())
     base = config.path.parent if config.path else cwd
     assume = _assumptions(cli.assume, file.assumptions, config.label, sources, base)
+    _check_names(assume, blame)
     settings = Settings(
         select=select,
         ignore=ignore,
         extend_select=extend,
-        fail_on=None if fail_on == "never" else Severity(fail_on),
+        per_file_ignores={pattern: tuple(codes) for pattern, codes in per_file_ignores.items()},
+        base=base,
         thresholds=thresholds,
         assume=assume,
-        max_file_bytes=max_bytes,
-        charts=fmt == "html",
     )
     selection = Selection(
         extensions=extensions,
@@ -108,7 +120,98 @@ def settle(cli: CliOptions, config: LoadedConfig, cwd: Path) -> RunSettings:
         respect_gitignore=gitignore,
         force_exclude=cli.force_exclude,
     )
-    return RunSettings(settings, selection, per_file_ignores, fmt, sources)
+    failing = None if fail_on == "never" else Severity(fail_on)
+    return RunSettings(settings, selection, max_bytes, failing, fmt, sources)
+
+
+class Nearest:
+    """Each file's settings from the configuration file nearest to it, as ruff does: a
+    ``docs/claimcheck.toml`` applies to the files under ``docs/``. The options given win over
+    every file. Which files are read, the format and ``fail-on`` stay the run's."""
+
+    def __init__(self, cli: Options, run: RunSettings, config: LoadedConfig, cwd: Path) -> None:
+        self._cli = cli
+        self._run = run
+        self._cwd = cwd
+        self._found: dict[Path, Path | None] = {}
+        self._folders: dict[str, Path | None] = {}
+        self._settings: dict[Path, Settings] = {}
+        self._broken: dict[Path, UsageError] = {}
+        if config.path is not None:
+            self._settings[config.path.resolve()] = run.settings
+
+    def __call__(self, display: str) -> Settings:
+        """The settings for the file shown as ``display``."""
+        from claimcheck.config import discover, load
+
+        folder = os.path.dirname(display)
+        if folder not in self._folders:  # resolving a path costs system calls: once a folder
+            self._folders[folder] = discover(self._cwd / folder, self._found)
+        found = self._folders[folder]
+        if found is None:
+            return self._run.settings
+        key = found.resolve()
+        if key in self._broken:
+            raise self._broken[key]
+        if key not in self._settings:
+            try:
+                self._settings[key] = settle(self._cli, load(found), self._cwd).settings
+            except UsageError as err:  # read once: every file under it gets the same error
+                self._broken[key] = err
+                raise
+        return self._settings[key]
+
+
+class _Blame:
+    """``with blame("select"):`` a usage error about a value the configuration file set names
+    the file and the key's line, as the file's other errors do."""
+
+    def __init__(self, config: LoadedConfig, sources: dict[str, tuple[object, str]]) -> None:
+        self._config = config
+        self._sources = sources
+        self._key = ""
+
+    def __call__(self, key: str) -> _Blame:
+        self._key = key
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, err: BaseException | None, trace: object) -> None:
+        path = self._config.path
+        if not isinstance(err, UsageError) or err.path is not None or path is None:
+            return
+        if not self.from_file(self._key):
+            return
+        from claimcheck.config import key_line
+
+        line = key_line(path, self._key)
+        message = err.message
+        if not message.startswith(self._key.rpartition(".")[2]):
+            message = f"'{self._key}': {message}"
+        raise UsageError(message, path=str(path), line=line) from None
+
+    def from_file(self, key: str) -> bool:
+        """Whether the configuration file set ``key``."""
+        return self._sources.get(key, (None, ""))[1] == self._config.label
+
+
+def _check_names(assume: Assumptions, blame: _Blame) -> None:
+    """A model, GPU or tier the configuration file assumes must be in the catalog (the command
+    line's are checked when the audit starts; a broken catalog file is the audit's to report)."""
+    keys = [k for k in ("model", "gpu", "tier") if blame.from_file(f"assumptions.{k}")]
+    if not keys:
+        return
+    from claimcheck.catalog.source import CatalogSource
+
+    source = CatalogSource(assume)
+    catalog = source.get()
+    if source.problems:
+        return
+    for key in keys:
+        with blame(f"assumptions.{key}"):
+            getattr(catalog, f"require_{key}")(getattr(assume, key))
 
 
 def _per_file(entries: tuple[str, ...] | None) -> dict[str, list[str]] | None:

@@ -12,7 +12,7 @@ from claimcheck.implied import Analysis
 from claimcheck.record import ClaimRecord
 from claimcheck.resolve import Resolved, resolve, size_from_name
 from claimcheck.rules import Subject
-from claimcheck.settings import Settings
+from claimcheck.settings import Assumptions, Thresholds
 
 if TYPE_CHECKING:
     from claimcheck.catalog.source import CatalogSource
@@ -26,22 +26,31 @@ class Prepared:
     subject: Subject
 
 
-def prepare(record: ClaimRecord, catalogs: CatalogSource | None, settings: Settings) -> Prepared:
-    """Resolve and analyse one claim."""
+def prepare(
+    record: ClaimRecord,
+    catalogs: CatalogSource | None,
+    assume: Assumptions,
+    thresholds: Thresholds,
+    *,
+    charts: bool = False,
+) -> Prepared:
+    """Resolve one claim's names (``assume`` fills what it does not say) and analyse it; the
+    rules will weigh it against ``thresholds``. With ``charts``, the analysis also carries the
+    well-run baseline the HTML report draws (reference.py)."""
     claim = record.claim
     if catalogs is not None and catalogs.needed(claim):
-        resolved = resolve(claim, catalogs.get(), settings.assume)
+        resolved = resolve(claim, catalogs.get(), assume)
     else:
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
-    analysis = analyse(claim, resolved, settings.assume)
-    if settings.charts:
-        analysis = _with_reference(claim, analysis, resolved, catalogs, settings)
+    analysis = analyse(claim, resolved, assume)
+    if charts:
+        analysis = _with_reference(claim, analysis, resolved, catalogs, assume)
     subject = Subject(
         claim,
         analysis,
         resolved,
         frozenset(record.cues),
-        settings.thresholds,
+        thresholds,
         record.conflicts,
         record.id,
     )
@@ -53,13 +62,13 @@ def _with_reference(
     analysis: Analysis,
     resolved: Resolved,
     catalogs: CatalogSource | None,
-    settings: Settings,
+    assume: Assumptions,
 ) -> Analysis:
     """``analysis`` with the well-run baseline a chart draws beside the claim (reference.py)."""
     from claimcheck.reference import reference
 
     catalog = catalogs.get() if catalogs is not None else None
-    drawn = reference(claim, analysis, resolved, catalog, settings.assume)
+    drawn = reference(claim, analysis, resolved, catalog, assume)
     return analysis.model_copy(update={"reference": drawn}) if drawn else analysis
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from claimcheck.bounds import GPUS, MAX_FILE_BYTES, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
+from claimcheck.bounds import GPUS, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
 from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.physics.kv import KvLayout
-from claimcheck.severity import Severity
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
 
@@ -98,17 +98,19 @@ ASSUMPTION_BOUNDS: dict[str, Bound] = {"mfu": MFU, "gpus": GPUS, "output_tokens"
 
 
 class Settings(BaseModel):
-    """Everything an audit needs besides its inputs."""
+    """What judging claims needs: which rules run, the files some of them skip, their
+    thresholds and the values to assume. A run holds one per configuration file in force.
+
+    ``per_file_ignores`` maps gitignore-style patterns, relative to ``base`` (the configuration
+    file's folder; ``None``: the working directory), to the rule codes that do not apply there.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
-    fail_on: Severity | None = Severity.ERROR
+    per_file_ignores: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    base: Path | None = None
     thresholds: Thresholds = Field(default_factory=Thresholds)
     assume: Assumptions = Field(default_factory=Assumptions)
-    max_file_bytes: int = Field(10_000_000, gt=0, le=MAX_FILE_BYTES.high)
-    charts: bool = Field(
-        False, description="compute the reference curves the HTML report draws (reference.py)"
-    )

@@ -17,6 +17,7 @@ from typing import Any
 from claimcheck.errors import ClaimcheckError
 
 _WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_END = re.compile(r"\s*\(at end of document\)\s*$")
 _KEY_BEFORE = re.compile(r"""(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[:=]\s*-?\s*$""")
 
 
@@ -73,11 +74,15 @@ def parse_toml(
     except tomllib.TOMLDecodeError as err:
         message = str(err)
         where = _WHERE.search(message)
+        if where is not None:
+            line, column = int(where.group(1)), int(where.group(2))
+        else:  # "(at end of document)": the end is a place too
+            line, column = text.count("\n") + 1, len(text) - text.rfind("\n")
         raise error(
-            f"TOML syntax error: {_WHERE.sub('', message)}",
+            f"TOML syntax error: {_WHERE.sub('', _END.sub('', message))}",
             path=label,
-            line=int(where.group(1)) if where else None,
-            column=int(where.group(2)) if where else None,
+            line=line,
+            column=column,
         ) from None
     except ValueError as err:  # an integer beyond the conversion limit
         found = long_integer(text)

@@ -254,3 +254,50 @@ def test_kv_layout_from_the_command_line_and_the_configuration(
     (tmp_path / "claimcheck.toml").write_text('[assumptions]\nkv-layout = "sliding"\n')
     run = cli("check", "--text", text)
     assert run.code == 2 and "kv-layout" in run.stderr
+
+
+def test_output_format_is_another_name_for_format(cli: Invoke) -> None:
+    run = cli("check", "--output-format", "json", "--text", "27x faster TTFT at 128K tokens")
+    assert run.json()["summary"]["claims"] == 1
+    assert cli("catalog", "gpus", "--output-format", "json").json()
+
+
+def test_the_text_view_shows_the_source_unless_told_not_to(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    page = "# Offload\n\nLoading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT.\n"
+    (tmp_path / "page.md").write_text(page, encoding="utf-8")
+    shown = cli("check", "page.md", "--isolated", "-f", "text").stdout.splitlines()
+    at = next(n for n, line in enumerate(shown) if "3 | Loading" in line)
+    source, caret = shown[at], shown[at + 1]
+    assert caret.index("^^^") - source.index("Loading") == 72  # under the 40x, column 73
+    hidden = cli("check", "page.md", "--isolated", "-f", "text", "--no-show-source").stdout
+    assert "3 | Loading" not in hidden
+    concise = cli("check", "page.md", "--isolated", "-f", "concise").stdout
+    assert "3 | Loading" not in concise
+    concise = cli("check", "page.md", "--isolated", "-f", "concise", "--show-source").stdout
+    assert "page.md:3:73: KV202 [error]" in concise
+    after = concise.split("page.md:3:73: KV202 [error]", 1)[1].splitlines()[1:4]
+    assert after == ["  |", "3 | " + page.splitlines()[2], "  | " + " " * 72 + "^^^"]
+
+
+def test_the_source_of_stdin_is_what_was_read(cli: Invoke) -> None:
+    text = (
+        "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT.\n"
+    )
+    run = cli("check", "-", "--isolated", "-f", "concise", "--show-source", input=text)
+    assert "1 | Loading a 100K-token KV cache" in run.stdout
+
+
+def test_statistics_count_findings_per_rule(cli: Invoke) -> None:
+    run = cli("check", "claims", "--statistics", "-f", "concise")
+    lines = run.stdout.splitlines()
+    assert lines[-1].startswith("10 claims in 8 files")
+    counts = [int(line.split()[0]) for line in lines[:-1]]
+    assert counts == sorted(counts, reverse=True)
+    table = cli("check", "claims", "--statistics", "-f", "json").json()
+    report = cli("check", "claims", "-f", "json").json()
+    live = [f["code"] for c in report["claims"] for f in c["findings"] if not f["suppressed"]]
+    assert {row["code"]: row["count"] for row in table} == {c: live.count(c) for c in set(live)}
+    assert run.code == cli("check", "claims", "-f", "concise").code

@@ -3,7 +3,7 @@ end-to-end figure at the claim's context, the same breakeven."""
 
 from __future__ import annotations
 
-from claimcheck.audit import Request, audit
+from claimcheck.audit import Inputs, audit
 from claimcheck.catalog import builtin_catalog
 from claimcheck.curve import prefix_grid, speedup_curve
 from claimcheck.physics import Setup, breakeven_tokens, speedup_at
@@ -44,7 +44,7 @@ def test_curve_speedups_are_the_physics() -> None:
 
 
 def test_each_claims_curve_agrees_with_its_analysis() -> None:
-    report = audit(Request(["claims"]), read_stdin=str)
+    report = audit(Inputs(arguments=["claims"]))
     with_curve = [c for c in report.claims if c.analysis.curve is not None]
     assert {c.id for c in with_curve} == {"honest-e2e-1.15x", "capped-35x", "dgx-405b-12x"}
     for claim in with_curve:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from claimcheck.audit import Request, audit
+from claimcheck.audit import Inputs, audit
 from claimcheck.claim import FIELD_BOUNDS
 from claimcheck.cli import app
 from claimcheck.formats import OutputFormat, RenderOptions, render_chunks
@@ -391,10 +391,9 @@ def _render_everywhere(report: Report) -> None:
 
 
 def _audit(claim: dict[str, Any], mfu: float | None) -> Report:
-    request = Request(
-        ["-"], stdin_filename="claim.json", settings=Settings(assume=Assumptions(mfu=mfu))
-    )
-    return audit(request, read_stdin=lambda: json.dumps(claim))
+    inputs = Inputs(arguments=["-"], stdin_filename="claim.json")
+    settings = Settings(assume=Assumptions(mfu=mfu))
+    return audit(inputs, settings, read_stdin=lambda: json.dumps(claim))
 
 
 MFUS = st.sampled_from([None, 1e-4, 1.0])

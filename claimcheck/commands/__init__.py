@@ -56,14 +56,15 @@ def say(kind: str, message: str) -> None:
 
 
 def use_color(choice: Color) -> bool:
-    """Colour for stdout: forced, refused (also by ``NO_COLOR``), or on a terminal only."""
+    """Colour for stdout: forced, refused (also by ``NO_COLOR``, https://no-color.org), or on
+    a terminal only, and not on one that declares itself ``TERM=dumb``."""
     if choice is Color.ALWAYS:
         return True
     if choice is Color.NEVER or os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    return sys.stdout.isatty()
+    return sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
 def terminal_width() -> int:

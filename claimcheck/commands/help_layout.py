@@ -36,11 +36,26 @@ def _laid_out(params: list[Any]) -> list[Any]:
     return params
 
 
+# Other names of an option that help leaves out (the option's help text names them), so that
+# the option column stays narrow enough for 80 columns.
+UNSHOWN_NAMES = frozenset({"--output-format"})
+
+
 class Command(TyperCommand):
     """A command whose flags show no value in ``--help``."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _laid_out(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        kept = [(param, param.opts) for param in self.params if UNSHOWN_NAMES & set(param.opts)]
+        for param, opts in kept:
+            param.opts = [name for name in opts if name not in UNSHOWN_NAMES]
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for param, opts in kept:
+                param.opts = opts
 
 
 class Group(TyperGroup):

@@ -67,10 +67,12 @@ def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
     return typer.Option(
         "--format",
         "-f",
+        "--output-format",
         callback=choice(kind, "--format"),
         autocompletion=completion(kind),
         metavar="FORMAT",
-        help=f"{help}: {', '.join(member.value for member in kind)}." + default(shown_default),
+        help=f"{help}: {', '.join(member.value for member in kind)} (also --output-format)."
+        + default(shown_default),
         show_default=False,
         rich_help_panel=OUTPUT,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import import_module
@@ -48,12 +48,19 @@ FORMATTERS: dict[OutputFormat, str] = {
 class RenderOptions:
     """Presentation settings for the human formats, and what the machine formats need to know
     about the run: the ``--fail-on`` threshold (JUnit fails only what fails the run) and the
-    checkout the file names are in (SARIF names them from the repository root)."""
+    checkout the file names are in (SARIF names them from the repository root).
+
+    ``show_source``: a snippet of the source under each finding shown in full (``None``: the
+    format's default, on in ``text``, off in ``concise``). ``sources`` gives a file's text by
+    the path the report shows (``None`` when it cannot be read).
+    """
 
     width: int = 100
     color: bool = False
     fail_on: Severity | None = Severity.ERROR
     checkout: Checkout | None = None
+    show_source: bool | None = None
+    sources: Callable[[str], str | None] | None = None
 
 
 def render_chunks(

@@ -5,21 +5,45 @@ from __future__ import annotations
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.visible import visible
 from claimcheck.report import Report, Summary
+from claimcheck.severity import Severity
+
+SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+"""How the human formats colour each severity (Rich style names)."""
 
 
 def render(report: Report, options: RenderOptions) -> str:
     """Unsuppressed findings in report order, then the summary line. File names and messages
-    are shown with control characters escaped: each finding is exactly one line."""
+    are shown with control characters escaped: each finding is exactly one line (followed by
+    its source and a blank line with ``show_source``). With colour
+    (on a terminal) the place is bold and the code and severity take the severity's colour."""
     lines = []
+    snippets: dict[int, list[str]] = {}
+    if options.show_source:
+        from claimcheck.formats.snippet import finding_snippets
+
+        snippets = finding_snippets(report, options.sources, options.width)
     for finding in report.unsuppressed():
         path = visible(finding.path or "<text>")
         line = finding.line or 1
         column = finding.column or 1
-        lines.append(
-            f"{path}:{line}:{column}: {finding.code} [{finding.severity}] {visible(finding.message)}"
-        )
-    lines.append(summary_line(report.summary))
+        style = SEVERITY_STYLE[finding.severity]
+        place = paint(f"{path}:{line}:{column}:", "bold", options.color)
+        code = paint(f"{finding.code} [{finding.severity}]", style, options.color)
+        lines.append(f"{place} {code} {visible(finding.message)}")
+        if id(finding) in snippets:
+            lines += [*snippets[id(finding)], ""]
+    lines.append(paint(summary_line(report.summary), "bold", options.color))
     return "\n".join(lines) + "\n"
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    """``text`` in a Rich ``style`` as ANSI escapes (the 16 standard colours), or as it is."""
+    if not color:
+        return text
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    return Style.parse(style).render(text, color_system=ColorSystem.STANDARD)
 
 
 def summary_line(summary: Summary) -> str:

@@ -11,13 +11,13 @@ from rich.text import Text
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
-from claimcheck.formats.concise_format import summary_line
+from claimcheck.formats.concise_format import SEVERITY_STYLE, summary_line
 from claimcheck.formats.visible import visible_model
 from claimcheck.implied import Analysis
 from claimcheck.report import ClaimReport, Finding, Report
 from claimcheck.severity import Severity
 
-_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_STYLE = SEVERITY_STYLE
 
 _UNDERSTOOD: tuple[tuple[str, str], ...] = (
     ("speedup", "speedup"),
@@ -39,15 +39,21 @@ _UNDERSTOOD: tuple[tuple[str, str], ...] = (
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    """The human view of ``report``, control characters in its texts shown as escapes."""
-    report = visible_model(report)
+    """The human view of ``report``, control characters in its texts shown as escapes; with
+    ``show_source`` (the default) the source line under each finding shown in full."""
+    shown = visible_model(report)
+    snippets: dict[int, list[str]] = {}
+    if options.show_source is not False:
+        snippets = _snippets(report, shown, options)
+    report = shown
     capture = Capture(options)
     console = capture.console
     if len(report.claims) == 1:
-        console.print(_panel(report.claims[0]))
+        console.print(_panel(report.claims[0], snippets))
     elif report.claims:
         console.print(_table(report.claims))
-        details = _details(report.claims, {rule.code: rule.summary for rule in report.rules})
+        summaries = {rule.code: rule.summary for rule in report.rules}
+        details = _details(report.claims, summaries, snippets)
         if details is not None:
             console.print(details)
     if report.candidates:
@@ -164,17 +170,55 @@ def _finding_row(grid: Table, finding: Finding) -> None:
     )
 
 
-def _findings(findings: list[Finding]) -> Table:
-    """Most severe first, then by code."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    for finding in sorted(findings, key=lambda f: (-f.severity.rank, f.code)):
-        if not finding.suppressed:
-            _finding_row(grid, finding)
-    return grid
+def _findings(findings: list[Finding], snippets: dict[int, list[str]]) -> RenderableType:
+    """Most severe first, then by code; each with its source below it when there is one."""
+    live = sorted(
+        (f for f in findings if not f.suppressed), key=lambda f: (-f.severity.rank, f.code)
+    )
+    name_width = max((len(f.name) for f in live), default=0)
+    blocks: list[RenderableType] = []
+    grid = None
+    for finding in live:
+        if grid is None:
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(no_wrap=True, min_width=7)
+            grid.add_column(no_wrap=True, min_width=5)
+            grid.add_column(no_wrap=True, min_width=name_width)
+            grid.add_column()
+            blocks.append(grid)
+        _finding_row(grid, finding)
+        shown = snippets.get(id(finding))
+        if shown:
+            blocks.append(_source(shown))
+            grid = None
+    return Group(*blocks)
+
+
+def _source(lines: list[str]) -> Text:
+    """A snippet, its gutter dim and its caret in bold, never wrapped."""
+    text = Text(no_wrap=True, overflow="crop")
+    for number, line in enumerate(lines):
+        gutter, bar, rest = line.partition("|")
+        text.append("  " + gutter + bar, style="dim")
+        text.append(rest, style="bold" if number == len(lines) - 1 else "")
+        if number < len(lines) - 1:
+            text.append("\n")
+    return text
+
+
+def _snippets(report: Report, shown: Report, options: RenderOptions) -> dict[int, list[str]]:
+    """Snippets by ``id`` of the findings of ``shown`` (the report with its texts made
+    visible, finding for finding), read at the places of ``report``."""
+    from claimcheck.formats.snippet import finding_snippets
+
+    width = options.width - 6  # a panel's borders and padding, and the indent
+    by_id = finding_snippets(report, options.sources, width)
+    pairs = zip(_every_finding(report), _every_finding(shown), strict=True)
+    return {id(copy): by_id[id(original)] for original, copy in pairs if id(original) in by_id}
+
+
+def _every_finding(report: Report) -> list[Finding]:
+    return [f for c in report.claims for f in c.findings] + list(report.findings)
 
 
 def _where(claim: ClaimReport) -> str:
@@ -184,7 +228,7 @@ def _where(claim: ClaimReport) -> str:
     return f"{src.path}:{src.line}" if src.line else src.path
 
 
-def _panel(claim: ClaimReport) -> Panel:
+def _panel(claim: ClaimReport, snippets: dict[int, list[str]]) -> Panel:
     parts: list[RenderableType] = []
     if claim.text:
         parts.append(Text(f"“{claim.text}”", style="italic"))
@@ -193,7 +237,7 @@ def _panel(claim: ClaimReport) -> Panel:
     parts += [Text("Breakeven", style="bold"), _analysis(claim.analysis)]
     live = [f for f in claim.findings if not f.suppressed]
     if live:
-        parts += [Text(""), Text("Findings", style="bold"), _findings(live)]
+        parts += [Text(""), Text("Findings", style="bold"), _findings(live, snippets)]
     return Panel(
         Group(*parts), title=Text(f"claim {claim.id}"), subtitle=Text(_where(claim)), expand=True
     )
@@ -236,7 +280,9 @@ def _table(claims: list[ClaimReport]) -> Table:
     return table
 
 
-def _details(claims: list[ClaimReport], summaries: dict[str, str]) -> Group | None:
+def _details(
+    claims: list[ClaimReport], summaries: dict[str, str], snippets: dict[int, list[str]]
+) -> Group | None:
     """Below the table: each rule that fired, once, with its count; then every error in full."""
     by_rule: dict[str, list[Finding]] = {}
     for claim in claims:
@@ -262,16 +308,23 @@ def _details(claims: list[ClaimReport], summaries: dict[str, str]) -> Group | No
     parts: list[RenderableType] = [Text(""), legend]
     errors = [f for code in sorted(by_rule) for f in by_rule[code] if f.severity is Severity.ERROR]
     if errors:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True, style="dim")
-        grid.add_column(no_wrap=True)
-        grid.add_column()
+        parts.append(Text(""))
+        grid = None
         for finding in errors:
+            if grid is None:
+                grid = Table.grid(padding=(0, 1))
+                grid.add_column(no_wrap=True, style="dim")
+                grid.add_column(no_wrap=True)
+                grid.add_column()
+                parts.append(grid)
             where = f"{finding.path or '<text>'}:{finding.line or 1}:{finding.column or 1}"
             grid.add_row(
                 Text(where),
                 Text(finding.code, style=_STYLE[finding.severity]),
                 Text(finding.message),
             )
-        parts += [Text(""), grid]
+            shown = snippets.get(id(finding))
+            if shown:
+                parts.append(_source(shown))
+                grid = None
     return Group(*parts)

@@ -21,16 +21,20 @@ from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_st
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.documents.suppressions import Directive, DirectiveProblem
 
 CLAIM_KEYS = tuple(Claim.model_fields)
 
 
 @dataclass(frozen=True, slots=True)
 class ReadClaimFile:
-    """What one claim file gave: the valid claims and a problem per invalid one."""
+    """What one claim file gave: the valid claims, a problem per invalid one, and its
+    suppression comments (well-formed and not)."""
 
     records: list[ClaimRecord]
     problems: list[InputError]
+    directives: tuple[Directive, ...] = ()
+    directive_problems: tuple[DirectiveProblem, ...] = ()
 
 
 _MEASURES = (*MEASUREMENT_FIELDS, "text")
@@ -78,7 +82,13 @@ def load_claims(
             records.append(_record(raw, display, default_id, catalog))
         except _Invalid as err:
             problems.extend(err.problems)
-    return ReadClaimFile(records, problems)
+    if fmt == "json" or "claimcheck" not in text:  # no comment can be a directive
+        return ReadClaimFile(records, problems)
+    # Loaded on first use: the documents package (Markdown, HTML) is not needed otherwise.
+    from claimcheck.sources.claim_comments import read_comment_directives
+
+    directives, malformed = read_comment_directives(text, fmt, parsed.claims)
+    return ReadClaimFile(records, problems, directives, malformed)
 
 
 class _Invalid(Exception):

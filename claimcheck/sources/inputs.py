@@ -1,7 +1,9 @@
 """Command-line inputs → a sorted stream of things to read: files, folders, stdin, text.
 
 Folders are walked recursively in sorted order; ``.gitignore`` files and the ``exclude``
-patterns apply there (and to named files too with ``--force-exclude``, as pre-commit needs).
+patterns apply there. With ``--force-exclude`` (what pre-commit passes) files named on the
+command line are taken as a folder walk finds them: excludes apply, and a YAML, TOML or JSON
+file that names no claim field is passed over, so a hook may be given every such file.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ CLAIM_SUFFIXES: dict[str, str] = {".yaml": "yaml", ".yml": "yaml", ".toml": "tom
 DOCUMENT_SUFFIXES: dict[str, str] = {
     ".md": "markdown",
     ".markdown": "markdown",
+    ".mdx": "markdown",
     ".html": "html",
     ".htm": "html",
     ".txt": "text",
@@ -202,7 +205,7 @@ def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
             "with --stdin-filename or the 'extensions' setting)",
             path=display,
         )
-    return FileInput(path, display, kind, named=True)
+    return FileInput(path, display, kind, named=not selection.force_exclude)
 
 
 def _walk(

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Loaded:
     """What one input gave: claims, problems of invalid claims, whether it counts as a file,
-    and a document's suppression comments."""
+    and the suppression comments of a document or claim file."""
 
     records: list[ClaimRecord] = field(default_factory=list)
     problems: list[InputError] = field(default_factory=list)
@@ -107,7 +107,12 @@ def _from_source(
     loaded = load_claims(text, cast("Format", kind), display, stem, named=named, catalog=catalog)
     if loaded is None:
         return Loaded()  # a YAML/TOML/JSON file in a folder that holds no claim fields
-    return Loaded(loaded.records, loaded.problems, counted=1)
+    comments = None
+    if loaded.directives or loaded.directive_problems:
+        from claimcheck.sources.document import ReadDocument
+
+        comments = ReadDocument(loaded.records, loaded.directives, loaded.directive_problems)
+    return Loaded(loaded.records, loaded.problems, counted=1, document=comments)
 
 
 def _guess_kind(text: str) -> str:

@@ -171,7 +171,7 @@ def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:
 
 # --- TOML -----------------------------------------------------------------------------------
 
-_TOML_HEADER = re.compile(r"^\s*\[\[\s*claims\s*\]\]", re.MULTILINE)
+_TOML_HEADER = re.compile(r"^[ \t]*\[\[\s*claims\s*\]\]", re.MULTILINE)
 _TOML_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
 
 

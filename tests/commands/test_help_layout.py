@@ -33,6 +33,7 @@ DEFAULTS = {
     "--kv-layout": "resumed",
     "--output-tokens": str(DEFAULT_OUTPUT_TOKENS),
     "--color": "auto",
+    "--show-source": "on in text, off in concise",
 }
 # Options whose absence means "none": nothing is assumed, ignored or written elsewhere.
 WITHOUT_DEFAULT = {
@@ -56,7 +57,8 @@ def rows(text: str) -> dict[str, str]:
             current = None
             continue
         cell = line[2:].rstrip("│").strip()
-        if cell.startswith("-"):
+        indent = len(line[2:]) - len(line[2:].lstrip())
+        if cell.startswith("-") and indent < 6:  # an option's row, not help wrapped onto "--x"
             current = found.setdefault(cell.split()[0], [])
         if current is not None:
             current.append(cell)

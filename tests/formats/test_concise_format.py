@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from claimcheck.formats import OutputFormat, render
+import re
+
+from claimcheck.formats import OutputFormat, RenderOptions, render
 from claimcheck.report import InputProblem
 from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
@@ -23,3 +25,14 @@ def test_lines_and_summary() -> None:
         "docs/page.md:4:1: KV202 [error] message of KV202",
         "1 claim in 1 file: 1 error, 1 warning, 0 info; 1 input could not be audited",
     ]
+
+
+def test_colour_marks_the_place_and_the_severity_and_changes_no_text() -> None:
+    findings = [finding("KV202", Severity.ERROR, 4, 1), finding("KV101", Severity.WARNING, 3, 5)]
+    sample = report([claim("a", findings)])
+    plain = render(sample, OutputFormat.CONCISE, RenderOptions(color=False))
+    coloured = render(sample, OutputFormat.CONCISE, RenderOptions(color=True))
+    assert "\x1b[" not in plain
+    assert "\x1b[1mdocs/page.md:4:1:\x1b[0m \x1b[1;31mKV202 [error]\x1b[0m" in coloured
+    assert "\x1b[33mKV101 [warning]\x1b[0m" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain

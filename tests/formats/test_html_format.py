@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.audit import Request, audit
+from claimcheck.audit import Inputs, audit
 from claimcheck.formats import OutputFormat, render
 from claimcheck.formats.chart import (
     TOLERANCE_PX,
@@ -39,7 +39,7 @@ HOSTILE = "<script>alert(1)</script> \"quoted\" 'single' \u202egnp.exe\u202c & <
 def bundled(**assume: str) -> Report:
     """The audit of the bundled claims/ (tests run from the repository's root)."""
     settings = Settings(assume=Assumptions(**assume)) if assume else Settings()
-    return audit(Request(["claims"], settings=settings), read_stdin=str)
+    return audit(Inputs(arguments=["claims"]), settings)
 
 
 def _page(report_: Report) -> Page:
@@ -257,7 +257,7 @@ def test_the_27x_claim_sits_above_the_well_run_baseline() -> None:
     # brief 1 names no setup: the report draws the reference setup recomputing at MFU 0.5 with
     # the claim's own 2.1 s load (15.3x at 112K, tests/test_reference.py), and the 27x point
     # sits above that curve; the naive line and its breakeven stay.
-    report = audit(Request(["claims"], settings=Settings(charts=True)), read_stdin=str)
+    report = audit(Inputs(arguments=["claims"]), Settings(), charts=True)
     brief = next(c for c in report.claims if c.id == "brief-1-27x")
     chart = plot(from_claim(brief))
     assert set(chart.paths) == {"naive", "reference"}
@@ -296,7 +296,7 @@ def test_a_vendors_own_points_and_their_fitted_curve_are_drawn(cli: Invoke, tmp_
         "gpu: h100-sxm\ngpu_count: 1\npoints:\n  - {context_tokens: 32000, speedup: 3.7}\n",
         encoding="utf-8",
     )
-    (claim_report,) = audit(Request([str(tmp_path / "c.yaml")]), read_stdin=str).claims
+    (claim_report,) = audit(Inputs(arguments=[str(tmp_path / "c.yaml")])).claims
     vendor, line = vendor_fit(claim_report.analysis)
     assert sorted((m.prefix_tokens, m.speedup) for m in vendor) == [(32_000, 3.7), (131_000, 7.6)]
     on_curve = dict(line)
@@ -370,7 +370,7 @@ def _physics_claims(folder: Path, count: int) -> Report:
             "tier": "nvme",
         }
         (folder / f"c{n:04d}.json").write_text(json.dumps(fields), encoding="utf-8")
-    return audit(Request([str(folder)]), read_stdin=str)
+    return audit(Inputs(arguments=[str(folder)]))
 
 
 def test_the_page_grows_linearly_with_the_claims(tmp_path: Path) -> None:

@@ -169,3 +169,13 @@ def test_a_pyproject_that_is_not_toml_is_named(cli: Invoke, project: Path) -> No
         f"claimcheck: error: {project / 'pyproject.toml'}:1:17: TOML syntax error: "
         "Expected ']' at the end of a table declaration"
     ]
+
+
+def test_a_syntax_error_at_the_end_of_the_file_has_a_line_too(cli: Invoke, project: Path) -> None:
+    """tomllib says only "at end of document": the end is a place, the last line's end."""
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\nignore = [\n')
+    run = cli("check", "docs", "-f", "json")
+    assert run.code == 2
+    assert run.stderr.splitlines() == [
+        f"claimcheck: error: {project / 'claimcheck.toml'}:3:1: TOML syntax error: Invalid value"
+    ]

@@ -55,3 +55,25 @@ def test_folder_without_inputs(cli: Invoke, tmp_path: Path) -> None:
     run = cli("check", str(tmp_path), "-f", "json")
     assert run.code == 2 and "no claim files or documents found" in run.stderr
     assert cli("check", str(tmp_path), "-f", "json", "--allow-empty").code == 0
+
+
+def test_force_exclude_passes_over_named_files_without_claim_fields(
+    cli: Invoke, tree: Path
+) -> None:
+    """pre-commit names every YAML, TOML and JSON file of a commit: only claim files count."""
+    (tree / "mkdocs.yml").write_text("site_name: docs\n", encoding="utf-8")
+    (tree / "claim.yaml").write_text("speedup: 27\ncontext_tokens: 128000\n", encoding="utf-8")
+    named = cli("check", "mkdocs.yml", "-f", "json")
+    assert named.code == 2 and "mkdocs.yml" in named.stderr  # named on its own: reported
+    run = cli("check", "mkdocs.yml", "claim.yaml", "--force-exclude", "-f", "json")
+    assert run.code == 0, run.stderr
+    assert [c["source"]["path"] for c in run.json()["claims"]] == ["claim.yaml"]
+    assert run.json()["summary"]["files"] == 1
+
+
+def test_mdx_is_read_as_markdown(cli: Invoke, tree: Path) -> None:
+    (tree / "docs" / "page.mdx").write_text("import X from './x'\n\n" + CLAIM, encoding="utf-8")
+    report = cli("check", "docs/page.mdx", "-f", "json").json()
+    assert [(c["source"]["path"], c["source"]["line"]) for c in report["claims"]] == [
+        ("docs/page.mdx", 3)
+    ]

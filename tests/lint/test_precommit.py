@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_hook_manifest() -> None:
     (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert hook["id"] == "claimcheck"
-    assert hook["types_or"] == ["markdown", "html", "plain-text"]
+    assert hook["types_or"] == ["markdown", "mdx", "html", "plain-text", "yaml", "toml", "json"]
     assert hook["require_serial"] is True
     assert "--force-exclude" in hook["entry"]
 
@@ -65,3 +65,30 @@ def test_pre_commit_passes_and_fails(tmp_path: Path, pre_commit_home: Path) -> N
     failing = _try_repo(tmp_path, pre_commit_home, "bad.md")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "bad.md:1:73: KV202 [error]" in failing.stdout
+
+
+def test_pre_commit_reads_mdx_and_claim_files_and_passes_over_other_yaml(
+    tmp_path: Path, pre_commit_home: Path
+) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / "page.mdx").write_text(
+        "import Chart from './chart'\n\n"
+        "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "claim.toml").write_text(
+        "speedup = 40\ncontext_tokens = 100000\nbaseline_seconds = 30\ncached_seconds = 2\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "ci.yml").write_text("on: push\njobs: {}\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"name": "site"}\n', encoding="utf-8")
+    subprocess.run(["git", "add", "."], cwd=tmp_path, check=True)
+
+    others = _try_repo(tmp_path, pre_commit_home, "ci.yml", "package.json")
+    assert others.returncode == 0, others.stdout + others.stderr
+
+    failing = _try_repo(tmp_path, pre_commit_home, "page.mdx", "claim.toml", "ci.yml")
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "page.mdx:3:73: KV202 [error]" in failing.stdout
+    assert "claim.toml:" in failing.stdout
+    assert "ci.yml" not in failing.stdout

@@ -36,5 +36,7 @@ def batch_findings(*claims: dict[str, Any]) -> list[set[str]]:
         ClaimRecord(claim=Claim(**fields), id=f"c{i}", path=None, position=None, cues={})
         for i, fields in enumerate(claims)
     ]
-    prepared = [prepare(r, CatalogSource(settings.assume), settings) for r in records]
-    return [{f.code for f in report.findings} for report in judge(prepared, RULES, settings)]
+    catalogs = CatalogSource(settings.assume)
+    prepared = [prepare(r, catalogs, settings.assume, settings.thresholds) for r in records]
+    judged = judge(prepared, RULES, settings.thresholds)
+    return [{f.code for f in report.findings} for report in judged]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import claimcheck.rules
-from claimcheck.audit import Request, audit
+from claimcheck.audit import Inputs, audit
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import Claim
 from claimcheck.errors import UsageError
@@ -64,8 +64,9 @@ def _codes_for(example: str) -> set[str]:
         records = [_record(quoted) for quoted in re.findall(r'"([^"]+)"', example)]
     else:
         records = [_record(example)]
-    prepared = [prepare(record, CatalogSource(settings.assume), settings) for record in records]
-    reports = judge(prepared, RULES, settings)
+    catalogs = CatalogSource(settings.assume)
+    prepared = [prepare(r, catalogs, settings.assume, settings.thresholds) for r in records]
+    reports = judge(prepared, RULES, settings.thresholds)
     return {f.code for f in reports[0].findings}
 
 
@@ -73,7 +74,7 @@ def _document_codes(markdown: str) -> set[str]:
     with tempfile.TemporaryDirectory() as folder:
         page = Path(folder) / "page.md"
         page.write_text(markdown + "\n", encoding="utf-8")
-        report = audit(Request([str(page)]), read_stdin=lambda: "")
+        report = audit(Inputs(arguments=[str(page)]))
     return {f.code for f in report.unsuppressed()}
 
 

@@ -1,0 +1,197 @@
+"""The Python API: audit claim text or files as ``claimcheck check`` does and get the typed
+``Report`` (README "Python API"). The command line is a thin adapter over ``check`` below.
+
+Options left at ``None`` come from the nearest configuration file, else from the same defaults
+as the command line; ``isolated=True`` ignores configuration files, ``config`` names one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal
+
+from claimcheck.audit import Inputs, audit
+from claimcheck.errors import InputError, UsageError
+from claimcheck.options import Nearest, Options, RunSettings, settle
+from claimcheck.report import Report
+
+StrPath = str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A run's report and the settings it ran with (the format and ``fail-on`` among them)."""
+
+    report: Report
+    run: RunSettings
+
+
+def check(
+    arguments: Sequence[str],
+    options: Options,
+    *,
+    texts: Sequence[str] = (),
+    config: Path | None = None,
+    isolated: bool = False,
+    stdin_filename: str | None = None,
+    read_stdin: Callable[[int], str] | None = None,
+    output: Path | None = None,
+    follow_links: bool = False,
+    explain: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> Checked:
+    """Settle the options with the configuration in force and audit the inputs.
+
+    Paths are relative to the working directory, where the configuration search starts. Each
+    file is judged with the settings of the configuration file nearest to it, unless ``config``
+    or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit in
+    bytes (without it, naming ``-`` is an input error). ``UsageError`` for bad options, a bad
+    configuration file or a report file (``output``) that is also an input.
+    """
+    from claimcheck import config as configuration
+    from claimcheck.sources.inputs import output_clash
+
+    if not arguments and not texts:
+        raise UsageError("nothing to check: give files, folders, '-' for stdin, or claim text")
+    here = Path.cwd()
+    loaded = configuration.resolve(config, isolated, here)
+    run = settle(options, loaded, here)
+    selection = replace(run.selection, follow_links=follow_links)
+    if output is not None and (clash := output_clash(output, list(arguments), selection)):
+        raise UsageError("is an input: the report (-o) must go to another file", path=clash)
+    inputs = Inputs(arguments=arguments, texts=texts, stdin_filename=stdin_filename,
+                    selection=selection, max_file_bytes=run.max_file_bytes, output=output)  # fmt: skip
+    nearest = None if config is not None or isolated else Nearest(options, run, loaded, here)
+
+    def stdin() -> str:
+        if read_stdin is None:
+            raise InputError(
+                "standard input is not read here: pass its text to audit_text", path="-"
+            )
+        return read_stdin(run.max_file_bytes)
+
+    report = audit(inputs, run.settings, read_stdin=stdin, progress=progress, explain=explain,
+                   charts=run.format == "html", settings_for=nearest)  # fmt: skip
+    return Checked(report, run)
+
+
+def audit_text(
+    text: str,
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    extend_select: Iterable[str] | None = None,
+    model: str | None = None,
+    gpu: str | None = None,
+    gpus: int | None = None,
+    tier: str | None = None,
+    mfu: float | None = None,
+    kv_layout: Literal["resumed", "full"] | None = None,
+    output_tokens: int | None = None,
+    catalog: StrPath | None = None,
+    config: StrPath | None = None,
+    isolated: bool = False,
+    explain: bool = False,
+) -> Report:
+    """Audit one claim sentence, as ``claimcheck check --text TEXT`` does: it is read as a claim
+    even without a KV-cache cue. A text with no speed figure gives a report whose ``errors``
+    say what was missing."""
+    options = _options(select, ignore, extend_select, None, model, gpu, gpus, tier, mfu,
+                       kv_layout, output_tokens, catalog)  # fmt: skip
+    return check(
+        [], options, texts=[text], config=_path(config), isolated=isolated, explain=explain
+    ).report
+
+
+def audit_paths(
+    paths: StrPath | Iterable[StrPath],
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    extend_select: Iterable[str] | None = None,
+    per_file_ignores: Mapping[str, Iterable[str]] | None = None,
+    model: str | None = None,
+    gpu: str | None = None,
+    gpus: int | None = None,
+    tier: str | None = None,
+    mfu: float | None = None,
+    kv_layout: Literal["resumed", "full"] | None = None,
+    output_tokens: int | None = None,
+    catalog: StrPath | None = None,
+    exclude: Iterable[str] | None = None,
+    extend_exclude: Iterable[str] | None = None,
+    respect_gitignore: bool | None = None,
+    follow_links: bool = False,
+    max_file_size: int | None = None,
+    config: StrPath | None = None,
+    isolated: bool = False,
+    explain: bool = False,
+) -> Report:
+    """Audit claim files, documents and folders, as ``claimcheck check PATH…`` does. A path
+    that cannot be read is an entry of the report's ``errors``; the others are still audited."""
+    chosen = _options(select, ignore, extend_select, per_file_ignores, model, gpu, gpus, tier,
+                      mfu, kv_layout, output_tokens, catalog)  # fmt: skip
+    options = replace(
+        chosen,
+        exclude=_tuple(exclude),
+        extend_exclude=_tuple(extend_exclude),
+        respect_gitignore=respect_gitignore,
+        max_file_size=max_file_size,
+    )
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]  # one path, not the characters of its name
+    arguments = [os.fspath(path) for path in paths]
+    if not arguments:
+        raise UsageError("nothing to check: give files or folders")
+    return check(
+        arguments,
+        options,
+        config=_path(config),
+        isolated=isolated,
+        follow_links=follow_links,
+        explain=explain,
+    ).report
+
+
+def _options(
+    select: Iterable[str] | None,
+    ignore: Iterable[str] | None,
+    extend_select: Iterable[str] | None,
+    per_file_ignores: Mapping[str, Iterable[str]] | None,
+    model: str | None,
+    gpu: str | None,
+    gpus: int | None,
+    tier: str | None,
+    mfu: float | None,
+    kv_layout: str | None,
+    output_tokens: int | None,
+    catalog: StrPath | None,
+) -> Options:
+    per_file = (
+        tuple(f"{pattern}:{','.join(codes)}" for pattern, codes in per_file_ignores.items())
+        if per_file_ignores is not None
+        else None
+    )
+    assume = {"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
+              "kv_layout": kv_layout, "output_tokens": output_tokens,
+              "catalog": os.fspath(catalog) if catalog is not None else None}  # fmt: skip
+    return Options(select=_tuple(select), ignore=_tuple(ignore),
+                   extend_select=_tuple(extend_select), per_file_ignores=per_file, assume=assume)  # fmt: skip
+
+
+def _tuple(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    if isinstance(values, str):
+        return (values,)
+    return tuple(values)
+
+
+def _path(value: StrPath | None) -> Path | None:
+    return Path(value) if value is not None else None
+
+
+__all__ = ["Checked", "audit_paths", "audit_text", "check"]
