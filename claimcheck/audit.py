@@ -181,6 +181,7 @@ def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
     out = []
     for claim in claims:
         findings = []
+        changed = False
         for finding in claim.findings:
             seen[finding.fingerprint] += 1
             if seen[finding.fingerprint] > 1:
@@ -188,8 +189,9 @@ def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
                 finding = finding.model_copy(
                     update={"fingerprint": fingerprint(finding.code, again, finding.path)}
                 )
+                changed = True
             findings.append(finding)
-        out.append(claim.model_copy(update={"findings": findings}))
+        out.append(claim.model_copy(update={"findings": findings}) if changed else claim)
     return out
 
 
