@@ -176,10 +176,16 @@ class _PerFileIgnores:
 
 def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
     """Repeated fingerprints (the same claim twice in one file) get an occurrence number, so
-    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint)."""
+    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint).
+    A fingerprint includes the claim's path, so with ``claims`` sorted by path the count
+    starts again at each path: a large batch never holds every fingerprint at once."""
     seen: Counter[str] = Counter()
     out = []
+    path: object = object()
     for claim in claims:
+        if claim.source.path != path:
+            path = claim.source.path
+            seen.clear()
         findings = []
         changed = False
         for finding in claim.findings:
