@@ -4,8 +4,6 @@ A thin adapter: no arithmetic and no rule logic here. Heavy modules are imported
 commands so that ``claimcheck --version`` and a one-liner start fast.
 """
 
-from __future__ import annotations
-
 import gc
 import os
 import signal
@@ -402,7 +400,7 @@ def _run(options: object, call: _Invocation) -> int:
     return exit_code(report, run.settings.fail_on, call.exit_zero)
 
 
-def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
+def _emit(report: "Report", fmt: str, color: bool, output: Path | None) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
     from claimcheck.formats import RenderOptions, render_chunks
@@ -431,7 +429,7 @@ def _emit(report: Report, fmt: str, color: bool, output: Path | None) -> None:
             say("warning", f"{summary_file}: cannot write the job summary: {err.strerror or err}")
 
 
-def _progress(*, enabled: bool) -> _Progress:
+def _progress(*, enabled: bool) -> "_Progress":
     return _Progress(enabled and sys.stderr.isatty())
 
 
@@ -443,7 +441,7 @@ class _Progress:
         self._progress: object = None
         self._task: object = None
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> "_Progress":
         if self.active:
             from rich.console import Console
             from rich.progress import Progress, SpinnerColumn, TextColumn
