@@ -1,14 +1,17 @@
 """Time the docs lint on a generated corpus: 1,000 Markdown pages of about 5 KB, about 5 % of
 them with a claim and 10 % with a look-alike number (24x7, 8 x 400 Gb/s, a GPU comparison), at
-1x and 4x the corpus. Prints pages/s and MB/s (median of several runs).
+1x and 4x the corpus. Prints pages/s and MB/s (median of several runs), and, where ``npx`` can
+run markdownlint-cli2 (installed from npm on first use), markdownlint-cli2's time on the same
+pages, interleaved with claimcheck's, as a ratio.
 
-    python bench/bench_docs.py [--runs 5] [--pages 1000]
+    python bench/bench_docs.py [--runs 5] [--pages 1000] [--markdownlint]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -91,22 +94,54 @@ def timed(folder: Path) -> float:
     return elapsed
 
 
+def markdownlint(folder: Path) -> float | None:
+    """Seconds markdownlint-cli2 takes on every page of ``folder``; ``None`` when ``npx``
+    cannot run it."""
+    npx = shutil.which("npx")
+    if npx is None:
+        return None
+    command = [npx, "--yes", "markdownlint-cli2", "**/*.md"]
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - started
+    if done.returncode not in (0, 1) or "Summary:" not in done.stdout + done.stderr:
+        return None
+    return elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--markdownlint", action="store_true", help="time markdownlint-cli2 too")
     args = parser.parse_args()
     print(f"docs lint, median of {args.runs} runs (wall clock, one process, includes start-up)")
     for scale in (1, 4):
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             size = corpus(folder, args.pages * scale)
-            seconds = statistics.median(timed(folder) for _ in range(args.runs))
+            ours: list[float] = []
+            theirs: list[float] = []
+            for _ in range(args.runs):  # interleaved, so machine noise hits both alike
+                ours.append(timed(folder))
+                if args.markdownlint and scale == 1:
+                    other = markdownlint(folder)
+                    if other is not None:
+                        theirs.append(other)
+            seconds = statistics.median(ours)
             pages = args.pages * scale
             print(
                 f"  {scale}x: {pages:>6,} pages  {size / 1e6:6.1f} MB  {seconds:6.2f} s  "
                 f"{pages / seconds:8,.0f} pages/s  {size / 1e6 / seconds:6.1f} MB/s"
             )
+            if theirs:
+                other = statistics.median(theirs)
+                print(
+                    f"      markdownlint-cli2 on the same pages: {other:6.2f} s  "
+                    f"(claimcheck takes {seconds / other:4.2f}x its time)"
+                )
+            elif args.markdownlint and scale == 1:
+                print("      markdownlint-cli2: npx cannot run it here (no Node.js or no network)")
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ def _type_source(annotation: object, enums: dict[str, str]) -> str:
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         name = f"E{len(enums)}_{annotation.__name__}"
         members = ", ".join(f"{m.name}={m.value!r}" for m in annotation)
-        enums.setdefault(annotation.__name__, f"{name} = enum.Enum({name!r}, dict({members}), type=str)")
+        enums.setdefault(
+            annotation.__name__, f"{name} = enum.Enum({name!r}, dict({members}), type=str)"
+        )
         return enums[annotation.__name__].split(" = ", 1)[0]
     if annotation is type(None):
         return "None"
