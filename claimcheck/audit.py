@@ -34,7 +34,7 @@ from claimcheck.severity import Severity
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
 from claimcheck.sources.inputs import FileInput, Selection, expand
-from claimcheck.sources.load import load_input
+from claimcheck.sources.parallel import load_all
 from claimcheck.vendor_fit import sentence_points
 
 
@@ -43,7 +43,8 @@ class Request:
     """What to audit: command-line arguments, ``--text`` values, which files count, settings.
 
     ``per_file_ignores`` maps gitignore-style patterns to the rule codes that do not apply there.
-    ``output`` is the report file, never read as an input of a folder.
+    ``output`` is the report file, never read as an input of a folder. ``jobs`` is the number
+    of worker processes that may read files (the report is the same with any number).
     """
 
     arguments: list[str]
@@ -54,6 +55,7 @@ class Request:
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     explain: bool = False
     output: Path | None = None
+    jobs: int = 1
 
 
 def audit(
@@ -86,16 +88,16 @@ def audit(
         request.selection,
         request.output,
     )
-    for item in inputs:
+    for item, loaded in load_all(
+        inputs, settings.max_file_bytes, read_stdin, names, jobs=request.jobs
+    ):
         if isinstance(item, InputError):
             problems.append(item)
             continue
         if progress is not None:
             progress(item.display)
-        try:
-            loaded = load_input(item, settings.max_file_bytes, read_stdin, names)
-        except InputError as err:
-            problems.append(err)
+        if isinstance(loaded, InputError):
+            problems.append(loaded)
             files += isinstance(item, FileInput)
             continue
         files += loaded.counted

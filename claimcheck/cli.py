@@ -286,6 +286,16 @@ def check(
             help="Show every number weighed as a possible speed factor, its evidence and score (text and json formats).",
         ),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes that read files in large runs [default: the number of cores]; the report is the same with any number.",
+            show_default=False,
+        ),
+    ] = None,
     color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
@@ -315,7 +325,7 @@ def check(
                 inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
                 config=config, isolated=isolated, output=output, exit_zero=exit_zero,
                 allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
-                follow_links=follow_links,
+                follow_links=follow_links, jobs=jobs,
             ),
         )  # fmt: skip
     except ClaimcheckError as err:
@@ -347,6 +357,7 @@ class _Invocation:
     quiet: bool
     explain: bool
     follow_links: bool
+    jobs: int | None = None
 
 
 def _run(options: object, call: _Invocation) -> int:
@@ -354,6 +365,7 @@ def _run(options: object, call: _Invocation) -> int:
     from claimcheck.audit import Request, audit, exit_code
     from claimcheck.options import CliOptions, settle
     from claimcheck.sources.inputs import output_clash
+    from claimcheck.sources.parallel import default_jobs
     from claimcheck.sources.reading import read_stream
 
     assert isinstance(options, CliOptions)
@@ -364,7 +376,8 @@ def _run(options: object, call: _Invocation) -> int:
     if call.output is not None and (clash := output_clash(call.output, call.inputs, selection)):
         raise ClaimcheckError("is an input: the report (-o) must go to another file", path=clash)
     request = Request(call.inputs, call.texts, call.stdin_filename, run.settings, selection,
-                      run.per_file_ignores, call.explain, call.output)  # fmt: skip
+                      run.per_file_ignores, call.explain, call.output,
+                      call.jobs or default_jobs())  # fmt: skip
     max_bytes = run.settings.max_file_bytes
 
     def read_stdin() -> str:
