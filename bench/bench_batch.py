@@ -1,6 +1,10 @@
 """Time an audit of many claim files: claims/s and peak memory, at 1x and 10x the count.
 
-    python bench/bench_batch.py [--files 10000] [--runs 3]
+    python bench/bench_batch.py [--files 10000] [--runs 3] [--jobs 1,2,all]
+
+Each count of worker processes (``--jobs``; ``all`` is the cores this process may use) is
+timed in turn, run after run, so that machine noise hits them alike; the speedup is against the
+first.
 
 The files are YAML (most), TOML and JSON claim files with text and fields, a tenth of them
 naming a model and GPU so that the physical analysis runs too.
@@ -59,7 +63,7 @@ def write(folder: Path, count: int, seed: int = 11) -> None:
             (sub / f"c{number:06d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def run_once(folder: Path) -> tuple[float, float, int, float]:
+def run_once(folder: Path, jobs: int = 1) -> tuple[float, float, int, float]:
     """Seconds, peak resident MB of the child, claims audited, and the child's CPU seconds
     (on a shared machine the CPU time varies less than the wall clock)."""
     report = folder.parent / f"{folder.name}-report.json"
@@ -74,6 +78,8 @@ def run_once(folder: Path) -> tuple[float, float, int, float]:
         "-o",
         str(report),
         "-q",
+        "--jobs",
+        str(jobs),
     ]
     started = time.perf_counter()
     with tempfile.TemporaryFile() as errors:
@@ -103,7 +109,10 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--scales", default="0.1,1", help="multiples of --files to time")
+    parser.add_argument("--jobs", default="1", help="worker counts to time, e.g. 1,2,all")
     args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    counts = [int(cores or 1) if j == "all" else int(j) for j in args.jobs.split(",")]
     print(
         f"batch audit of claim files, median of {args.runs} runs (one process, start-up included)"
     )
@@ -112,16 +121,22 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             write(folder, count)
-            results = [run_once(folder) for _ in range(args.runs)]
-        seconds = statistics.median(r[0] for r in results)
-        peak = max(r[1] for r in results)
-        claims = results[0][2]
-        cpu = statistics.median(r[3] for r in results)
-        print(
-            f"  {count:>7,} files  {claims:>7,} claims  {seconds:7.2f} s  "
-            f"{claims / seconds:8,.0f} claims/s  peak {peak:6.0f} MB  "
-            f"(CPU {cpu:5.2f} s: {claims / cpu:,.0f} claims per CPU second)"
-        )
+            results: dict[int, list[tuple[float, float, int, float]]] = {j: [] for j in counts}
+            for _ in range(args.runs):
+                for jobs in counts:
+                    results[jobs].append(run_once(folder, jobs))
+        first = statistics.median(r[0] for r in results[counts[0]])
+        for jobs, runs in results.items():
+            seconds = statistics.median(r[0] for r in runs)
+            peak = max(r[1] for r in runs)
+            claims = runs[0][2]
+            cpu = statistics.median(r[3] for r in runs)
+            print(
+                f"  {count:>7,} files  --jobs {jobs}  {claims:>7,} claims  {seconds:7.2f} s  "
+                f"{claims / seconds:8,.0f} claims/s  peak {peak:6.0f} MB  "
+                f"CPU {cpu:5.2f} s ({claims / cpu:,.0f} claims per CPU second)  "
+                f"speedup {first / seconds:4.2f}x"
+            )
 
 
 if __name__ == "__main__":
