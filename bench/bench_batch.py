@@ -2,6 +2,10 @@
 
     python bench/bench_batch.py [--files 10000] [--runs 3] [--jobs 1,2,all]
 
+The floor beside it is what the chosen stack cannot go below: reading each file, PyYAML's C
+loader (json and tomllib for the others), one pydantic validation of the claim, and a JSON
+line out per claim, in one process.
+
 Each count of worker processes (``--jobs``; ``all`` is the cores this process may use) is
 timed in turn, run after run, so that machine noise hits them alike; the speedup is against the
 first.
@@ -104,6 +108,38 @@ def run_once(folder: Path, jobs: int = 1) -> tuple[float, float, int, float]:
     return seconds, peak_mb, claims, usage.ru_utime + usage.ru_stime
 
 
+FLOOR = """
+import json, os, sys, tomllib, yaml
+from claimcheck.claim import Claim
+loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[1]) for f in fs)
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        if path.endswith(".yaml"):
+            data = yaml.load(text, Loader=loader)
+        elif path.endswith(".toml"):
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+        out.write(Claim.model_validate(data).model_dump_json() + "\\n")
+"""
+
+
+def floor_once(folder: Path) -> tuple[float, float, float]:
+    """Seconds, peak MB and CPU seconds of the floor (see the module's docstring)."""
+    started = time.perf_counter()
+    out = folder.parent / f"{folder.name}-floor.jsonl"
+    child = subprocess.Popen([sys.executable, "-c", FLOOR, str(folder), str(out)])
+    _pid, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - started
+    out.unlink(missing_ok=True)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("the floor failed")
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--files", type=int, default=10_000)
@@ -122,10 +158,19 @@ def main() -> None:
             folder = Path(tmp)
             write(folder, count)
             results: dict[int, list[tuple[float, float, int, float]]] = {j: [] for j in counts}
+            floors: list[tuple[float, float, float]] = []
             for _ in range(args.runs):
+                floors.append(floor_once(folder))
                 for jobs in counts:
                     results[jobs].append(run_once(folder, jobs))
         first = statistics.median(r[0] for r in results[counts[0]])
+        floor = statistics.median(r[0] for r in floors)
+        floor_cpu = statistics.median(r[2] for r in floors)
+        print(
+            f"  {count:>7,} files  floor     {count:>7,} claims  {floor:7.2f} s  "
+            f"{count / floor:8,.0f} claims/s  peak {max(r[1] for r in floors):6.0f} MB  "
+            f"CPU {floor_cpu:5.2f} s"
+        )
         for jobs, runs in results.items():
             seconds = statistics.median(r[0] for r in runs)
             peak = max(r[1] for r in runs)
@@ -135,7 +180,8 @@ def main() -> None:
                 f"  {count:>7,} files  --jobs {jobs}  {claims:>7,} claims  {seconds:7.2f} s  "
                 f"{claims / seconds:8,.0f} claims/s  peak {peak:6.0f} MB  "
                 f"CPU {cpu:5.2f} s ({claims / cpu:,.0f} claims per CPU second)  "
-                f"speedup {first / seconds:4.2f}x"
+                f"speedup {first / seconds:4.2f}x  {seconds / floor:4.2f}x the floor "
+                f"({cpu / floor_cpu:4.2f}x its CPU)"
             )
 
 
