@@ -1,14 +1,20 @@
 """Time the docs lint on a generated corpus: 1,000 Markdown pages of about 5 KB, about 5 % of
 them with a claim and 10 % with a look-alike number (24x7, 8 x 400 Gb/s, a GPU comparison), at
-1x and 4x the corpus. Prints pages/s and MB/s (median of several runs).
+1x and 4x the corpus. Prints pages/s and MB/s (median of several runs), and, where ``npx`` can
+run markdownlint-cli2 (installed from npm on first use), markdownlint-cli2's time on the same
+pages, interleaved with claimcheck's, as a ratio.
 
-    python bench/bench_docs.py [--runs 5] [--pages 1000]
+    python bench/bench_docs.py [--runs 5] [--pages 1000] [--markdownlint]
+
+The floor beside it: reading every page and one scan of it, lower-cased, with the prefilter's
+pattern for a speed-factor-like number (the first test a page meets), in one process.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -91,22 +97,79 @@ def timed(folder: Path) -> float:
     return elapsed
 
 
+FLOOR = """
+import os, sys
+from claimcheck.extract.prefilter import candidate
+paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[1]) for f in fs)
+found = 0
+for path in paths:
+    with open(path, encoding="utf-8") as handle:
+        found += candidate(handle.read().lower(), lowered=True)
+print(found)
+"""
+
+
+def floor(folder: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", FLOOR, str(folder)], capture_output=True, check=True)
+    return time.perf_counter() - started
+
+
+def markdownlint(folder: Path) -> float | None:
+    """Seconds markdownlint-cli2 takes on every page of ``folder``; ``None`` when ``npx``
+    cannot run it."""
+    npx = shutil.which("npx")
+    if npx is None:
+        return None
+    command = [npx, "--yes", "markdownlint-cli2", "**/*.md"]
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - started
+    if done.returncode not in (0, 1) or "Summary:" not in done.stdout + done.stderr:
+        return None
+    return elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--markdownlint", action="store_true", help="time markdownlint-cli2 too")
     args = parser.parse_args()
     print(f"docs lint, median of {args.runs} runs (wall clock, one process, includes start-up)")
     for scale in (1, 4):
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             size = corpus(folder, args.pages * scale)
-            seconds = statistics.median(timed(folder) for _ in range(args.runs))
+            ours: list[float] = []
+            theirs: list[float] = []
+            floors: list[float] = []
+            for _ in range(args.runs):  # interleaved, so machine noise hits all alike
+                floors.append(floor(folder))
+                ours.append(timed(folder))
+                if args.markdownlint and scale == 1:
+                    other = markdownlint(folder)
+                    if other is not None:
+                        theirs.append(other)
+            seconds = statistics.median(ours)
             pages = args.pages * scale
             print(
                 f"  {scale}x: {pages:>6,} pages  {size / 1e6:6.1f} MB  {seconds:6.2f} s  "
                 f"{pages / seconds:8,.0f} pages/s  {size / 1e6 / seconds:6.1f} MB/s"
             )
+            least = statistics.median(floors)
+            print(
+                f"      floor (read + one scan): {least:6.2f} s  {pages / least:8,.0f} pages/s  "
+                f"(claimcheck takes {seconds / least:4.2f}x its time)"
+            )
+            if theirs:
+                other = statistics.median(theirs)
+                print(
+                    f"      markdownlint-cli2 on the same pages: {other:6.2f} s  "
+                    f"(claimcheck takes {seconds / other:4.2f}x its time)"
+                )
+            elif args.markdownlint and scale == 1:
+                print("      markdownlint-cli2: npx cannot run it here (no Node.js or no network)")
 
 
 if __name__ == "__main__":

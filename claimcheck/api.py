@@ -42,13 +42,15 @@ def check(
     follow_links: bool = False,
     explain: bool = False,
     progress: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> Checked:
     """Settle the options with the configuration in force and audit the inputs.
 
     Paths are relative to the working directory, where the configuration search starts. Each
     file is judged with the settings of the configuration file nearest to it, unless ``config``
     or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit in
-    bytes (without it, naming ``-`` is an input error). ``UsageError`` for bad options, a bad
+    bytes (without it, naming ``-`` is an input error). ``jobs`` worker processes may read the
+    files (the report is the same with any number). ``UsageError`` for bad options, a bad
     configuration file or a report file (``output``) that is also an input.
     """
     from claimcheck import config as configuration
@@ -63,7 +65,8 @@ def check(
     if output is not None and (clash := output_clash(output, list(arguments), selection)):
         raise UsageError("is an input: the report (-o) must go to another file", path=clash)
     inputs = Inputs(arguments=arguments, texts=texts, stdin_filename=stdin_filename,
-                    selection=selection, max_file_bytes=run.max_file_bytes, output=output)  # fmt: skip
+                    selection=selection, max_file_bytes=run.max_file_bytes, output=output,
+                    jobs=jobs)  # fmt: skip
     nearest = None if config is not None or isolated else Nearest(options, run, loaded, here)
 
     def stdin() -> str:

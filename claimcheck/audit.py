@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,8 +34,9 @@ from claimcheck.severity import Severity, fails_the_run
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
 from claimcheck.defaults import DEFAULT_MAX_BYTES
-from claimcheck.sources.inputs import FileInput, Selection, expand
-from claimcheck.sources.load import load_input
+from claimcheck.sources.inputs import FileInput, Input, Selection, expand
+from claimcheck.sources.load import Loaded, load_input
+from claimcheck.sources.parallel import load_all
 from claimcheck.sources.reading import display_path
 from claimcheck.vendor_fit import sentence_points
 
@@ -45,7 +46,8 @@ class Inputs:
     """What to read: command-line arguments (files, folders, ``-``, claim text), ``--text``
     values, the name standing for stdin, which files of a folder count, and the size limit.
 
-    ``output`` is the report file, never read as an input of a folder.
+    ``output`` is the report file, never read as an input of a folder. ``jobs`` is the number
+    of worker processes that may read files (the report is the same with any number).
     """
 
     arguments: Sequence[str] = ()
@@ -54,6 +56,7 @@ class Inputs:
     selection: Selection = field(default_factory=Selection)
     max_file_bytes: int = DEFAULT_MAX_BYTES
     output: Path | None = None
+    jobs: int = 1
 
 
 SettingsFor = Callable[[str], Settings]
@@ -128,12 +131,8 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    for item in items:
-        if isinstance(item, InputError):
-            problems.append(item)
-            continue
-        if progress is not None:
-            progress(item.display)
+    placed: list[tuple[Input | InputError, _Group]] = []
+    for item in items:  # each file under the configuration nearest to it
         group = default
         if settings_for is not None and isinstance(item, FileInput):
             try:
@@ -147,10 +146,15 @@ def audit(
                                                column=err.column))  # fmt: skip
                 files += 1
                 continue
-        try:
-            loaded = load_input(item, inputs.max_file_bytes, read_stdin, group.names)
-        except InputError as err:
-            problems.append(err)
+        placed.append((item, group))
+    for (item, group), (_, loaded) in zip(placed, _loaded(placed, inputs, read_stdin), strict=True):
+        if isinstance(item, InputError):
+            problems.append(item)
+            continue
+        if progress is not None:
+            progress(item.display)
+        if isinstance(loaded, InputError):
+            problems.append(loaded)
             files += isinstance(item, FileInput)
             continue
         files += loaded.counted
@@ -173,6 +177,29 @@ def audit(
     if explain:
         report = report.model_copy(update={"candidates": explained(weighed)})
     return report
+
+
+def _loaded(
+    placed: list[tuple[Input | InputError, _Group]],
+    inputs: Inputs,
+    read_stdin: Callable[[], str],
+) -> Iterator[tuple[Input | InputError, Loaded | InputError]]:
+    """What reading each input gave, in order: by ``inputs.jobs`` workers when every file is read
+    with the same catalog of names (the usual case), else one by one with its own."""
+    catalogs = {id(group.names): group.names for _, group in placed}
+    if len(catalogs) == 1:
+        (names,) = catalogs.values()
+        items = [item for item, _ in placed]
+        yield from load_all(items, inputs.max_file_bytes, read_stdin, names, jobs=inputs.jobs)
+        return
+    for item, group in placed:
+        if isinstance(item, InputError):
+            yield item, item
+            continue
+        try:
+            yield item, load_input(item, inputs.max_file_bytes, read_stdin, group.names)
+        except InputError as err:
+            yield item, err
 
 
 def explained(weighed: Iterable[Placed]) -> list[Candidate]:
@@ -228,11 +255,18 @@ class _PerFileIgnores:
 
 def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
     """Repeated fingerprints (the same claim twice in one file) get an occurrence number, so
-    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint)."""
+    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint).
+    A fingerprint includes the claim's path, so with ``claims`` sorted by path the count
+    starts again at each path: a large batch never holds every fingerprint at once."""
     seen: Counter[str] = Counter()
     out = []
+    path: object = object()
     for claim in claims:
+        if claim.source.path != path:
+            path = claim.source.path
+            seen.clear()
         findings = []
+        changed = False
         for finding in claim.findings:
             seen[finding.fingerprint] += 1
             if seen[finding.fingerprint] > 1:
@@ -240,8 +274,9 @@ def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
                 finding = finding.model_copy(
                     update={"fingerprint": fingerprint(finding.code, again, finding.path)}
                 )
+                changed = True
             findings.append(finding)
-        out.append(claim.model_copy(update={"findings": findings}))
+        out.append(claim.model_copy(update={"findings": findings}) if changed else claim)
     return out
 
 

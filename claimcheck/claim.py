@@ -52,7 +52,7 @@ MAX_POINTS = 1_000
 class Point(BaseModel):
     """One measured point of a claim's setup: a prefix length and its speedup, or both times."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     context_tokens: Tokens = Field(description="prefix length of the point, in tokens")
     speedup: (
@@ -84,7 +84,7 @@ class Claim(BaseModel):
     """One vendor claim about a KV-cache speedup. Every field but one of speedup/text is optional:
     what a vendor does not disclose stays empty (and rule KV301 says so)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     id: Text | None = Field(None, description="a short name for the claim (default: the file name)")
     vendor: Text | None = Field(None, description="who makes the claim")

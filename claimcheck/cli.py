@@ -4,8 +4,6 @@ A thin adapter: no arithmetic and no rule logic here. Heavy modules are imported
 commands so that ``claimcheck --version`` and a one-liner start fast.
 """
 
-from __future__ import annotations
-
 import gc
 import os
 import signal
@@ -305,6 +303,19 @@ def check(
             rich_help_panel=OUTPUT,
         ),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            metavar="N",
+            callback=in_range("--jobs", bounds.JOBS),
+            help="Worker processes that read files in large runs; the report is the same with any "
+            "number." + default("the number of cores"),
+            show_default=False,
+            rich_help_panel=INPUTS,
+        ),
+    ] = None,
     color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
@@ -341,6 +352,7 @@ def check(
                 config=config, isolated=isolated, output=output, exit_zero=exit_zero,
                 allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
                 follow_links=follow_links, show_source=show_source, statistics=statistics,
+                jobs=jobs,
             ),
         )  # fmt: skip
     except ClaimcheckError as err:
@@ -374,12 +386,14 @@ class _Invocation:
     follow_links: bool
     show_source: bool | None = None
     statistics: bool = False
+    jobs: int | None = None
 
 
 def _run(options: object, call: _Invocation) -> int:
     from claimcheck.api import check
     from claimcheck.audit import exit_code
     from claimcheck.options import Options
+    from claimcheck.sources.parallel import default_jobs
     from claimcheck.sources.reading import read_stream
 
     assert isinstance(options, Options)
@@ -398,7 +412,8 @@ def _run(options: object, call: _Invocation) -> int:
         checked = check(call.inputs, options, texts=call.texts, config=call.config,
                         isolated=call.isolated, stdin_filename=call.stdin_filename,
                         read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
-                        explain=call.explain, progress=progress)  # fmt: skip
+                        explain=call.explain, progress=progress,
+                        jobs=call.jobs or default_jobs())  # fmt: skip
     report, run = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(
@@ -433,7 +448,7 @@ def _run(options: object, call: _Invocation) -> int:
 
 
 def _emit(
-    report: Report, fmt: str, options: RenderOptions, output: Path | None, *, statistics: bool
+    report: "Report", fmt: str, options: "RenderOptions", output: Path | None, *, statistics: bool
 ) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
     from claimcheck.commands.streams import append_whole, write_whole
@@ -466,7 +481,7 @@ def _emit(
             say("warning", f"{summary_file}: cannot write the job summary: {err.strerror or err}")
 
 
-def _progress(*, enabled: bool) -> _Progress:
+def _progress(*, enabled: bool) -> "_Progress":
     return _Progress(enabled and sys.stderr.isatty())
 
 
@@ -478,7 +493,7 @@ class _Progress:
         self._progress: object = None
         self._task: object = None
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> "_Progress":
         if self.active:
             from rich.console import Console
             from rich.progress import Progress, SpinnerColumn, TextColumn

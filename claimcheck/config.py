@@ -37,7 +37,7 @@ FAIL_ON = tuple(value.value for value in FailOn)
 class FileConfig(BaseModel):
     """What a configuration file may say. Every key is optional."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     select: list[str] | None = None
     ignore: list[str] | None = None

@@ -21,17 +21,24 @@ def judge(
     skip: Mapping[str, Sequence[str]] | None = None,
 ) -> list[ClaimReport]:
     """Run the rules: each claim on its own, then the rules that compare claims. ``skip`` maps
-    a path to the rule codes (or prefixes) that do not apply to it (``per-file-ignores``)."""
+    a path to the rule codes (or prefixes) that do not apply to it (``per-file-ignores``).
+
+    ``prepared`` is emptied as its reports are built, so that a large batch holds either a
+    claim's preparation or its report, not both."""
     rules = tuple(rules)
     extra: dict[int, list[tuple[Rule, Hit]]] = {}
-    subjects = [p.subject for p in prepared]
-    for rule in rules:
-        if rule.batch is not None and len(subjects) > 1:
-            for index, hit in rule.batch(subjects):
-                extra.setdefault(index, []).append((rule, hit))
+    if len(prepared) > 1:
+        subjects = [p.subject for p in prepared]
+        for rule in rules:
+            if rule.batch is not None:
+                for index, hit in rule.batch(subjects):
+                    extra.setdefault(index, []).append((rule, hit))
+        del subjects
     reports = []
-    for i, p in enumerate(prepared):
-        hits = [(rule, hit) for rule in rules for hit in rule.check(p.subject)] + extra.get(i, [])
+    prepared.reverse()
+    for i in range(len(prepared)):
+        p = prepared.pop()
+        hits = [(rule, hit) for rule in rules for hit in rule.check(p.subject)] + extra.pop(i, [])
         ignored = tuple((skip or {}).get(p.record.path or "", ()))
         hits = [(rule, hit) for rule, hit in hits if not rule.code.startswith(ignored or ("\0",))]
         reports.append(_claim_report(p, hits, thresholds))
@@ -58,6 +65,7 @@ def _claim_report(
         where = record.where(hit.field)
         findings.append(
             Finding.model_construct(
+                _FINDING_SET,
                 code=rule.code,
                 name=rule.name,
                 severity=Severity.INFO if quiet else rule.severity,
@@ -72,8 +80,10 @@ def _claim_report(
         )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
     return ClaimReport.model_construct(
+        _REPORT_SET,
         id=record.id,
-        source=SourceRef(
+        source=SourceRef.model_construct(
+            _SOURCE_SET,
             path=_shown_path(record.path),
             line=record.position.line if record.position else None,
             column=record.position.column if record.position else None,
@@ -92,6 +102,32 @@ def _claim_report(
     )
 
 
+# The fields every finding and claim report sets, one set shared by all of them (pydantic
+# keeps a set per model otherwise: about 0.7 KB a finding). Copies get their own.
+_FINDING_SET = {
+    "code",
+    "name",
+    "severity",
+    "message",
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "fingerprint",
+}
+_REPORT_SET = {
+    "id",
+    "source",
+    "text",
+    "claim",
+    "confidence",
+    "readings",
+    "analysis",
+    "findings",
+    "spans",
+}
+_SOURCE_SET = {"path", "line", "column"}
 _SHOWN: set[str] = {*MEASUREMENT_FIELDS, "vendor", "source_url", "date"}
 
 

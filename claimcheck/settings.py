@@ -17,7 +17,7 @@ Fraction = Annotated[float, Field(gt=0, le=1)]
 class Thresholds(BaseModel):
     """The numbers rules compare against; each is a config key (``[tool.claimcheck.thresholds]``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     large_model_billions: float = Field(
         70.0,
@@ -66,7 +66,7 @@ class Assumptions(BaseModel):
     """Values to assume where a claim is silent (``--model``, ``--gpu``, …). A claim's own
     disclosure always wins; every assumed value is listed in the claim's analysis."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     model: str | None = Field(None, description="model to assume, e.g. llama-3.1-70b")
     gpu: str | None = Field(None, description="GPU to assume, e.g. h100-sxm")
@@ -105,7 +105,7 @@ class Settings(BaseModel):
     file's folder; ``None``: the working directory), to the rule codes that do not apply there.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()

@@ -37,7 +37,7 @@ TIER_KINDS: tuple[TierKind, ...] = ("dram", "nvme", "cxl", "network", "object", 
 class CatalogEntry(BaseModel):
     """What every catalog entry has: a stable id, a display name, aliases and a source."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
     name: str = Field(min_length=1)

@@ -1,21 +1,40 @@
-"""From a document's source text to prose units with exact source positions, and suppressions."""
+"""From a document's source text to prose units with exact source positions, and suppressions.
+
+The scanners load on first use: importing ``claimcheck.documents.lines`` (which a one-liner
+needs) does not load the Markdown and HTML parsers or the suppression comments."""
 
 from __future__ import annotations
 
-from typing import Literal
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Literal
 
-from claimcheck.documents.document import Document
-from claimcheck.documents.html import scan_html
-from claimcheck.documents.markdown import scan_markdown
-from claimcheck.documents.plain import scan_plain
-from claimcheck.documents.suppressions import (
-    Directive,
-    DirectiveProblem,
-    SuppressionResult,
-    Unused,
-    apply_suppressions,
-)
-from claimcheck.documents.units import SourceRun, TextUnit
+if TYPE_CHECKING:
+    from claimcheck.documents.document import Document
+    from claimcheck.documents.html import scan_html
+    from claimcheck.documents.markdown import scan_markdown
+    from claimcheck.documents.plain import scan_plain
+    from claimcheck.documents.suppressions import (
+        Directive,
+        DirectiveProblem,
+        SuppressionResult,
+        Unused,
+        apply_suppressions,
+    )
+    from claimcheck.documents.units import SourceRun, TextUnit
+
+_HOMES = {
+    "Directive": "suppressions",
+    "DirectiveProblem": "suppressions",
+    "Document": "document",
+    "SourceRun": "units",
+    "SuppressionResult": "suppressions",
+    "TextUnit": "units",
+    "Unused": "suppressions",
+    "apply_suppressions": "suppressions",
+    "scan_html": "html",
+    "scan_markdown": "markdown",
+    "scan_plain": "plain",
+}
 
 __all__ = [
     "Directive",
@@ -33,10 +52,26 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    """A name of the package, from its module, loaded the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
 def scan(source: str, kind: Literal["markdown", "html", "text"]) -> Document:
     """Scan ``source`` as Markdown, HTML or plain text. Never raises on any text."""
     if kind == "markdown":
+        from claimcheck.documents.markdown import scan_markdown
+
         return scan_markdown(source)
     if kind == "html":
+        from claimcheck.documents.html import scan_html
+
         return scan_html(source)
+    from claimcheck.documents.plain import scan_plain
+
     return scan_plain(source)

@@ -93,7 +93,13 @@ def _plain(lower: str) -> str:
     text = html.unescape(lower) if "&" in lower else lower
     text = _BREAK.sub(" ", text) if "<br" in text else text
     text = _INVISIBLE.sub("", text)
-    return _LINE_END_SPACE.sub("\n", _SPACES.sub(" ", text))
+    # Each substitution is skipped where it could only put back what it found: a run of spaces
+    # that is one plain space, a line end with no space beside it (most pages).
+    if "  " in text or _ODD_SPACE.search(text) is not None:
+        text = _SPACES.sub(" ", text)
+    if " \n" in text or "\n " in text:
+        text = _LINE_END_SPACE.sub("\n", text)
+    return text
 
 
 def page_names_kv(source: str) -> bool:
@@ -129,6 +135,7 @@ _MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]| \n
 _BREAK = re.compile(r"<br\b[^<>]{0,300}>")
 _INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")
 _SPACES = re.compile(r"[^\S\n]+")
+_ODD_SPACE = re.compile(r"[^\S\n ]")  # a space other than a plain one or a line end
 _LINE_END_SPACE = re.compile(r" ?\n ?")
 # Markdown ATX and setext headings, HTML titles and headings: where a page states its topic.
 _HEADINGS = re.compile(

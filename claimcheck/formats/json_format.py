@@ -37,5 +37,4 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
 
 def _indent(text: str, spaces: int, *, first: bool) -> str:
     pad = " " * spaces
-    lines = text.split("\n")
-    return "\n".join((pad + line if (index or first) else line) for index, line in enumerate(lines))
+    return (pad if first else "") + text.replace("\n", "\n" + pad)

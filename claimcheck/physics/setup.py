@@ -23,7 +23,7 @@ class Setup(BaseModel):
     full-length allocator sizes them (docs/model.md §1).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
     model: ModelSpec
     gpu: GpuSpec

@@ -39,7 +39,7 @@ DEFAULT_PREFIXES: tuple[int, ...] = tuple(2**power for power in range(4, 21))
 
 
 class _SweepModel(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class SweepSetup(_SweepModel):

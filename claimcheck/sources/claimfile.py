@@ -43,13 +43,11 @@ _MEASURES = (*MEASUREMENT_FIELDS, "text")
 def _names_claim_fields(parsed: ParsedFile) -> bool:
     """Does the file name a measurement field or ``text`` (or a near miss of one, so that a
     claim file with misspelled keys is reported rather than passed over)?"""
+    mappings = [raw.data for raw in parsed.claims if isinstance(raw.data, dict)]
+    if any(key in _MEASURES for data in mappings for key in data):  # the usual case: no fuzzing
+        return True
     return any(
-        isinstance(raw.data, dict)
-        and any(
-            key in _MEASURES or get_close_matches(str(key), _MEASURES, n=1, cutoff=0.8)
-            for key in raw.data
-        )
-        for raw in parsed.claims
+        get_close_matches(str(key), _MEASURES, n=1, cutoff=0.8) for data in mappings for key in data
     )
 
 
@@ -160,7 +158,7 @@ def _record(
             position=raw.position,
             fields=fields,
         )
-    found = extract_claims(claim.text, explicit=True, catalog=catalog)
+    found = _read_text_field(claim.text, catalog)
     if not found:
         return ClaimRecord(
             claim=claim,
@@ -191,6 +189,24 @@ def _record(
             if getattr(claim, name, None) == extraction.values.get(name)
         },
     )
+
+
+_READ: dict[str, tuple[Catalog | None, list[Extraction]]] = {}
+_READ_MAX = 4096
+
+
+def _read_text_field(text: str, catalog: Catalog | None) -> list[Extraction]:
+    """The extractor's claims in a claim file's ``text``, read once per distinct text and
+    catalog: a batch of claim files often repeats a sentence, and the reading depends on
+    nothing else. Extractions are frozen, so one reading can serve several records."""
+    known = _READ.get(text)
+    if known is not None and known[0] is catalog:
+        return known[1]
+    found = extract_claims(text, explicit=True, catalog=catalog)
+    if len(_READ) >= _READ_MAX:
+        _READ.clear()
+    _READ[text] = (catalog, found)
+    return found
 
 
 _NUMERIC = (

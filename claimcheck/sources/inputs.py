@@ -171,10 +171,14 @@ def output_clash(output: Path, arguments: list[str], selection: Selection) -> st
 
 
 def _once(found: list[tuple[str | None, Input | InputError]]) -> Iterator[Input | InputError]:
-    """Each file once, at its first place and name; named if any of its mentions was named."""
+    """Each file once, at its first place and name; named if any of its mentions was named.
+    ``found`` is emptied as it is given out: a large folder's inputs are not all held to the
+    end of the run."""
     named = {key for key, item in found if isinstance(item, FileInput) and item.named}
     seen: set[str] = set()
-    for key, item in found:
+    found.reverse()
+    while found:
+        key, item = found.pop()
         if key is not None:
             if key in seen:
                 continue

@@ -50,7 +50,11 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
                     "(raise it with --max-file-size)",
                     path=display,
                 )
-            data = stream.read(max_bytes + 1)
+            # Sized to the file, not to the limit: a 10 MB buffer per small file costs more
+            # than reading it. One byte more shows a file that grew while being read.
+            data = stream.read(min(status.st_size, max_bytes) + 1)
+            if len(data) > status.st_size:
+                data += stream.read(max_bytes + 1 - len(data))
     except PermissionError:
         raise InputError("permission denied", path=display) from None
     except IsADirectoryError:

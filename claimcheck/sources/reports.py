@@ -45,6 +45,8 @@ def is_report(head: str, tail: str) -> bool:
     start = head.lstrip("\ufeff")
     if any(pattern.match(start) for pattern in _HEADS):
         return True
+    if "claim" not in tail:  # the summary line names its claims: most texts stop here
+        return False
     return _SUMMARY.search(" ".join(tail.split())) is not None
 
 

@@ -34,6 +34,7 @@ DEFAULTS = {
     "--output-tokens": str(DEFAULT_OUTPUT_TOKENS),
     "--color": "auto",
     "--show-source": "on in text, off in concise",
+    "--jobs": "the number of cores",
 }
 # Options whose absence means "none": nothing is assumed, ignored or written elsewhere.
 WITHOUT_DEFAULT = {

@@ -4,6 +4,7 @@ cue word must not hide a claim."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import pytest
@@ -100,3 +101,18 @@ def test_the_prefilter_never_rejects_a_page_with_a_claim(
 def test_a_page_without_figures_is_still_skipped() -> None:
     page = "# KV cache\n\n<b>Prefix caching</b> keeps the **KV cache** of a prompt.\n"
     assert not page_may_hold_claims(page)
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet=" \n\t\r\x0b\u00a0\u2003\u3000\u200b*`<>&a7x", max_size=40))
+def test_a_page_without_marks_reads_as_replacing_every_space_run_and_line_end(
+    text: str,
+) -> None:
+    """The plain reading skips a substitution only where it would change nothing."""
+    from claimcheck.extract import prefilter
+
+    unmarked = prefilter._INVISIBLE.sub("", prefilter._BREAK.sub(" ", text))
+    if "&" in text:
+        return  # entities are decoded first; the spaces are what this test is about
+    every = re.sub(r" ?\n ?", "\n", re.sub(r"[^\S\n]+", " ", unmarked))
+    assert prefilter._plain(text) == every

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from claimcheck.catalog import Catalog
 from claimcheck.errors import InputError
 from claimcheck.sources.claimfile import ReadClaimFile, load_claims
 from claimcheck.sources.structured import Format
@@ -165,3 +166,17 @@ def test_folder_walk_passes_over_files_without_claim_fields() -> None:
     )
     found = load_claims("speedupp: 3\ntext: hi\n", "yaml", "c.yaml", "c", named=False)
     assert found is not None and "speedupp" in str(found.problems[0])
+
+
+def test_a_repeated_text_reads_alike_and_a_new_catalog_reads_it_again() -> None:
+    text = "text: 27x faster TTFT at 112K tokens on Llama 3.1 70B\nspeedup: 30\n"
+    first, again = load(text).records[0], load(text, name="d.yaml").records[0]
+    assert (again.claim, again.cues, again.readings, again.spans) == (
+        first.claim,
+        first.cues,
+        first.readings,
+        first.spans,
+    )
+    assert first.claim.model == "llama-3.1-70b"
+    bare = load_claims(text, "yaml", "c.yaml", "c", catalog=Catalog((), (), ()))
+    assert bare is not None and bare.records[0].claim.model != "llama-3.1-70b"

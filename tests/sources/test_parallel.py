@@ -1,0 +1,67 @@
+"""Files read by worker processes give the same report as files read in one process."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from claimcheck.audit import Inputs, audit
+from claimcheck.formats import OutputFormat, render
+from claimcheck.sources import parallel
+from claimcheck.sources.parallel import MIN_FILES_PER_WORKER, default_jobs
+
+
+def _folder(root: Path, count: int) -> Path:
+    """Claim files, pages, an invalid file and a file with a syntax error, in several folders."""
+    for number in range(count):
+        sub = root / f"d{number % 7}"
+        sub.mkdir(exist_ok=True)
+        speedup = 3 + number % 40
+        if number % 11 == 0:
+            (sub / f"p{number:04d}.md").write_text(
+                f"# Offload\n\nLoading the KV cache gives {speedup}x faster TTFT at 32K tokens.\n",
+                encoding="utf-8",
+            )
+        elif number % 13 == 0:
+            (sub / f"bad{number:04d}.yaml").write_text("speedup: [1\n", encoding="utf-8")
+        elif number % 17 == 0:
+            (sub / f"low{number:04d}.json").write_text('{"speedup": 0.5}', encoding="utf-8")
+        else:
+            (sub / f"c{number:04d}.yaml").write_text(
+                f"text: Up to {speedup}x faster prefill at {number % 5 + 1}K tokens\n"
+                f"speedup: {speedup}\ncontext_tokens: {(number % 5 + 1) * 1000}\n",
+                encoding="utf-8",
+            )
+    return root
+
+
+def _json(folder: Path, jobs: int) -> str:
+    inputs = Inputs(arguments=[str(folder), "Loading the KV cache is 27x faster TTFT"], jobs=jobs)
+    return render(audit(inputs, read_stdin=lambda: ""), OutputFormat.JSON)
+
+
+def test_workers_give_the_report_one_process_gives(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER + 30)
+    alone = _json(folder, jobs=1)
+    assert '"errors": 0' not in alone and "KV3" in alone  # errors, findings and claims alike
+    assert _json(folder, jobs=2) == alone
+    assert _json(folder, jobs=3) == alone
+
+
+def test_small_runs_start_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("workers started for a small run")
+
+    monkeypatch.setattr(parallel, "_in_workers", refuse)
+    folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER - 1)
+    assert _json(folder, jobs=8) == _json(folder, jobs=1)
+
+
+@pytest.mark.parametrize("cores", [{0}, {0, 1, 5}])
+def test_the_default_is_the_cores_this_process_may_use(
+    cores: set[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores, raising=False)
+    assert default_jobs() == len(cores)
