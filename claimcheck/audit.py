@@ -17,7 +17,6 @@ from claimcheck.judge import judge
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Placed
 from claimcheck.report import (
-    Candidate,
     ClaimReport,
     Evidence,
     Finding,
@@ -25,6 +24,7 @@ from claimcheck.report import (
     Report,
     RuleInfo,
     Summary,
+    WeighedNumber,
     fingerprint,
 )
 from claimcheck.rules import RULES, Rule, enabled
@@ -63,7 +63,7 @@ SettingsFor = Callable[[str], Settings]
 """The settings of one file, by the name reports show (the configuration nearest to it)."""
 
 
-class _Group:
+class _SettingsGroup:
     """The claims and documents judged under one ``Settings``: its rules, catalogs and skips."""
 
     def __init__(self, settings: Settings, charts: bool = False) -> None:
@@ -118,8 +118,8 @@ def audit(
     is read. With ``explain`` the report lists every number the extractor weighed; with
     ``charts`` each analysis carries the well-run baseline the HTML report draws.
     """
-    default = _Group(settings or Settings(), charts)
-    groups: dict[int, _Group] = {id(default.settings): default}
+    default = _SettingsGroup(settings or Settings(), charts)
+    groups: dict[int, _SettingsGroup] = {id(default.settings): default}
     problems: list[InputError] = []
     weighed: list[Placed] = []
     broken: set[str] = set()
@@ -131,13 +131,15 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    placed: list[tuple[Input | InputError, _Group]] = []
+    placed: list[tuple[Input | InputError, _SettingsGroup]] = []
     for item in items:  # each file under the configuration nearest to it
         group = default
         if settings_for is not None and isinstance(item, FileInput):
             try:
                 own = settings_for(item.display)
-                group = groups.get(id(own)) or groups.setdefault(id(own), _Group(own, charts))
+                group = groups.get(id(own)) or groups.setdefault(
+                    id(own), _SettingsGroup(own, charts)
+                )
             except ClaimcheckError as err:  # a broken configuration file, reported once
                 if str(err) not in broken:
                     broken.add(str(err))
@@ -180,7 +182,7 @@ def audit(
 
 
 def _loaded(
-    placed: list[tuple[Input | InputError, _Group]],
+    placed: list[tuple[Input | InputError, _SettingsGroup]],
     inputs: Inputs,
     read_stdin: Callable[[], str],
 ) -> Iterator[tuple[Input | InputError, Loaded | InputError]]:
@@ -202,10 +204,10 @@ def _loaded(
             yield item, err
 
 
-def explained(weighed: Iterable[Placed]) -> list[Candidate]:
+def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:
     """The weighed numbers as report entries, sorted by place."""
     entries = [
-        Candidate(
+        WeighedNumber(
             path=p.path,
             line=p.position.line if p.position else None,
             column=p.position.column if p.position else None,

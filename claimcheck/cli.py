@@ -19,7 +19,16 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import typer
 
 from claimcheck import __version__, bounds
-from claimcheck.commands import Color, KvLayout, TextOrJson, fail, say, terminal_width, use_color
+from claimcheck.commands import (
+    Color,
+    KvLayout,
+    TextOrJson,
+    fail,
+    guarded,
+    say,
+    terminal_width,
+    use_color,
+)
 from claimcheck.commands.help_layout import INPUTS, OUTPUT, SELECTION, Command, Group, default
 from claimcheck.commands.shared_options import (
     CATALOG,
@@ -331,7 +340,6 @@ def check(
     """Audit claims: files, documents, folders, stdin or text. Exit 0 clean, 1 findings, 2 bad input.
 
     The physics assumptions apply only where a claim is silent: a claim's own figures win."""
-    from claimcheck.commands.interrupts import interrupted
     from claimcheck.options import Options
 
     options = Options(
@@ -344,7 +352,7 @@ def check(
                 "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None,
                 "kv_layout": kv_layout.value if kv_layout else None},
     )  # fmt: skip
-    try:
+    with guarded(debug=debug):
         code = _run(
             options,
             _Invocation(
@@ -355,16 +363,6 @@ def check(
                 jobs=jobs,
             ),
         )  # fmt: skip
-    except ClaimcheckError as err:
-        fail(str(err))
-    except Exception as err:  # the one place an unexpected failure becomes exit 2
-        if debug or interrupted():
-            raise
-        print(
-            f"claimcheck: internal error: {type(err).__name__}: {err} (run with --debug for the traceback)",
-            file=sys.stderr,
-        )
-        raise typer.Exit(ExitCode.ERROR) from None
     raise typer.Exit(code)
 
 

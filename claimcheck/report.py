@@ -110,7 +110,7 @@ class Evidence(Frozen):
     words: str
 
 
-class Candidate(Frozen):
+class WeighedNumber(Frozen):
     """A number the extractor weighed as a possible speed factor (``--explain``): where it is,
     how it was read, its score and whether it passed the threshold."""
 
@@ -136,7 +136,7 @@ class Report(Frozen):
     summary: Summary
     findings: list[Finding] = Field(default_factory=list)
     rules: list[RuleInfo] = Field(default_factory=list)
-    candidates: list[Candidate] = Field(default_factory=list)
+    candidates: list[WeighedNumber] = Field(default_factory=list)
 
     def all_findings(self) -> list[Finding]:
         """Every finding: those of claims and those about documents (e.g. unused suppressions),

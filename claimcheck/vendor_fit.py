@@ -18,7 +18,7 @@ from claimcheck.implied import FitResidual, PointsFit
 
 if TYPE_CHECKING:
     from claimcheck.catalog import GpuSpec, ModelSpec
-    from claimcheck.physics.fit import Fit, Point
+    from claimcheck.physics.fit import Fit, FitPoint
     from claimcheck.record import ClaimRecord
 
 _RATIO_METRICS = {Metric.TTFT, Metric.PREFILL, Metric.UNSPECIFIED}
@@ -142,11 +142,11 @@ def fit_claim(
     return report, [*notes, _summary(report)]
 
 
-def _points(claim: Claim) -> tuple[list[Point], list[str]]:
-    from claimcheck.physics.fit import Point
+def _points(claim: Claim) -> tuple[list[FitPoint], list[str]]:
+    from claimcheck.physics.fit import FitPoint
 
     points = [
-        Point(p.context_tokens, p.speedup, p.baseline_seconds, p.cached_seconds)
+        FitPoint(p.context_tokens, p.speedup, p.baseline_seconds, p.cached_seconds)
         for p in claim.points or ()
     ]
     tokens = claim.context_tokens
@@ -155,7 +155,7 @@ def _points(claim: Claim) -> tuple[list[Point], list[str]]:
     )
     if tokens is None or not has_ratio or any(p.context_tokens == tokens for p in points):
         return points, []
-    headline = Point(tokens, claim.speedup, claim.baseline_seconds, claim.cached_seconds)
+    headline = FitPoint(tokens, claim.speedup, claim.baseline_seconds, claim.cached_seconds)
     return [*points, headline], [f"the headline at {tokens:,} tokens is fitted as one more point"]
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from typing import NoReturn
 
@@ -76,13 +77,22 @@ def terminal_width() -> int:
 
 def run(work: Callable[[], str], *, debug: bool) -> None:
     """Write what ``work`` returns to stdout; any failure becomes one line on stderr and exit 2."""
-    try:
+    with guarded(debug=debug):
         text = work()
         sys.stdout.write(text)
         sys.stdout.flush()
+
+
+@contextmanager
+def guarded(*, debug: bool) -> Iterator[None]:
+    """The one catch-all of every command: a ``ClaimcheckError`` is one line on stderr and
+    exit 2, and so is any unexpected failure (its traceback with ``--debug``; a Ctrl-C a
+    library turned into another error stays a Ctrl-C)."""
+    try:
+        yield
     except ClaimcheckError as err:
         fail(str(err))
-    except Exception as err:  # the one place an unexpected failure becomes exit 2
+    except Exception as err:
         from claimcheck.commands.interrupts import interrupted
 
         if debug or interrupted():

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
     from claimcheck.implied import PointsFit
     from claimcheck.physics import Dtype, Setup
-    from claimcheck.physics.fit import Point
+    from claimcheck.physics.fit import FitPoint
 
 
 class DtypeChoice(StrEnum):
@@ -239,12 +239,12 @@ _POINT = re.compile(
 )
 
 
-def parse_point(text: str) -> Point:
+def parse_point(text: str) -> FitPoint:
     """One ``--fit`` value: ``TOKENS:SPEEDUP`` or ``TOKENS:BASELINE/CACHED`` (seconds); a
     ``K`` after the tokens means thousands, an ``x`` after the speedup is allowed."""
     from claimcheck import bounds
     from claimcheck.claim import POINT_SPEEDUP
-    from claimcheck.physics.fit import Point
+    from claimcheck.physics.fit import FitPoint
 
     match = _POINT.fullmatch(text.strip())
     expected = (
@@ -273,8 +273,8 @@ def parse_point(text: str) -> Point:
             raise UsageError(f"--fit {text}: {problem}")
     values = dict(numbers)
     if "speedup" in values:
-        return Point(tokens, speedup=values["speedup"])
-    return Point(tokens, baseline_seconds=values["baseline"], cached_seconds=values["cached"])
+        return FitPoint(tokens, speedup=values["speedup"])
+    return FitPoint(tokens, baseline_seconds=values["baseline"], cached_seconds=values["cached"])
 
 
 def _fitted(
@@ -286,7 +286,7 @@ def _fitted(
     kv_dtype: DtypeChoice,
     mfu: float,
     power_watts: float | None,
-    points: list[Point],
+    points: list[FitPoint],
 ) -> tuple[Setup, PointsFit]:
     """The setup whose latency and bandwidth (and MFU, given times) fit ``points``, and the fit."""
     from claimcheck.physics import Setup, power_factor

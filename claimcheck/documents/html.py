@@ -89,7 +89,7 @@ def scan_html(source: str) -> Document:
 
 def read_html(source: str) -> tuple[list[TextUnit], list[Comment]]:
     """The prose units and comments of HTML text (also a Markdown document's HTML blocks)."""
-    reader = _Reader(source.replace("\0", "\ufffd"))
+    reader = _HtmlReader(source.replace("\0", "\ufffd"))
     reader.read()
     return reader.units, reader.comments
 
@@ -151,7 +151,7 @@ def tag_attributes(
             describes = describes or attribute.group(group).strip().lower() in _DESCRIPTIONS
 
 
-class _Reader:
+class _HtmlReader:
     """Tokenizes the source and keeps a stack of open block and skipped elements."""
 
     def __init__(self, source: str) -> None:

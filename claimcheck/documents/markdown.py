@@ -34,7 +34,7 @@ def _parser() -> MarkdownIt:
 
     md = MarkdownIt("commonmark").enable("table")
     # Without text_join, entities and escapes stay separate tokens that carry their source form.
-    # Inline content is parsed block by block when read (``_Reader.children``).
+    # Inline content is parsed block by block when read (``_MarkdownReader.children``).
     md.disable(["text_join", "inline"])
     return md
 
@@ -53,7 +53,7 @@ def scan_markdown(source: str) -> Document:
     lines[:skipped] = [""] * skipped
     md = _parser()
     env: dict[str, Any] = {}
-    reader = _Reader(md, env, lines, starts)
+    reader = _MarkdownReader(md, env, lines, starts)
     reader.read(md.parse("\n".join(lines), env))
     return assemble(starts, reader.units, reader.comments)
 
@@ -125,7 +125,7 @@ def _place_cells(line: str, forms: list[str]) -> list[tuple[int | None, int | No
     return placed
 
 
-class _Reader:
+class _MarkdownReader:
     """Walks block tokens, collecting units and comments."""
 
     def __init__(

@@ -137,7 +137,7 @@ class Dot:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class BreakevenLine:
     """A vertical line at x across the plot, labelled at the top."""
 
     x: float
@@ -156,7 +156,7 @@ class LegendItem:
 
 
 @dataclass(frozen=True, slots=True)
-class Row:
+class TableRow:
     """One row of the text table that repeats the chart's numbers for screen readers."""
 
     what: str
@@ -183,12 +183,12 @@ class Plot:
     legend_key: str
     unity_y: float
     paths: dict[str, str]
-    rules: tuple[Rule, ...]
+    rules: tuple[BreakevenLine, ...]
     dots: tuple[Dot, ...]
     legend: tuple[LegendItem, ...]
     x_title: Label
     y_title: Label
-    rows: tuple[Row, ...] = field(default=())
+    rows: tuple[TableRow, ...] = field(default=())
 
 
 def tokens(n: float) -> str:
@@ -381,7 +381,7 @@ def plot(data: ChartData) -> Plot:
     ):
         if n and 10.0**x_lo <= n <= 10.0**x_hi:
             x = px(n)
-            rules.append(Rule(x, kind, label(x, top + 14 + 14 * row, f"{name} ≈ {n:,}")))
+            rules.append(BreakevenLine(x, kind, label(x, top + 14 + 14 * row, f"{name} ≈ {n:,}")))
     # Labels of neighbouring marked speedups alternate below and above the curve.
     dots = [
         Dot(
@@ -526,31 +526,33 @@ def simplify(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]
     return [p for p, kept in zip(points, keep, strict=True) if kept]
 
 
-def _rows(data: ChartData) -> tuple[Row, ...]:
+def _rows(data: ChartData) -> tuple[TableRow, ...]:
     """The chart's numbers as text: the claim, the breakevens, the marked speedups."""
-    rows: list[Row] = []
+    rows: list[TableRow] = []
     if data.headline is not None:
         rows.append(
-            Row("the claim", f"{data.headline.prefix_tokens:,.0f}", times(data.headline.speedup))
+            TableRow(
+                "the claim", f"{data.headline.prefix_tokens:,.0f}", times(data.headline.speedup)
+            )
         )
     for name, n in (
         ("naive breakeven", data.naive_breakeven_tokens),
         ("physical breakeven", data.physical_breakeven_tokens),
     ):
         if n is not None:
-            rows.append(Row(name, f"{n:,}", "1×"))
+            rows.append(TableRow(name, f"{n:,}", "1×"))
     rows += [
-        Row("time to first token", f"{m.prefix_tokens:,.0f}", times(m.speedup))
+        TableRow("time to first token", f"{m.prefix_tokens:,.0f}", times(m.speedup))
         for m in data.at_prefix
     ]
     if data.reference_at is not None:
         m = data.reference_at
-        rows.append(Row("well-run baseline", f"{m.prefix_tokens:,.0f}", times(m.speedup)))
+        rows.append(TableRow("well-run baseline", f"{m.prefix_tokens:,.0f}", times(m.speedup)))
     if data.end_to_end is not None:
         m = data.end_to_end
-        rows.append(Row("end to end", f"{m.prefix_tokens:,.0f}", times(m.speedup)))
+        rows.append(TableRow("end to end", f"{m.prefix_tokens:,.0f}", times(m.speedup)))
     rows += [
-        Row("the vendor's point", f"{m.prefix_tokens:,.0f}", times(m.speedup))
+        TableRow("the vendor's point", f"{m.prefix_tokens:,.0f}", times(m.speedup))
         for m in data.fit_points
     ]
     return tuple(rows)

@@ -77,7 +77,7 @@ class Segment:
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
+class SeverityGroup:
     """The findings of one severity."""
 
     severity: str
@@ -105,7 +105,7 @@ class ClaimView:
     source: str
     source_href: str | None
     published: str | None
-    groups: tuple[Group, ...]
+    groups: tuple[SeverityGroup, ...]
     codes: tuple[str, ...]
     suppressed: tuple[Finding, ...]
     figures: tuple[Figure, ...]
@@ -226,7 +226,7 @@ def _claim_view(order: int, claim: ClaimReport, numbers: dict[str, int]) -> Clai
     fields, analysis = claim.claim, claim.analysis
     data = from_claim(claim)
     groups = tuple(
-        Group(s.value, tuple(f for f in active if f.severity is s))
+        SeverityGroup(s.value, tuple(f for f in active if f.severity is s))
         for s in _SEVERITIES
         if any(f.severity is s for f in active)
     )

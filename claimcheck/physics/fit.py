@@ -26,7 +26,7 @@ _MIN_SECONDS_PER_BYTE = 1.0 / (BANDWIDTH_GB_S.high * 1e9)
 
 
 @dataclass(frozen=True, slots=True)
-class Point:
+class FitPoint:
     """One measured point: a prefix length and either a speedup or both times in seconds."""
 
     context_tokens: int
@@ -91,7 +91,7 @@ class Fit:
         return max(abs(r.residual) for r in self.residuals)
 
 
-def fit_points(base: Setup, points: Sequence[Point]) -> Fit:
+def fit_points(base: Setup, points: Sequence[FitPoint]) -> Fit:
     """Fit the MFU, load latency and bandwidth that explain ``points`` on ``base``'s hardware.
 
     ``base`` gives the model, GPUs, formats and power factor, and the MFU held fixed when no
@@ -183,7 +183,7 @@ def _bytes(base: Setup, tokens: int) -> int:
     )
 
 
-def _fit_mfu(base: Setup, timed: Sequence[Point]) -> float:
+def _fit_mfu(base: Setup, timed: Sequence[FitPoint]) -> float:
     """One MFU for every stated baseline: least squares on relative time errors.
 
     Each point implies ``y = FLOPs / (G·peak·s·T)``; minimising ``Σ (y/u − 1)²`` over ``1/u``

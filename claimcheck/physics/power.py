@@ -16,7 +16,7 @@ from claimcheck.errors import UsageError
 
 
 @dataclass(frozen=True, slots=True)
-class CurvePoint:
+class PowerPoint:
     """(cap ÷ reference limit, relative throughput), where it comes from, and whether it was
     measured or is an estimate between or beyond measured points."""
 
@@ -31,7 +31,7 @@ class PowerCurve:
     """A family's curve: points in rising order, ending at (1, 1), the reference limit."""
 
     name: str
-    points: tuple[CurvePoint, ...]
+    points: tuple[PowerPoint, ...]
 
     @property
     def table(self) -> tuple[tuple[float, float], ...]:
@@ -83,41 +83,41 @@ FAMILY_CURVES: dict[str, PowerCurve] = {
     "ampere": PowerCurve(
         "Ampere",
         (
-            CurvePoint(0.3, 0.35, _BELOW, measured=False),
-            CurvePoint(0.5, 0.62, _POWER_LAW, measured=False),
-            CurvePoint(275 / 400, 11_152 / 13_968, _MLPERF_A100),
-            CurvePoint(0.8, 11_269 / 13_534, _MLPERF_A100_PCIE),
-            CurvePoint(1.0, 1.0, "the default limit"),
+            PowerPoint(0.3, 0.35, _BELOW, measured=False),
+            PowerPoint(0.5, 0.62, _POWER_LAW, measured=False),
+            PowerPoint(275 / 400, 11_152 / 13_968, _MLPERF_A100),
+            PowerPoint(0.8, 11_269 / 13_534, _MLPERF_A100_PCIE),
+            PowerPoint(1.0, 1.0, "the default limit"),
         ),
     ),
     "hopper": PowerCurve(
         "Hopper",
         (
-            CurvePoint(0.29, 0.38, _BELOW, measured=False),
-            CurvePoint(0.43, 0.64, _POWER_LAW, measured=False),
-            CurvePoint(0.5, 0.72, _H100_PCIE, measured=False),
-            CurvePoint(400 / 700, 53_727 / 70_116, _MLPERF_H100_400),
-            CurvePoint(450 / 700, 17_562 / 21_806, _MLPERF_H100_450),
-            CurvePoint(600 / 700, 0.92, _POWER_LAW, measured=False),
-            CurvePoint(1.0, 1.0, "the default limit"),
+            PowerPoint(0.29, 0.38, _BELOW, measured=False),
+            PowerPoint(0.43, 0.64, _POWER_LAW, measured=False),
+            PowerPoint(0.5, 0.72, _H100_PCIE, measured=False),
+            PowerPoint(400 / 700, 53_727 / 70_116, _MLPERF_H100_400),
+            PowerPoint(450 / 700, 17_562 / 21_806, _MLPERF_H100_450),
+            PowerPoint(600 / 700, 0.92, _POWER_LAW, measured=False),
+            PowerPoint(1.0, 1.0, "the default limit"),
         ),
     ),
     "blackwell": PowerCurve(
         "Blackwell",
         (
-            CurvePoint(500 / 1_400, 617 / 1_870, _GB300),
-            CurvePoint(0.5, 0.60, _POWER_LAW, measured=False),
-            CurvePoint(0.7, 1_750 / 2_250, _B100, measured=False),
-            CurvePoint(1.0, 1.0, "the default limit"),
+            PowerPoint(500 / 1_400, 617 / 1_870, _GB300),
+            PowerPoint(0.5, 0.60, _POWER_LAW, measured=False),
+            PowerPoint(0.7, 1_750 / 2_250, _B100, measured=False),
+            PowerPoint(1.0, 1.0, "the default limit"),
         ),
     ),
     "cdna": PowerCurve(
         "CDNA",
         (
-            CurvePoint(0.4, 0.55, _POWER_LAW, measured=False),
-            CurvePoint(0.6, 0.73, _POWER_LAW, measured=False),
-            CurvePoint(750 / 1_000, 708 / 843, _MI325X),
-            CurvePoint(1.0, 1.0, "the default limit"),
+            PowerPoint(0.4, 0.55, _POWER_LAW, measured=False),
+            PowerPoint(0.6, 0.73, _POWER_LAW, measured=False),
+            PowerPoint(750 / 1_000, 708 / 843, _MI325X),
+            PowerPoint(1.0, 1.0, "the default limit"),
         ),
     ),
 }
@@ -129,7 +129,7 @@ _RTX_3090_SWEEP = ((100, 1390), (150, 2549), (200, 5941), (250, 8436), (300, 932
 _RTX_3090 = "RTX 3090 llama.cpp power-limit sweep (llmgarage.ai, Feb 2026)"
 GENERIC_CURVE = PowerCurve(
     "generic (RTX 3090 sweep)",
-    tuple(CurvePoint(w / 350, tps / 9893, _RTX_3090) for w, tps in _RTX_3090_SWEEP),
+    tuple(PowerPoint(w / 350, tps / 9893, _RTX_3090) for w, tps in _RTX_3090_SWEEP),
 )
 """The fallback for a GPU of no known family: a consumer card's measured prefill sweep."""
 
@@ -152,7 +152,7 @@ class PowerFactor:
 def curve_for(gpu: GpuSpec) -> PowerCurve:
     """The GPU's own measured curve, else its family's, else the generic one."""
     if gpu.power_curve is not None:
-        points = tuple(CurvePoint(x, y, f"{gpu.name} ({gpu.source})") for x, y in gpu.power_curve)
+        points = tuple(PowerPoint(x, y, f"{gpu.name} ({gpu.source})") for x, y in gpu.power_curve)
         return PowerCurve(gpu.name, points)
     if gpu.family is not None and gpu.family in FAMILY_CURVES:
         return FAMILY_CURVES[gpu.family]

@@ -150,15 +150,7 @@ def _record(
         )
     fields = {key: pos for key, pos in raw.keys.items() if key in CLAIM_KEYS}
     text_pos = fields.get("text")
-    if claim.text is None:
-        return ClaimRecord(
-            claim=claim,
-            id=claim.id or default_id,
-            path=display,
-            position=raw.position,
-            fields=fields,
-        )
-    found = _read_text_field(claim.text, catalog)
+    found = _read_text_field(claim.text, catalog) if claim.text is not None else None
     if not found:
         return ClaimRecord(
             claim=claim,

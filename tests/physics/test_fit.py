@@ -16,7 +16,7 @@ from claimcheck.physics import (
     recompute_seconds,
     speedup_at,
 )
-from claimcheck.physics.fit import Point, fit_points
+from claimcheck.physics.fit import FitPoint, fit_points
 from tests.setups import CATALOG, H100, LLAMA_70B
 
 PREFIXES = (2_000, 8_000, 32_000, 128_000)
@@ -32,10 +32,10 @@ def _base(true: Setup, mfu: float = 0.5) -> Setup:
     return true.model_copy(update={"mfu": mfu, "bandwidth_gb_s": None, "latency_s": None})
 
 
-def _timed_points(vendor: Setup) -> list[Point]:
+def _timed_points(vendor: Setup) -> list[FitPoint]:
     """Both times at every prefix, as the vendor's own setup gives them."""
     return [
-        Point(
+        FitPoint(
             n,
             baseline_seconds=recompute_seconds(vendor, n),
             cached_seconds=cached_load_seconds(vendor, n),
@@ -57,7 +57,7 @@ def test_times_recover_latency_bandwidth_and_mfu() -> None:
 
 def test_speedups_recover_the_load_path_at_the_held_mfu() -> None:
     true = _vendor("qwen3-30b-a3b", mfu=0.5, bandwidth_gb_s=6.5, latency_s=0.001)
-    fit = fit_points(_base(true), [Point(n, speedup_at(true, n)) for n in PREFIXES])
+    fit = fit_points(_base(true), [FitPoint(n, speedup_at(true, n)) for n in PREFIXES])
     assert fit.mfu_fixed
     assert (fit.latency_s, fit.bandwidth_gb_s) == pytest.approx((0.001, 6.5), rel=1e-6)
 
@@ -66,7 +66,7 @@ def test_a_wrong_held_mfu_scales_the_load_path_but_not_what_it_implies() -> None
     # R and C scale together: holding 0.5 for a true 0.6 gives t0 × 0.6/0.5 and B × 0.5/0.6,
     # and the same breakeven and speedups.
     true = _vendor(mfu=0.6, bandwidth_gb_s=12.0, latency_s=0.004)
-    fit = fit_points(_base(true, 0.5), [Point(n, speedup_at(true, n)) for n in PREFIXES])
+    fit = fit_points(_base(true, 0.5), [FitPoint(n, speedup_at(true, n)) for n in PREFIXES])
     assert fit.latency_s == pytest.approx(0.004 * 0.6 / 0.5, rel=1e-6)
     assert fit.bandwidth_gb_s == pytest.approx(12.0 * 0.5 / 0.6, rel=1e-6)
     assert fit.breakeven_tokens == breakeven_tokens(true)
@@ -77,7 +77,7 @@ def test_a_wrong_held_mfu_scales_the_load_path_but_not_what_it_implies() -> None
 def test_two_points_are_reproduced_within_5_percent() -> None:
     # docs/model.md §9 worked example: 3.7x at 32K and 7.6x at 131K, Llama-3.1-70B, 1 × H100.
     base = Setup(model=LLAMA_70B, gpu=H100, mfu=0.5)
-    fit = fit_points(base, [Point(32_000, 3.7), Point(131_000, 7.6)])
+    fit = fit_points(base, [FitPoint(32_000, 3.7), FitPoint(131_000, 7.6)])
     for point, observed in zip(fit.residuals, (3.7, 7.6), strict=True):
         assert abs(point.residual) < 0.05
         assert speedup_at(fit.setup, point.context_tokens) == pytest.approx(observed, rel=0.05)
@@ -98,7 +98,7 @@ def test_inconsistent_points_leave_residuals_and_each_is_reported() -> None:
     observed = [
         speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0), strict=True)
     ]
-    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
+    fit = fit_points(_base(true), [FitPoint(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
     assert [r.context_tokens for r in fit.residuals] == list(PREFIXES)
     assert 0.01 < fit.worst_residual < 0.2
     for r, s in zip(fit.residuals, observed, strict=True):
@@ -112,7 +112,7 @@ def test_the_fit_is_the_least_squares_minimum() -> None:
     observed = [
         speedup_at(true, n) * bump for n, bump in zip(PREFIXES, (1.0, 1.1, 0.9, 1.0), strict=True)
     ]
-    fit = fit_points(_base(true), [Point(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
+    fit = fit_points(_base(true), [FitPoint(n, s) for n, s in zip(PREFIXES, observed, strict=True)])
 
     def cost(latency_s: float, bandwidth_gb_s: float) -> float:
         other = fit.setup.model_copy(
@@ -131,17 +131,17 @@ def test_the_fit_is_the_least_squares_minimum() -> None:
 
 @pytest.mark.parametrize(
     "points",
-    [[Point(32_000, 3.7)], [Point(32_000, 3.7), Point(32_000, 4.0)]],
+    [[FitPoint(32_000, 3.7)], [FitPoint(32_000, 3.7), FitPoint(32_000, 4.0)]],
     ids=["one point", "one prefix length"],
 )
-def test_too_few_prefixes_are_refused_with_the_reason(points: list[Point]) -> None:
+def test_too_few_prefixes_are_refused_with_the_reason(points: list[FitPoint]) -> None:
     with pytest.raises(UsageError, match="two or more prefix lengths"):
         fit_points(Setup(model=LLAMA_70B, gpu=H100), points)
 
 
 def test_a_point_where_recompute_wins_is_fitted_and_noted() -> None:
     true = _vendor(mfu=0.5, bandwidth_gb_s=2.0, latency_s=0.2)
-    points = [Point(n, speedup_at(true, n)) for n in (500, 4_000, 64_000)]
+    points = [FitPoint(n, speedup_at(true, n)) for n in (500, 4_000, 64_000)]
     assert points[0].speedup is not None and points[0].speedup < 1
     fit = fit_points(_base(true), points)
     assert fit.worst_residual < 1e-6
@@ -151,7 +151,7 @@ def test_a_point_where_recompute_wins_is_fitted_and_noted() -> None:
 def test_a_negative_latency_is_held_at_zero() -> None:
     # Load time growing faster than the KV: the free fit would put t0 below zero.
     base = Setup(model=LLAMA_70B, gpu=H100)
-    fit = fit_points(base, [Point(10_000, 20.0), Point(100_000, 4.0)])
+    fit = fit_points(base, [FitPoint(10_000, 20.0), FitPoint(100_000, 4.0)])
     assert fit.latency_s == 0
     assert fit.worst_residual > 0.05
     assert any("negative fixed latency" in note for note in fit.notes)
@@ -160,7 +160,7 @@ def test_a_negative_latency_is_held_at_zero() -> None:
 def test_load_times_that_do_not_grow_hold_the_bandwidth_at_its_bound() -> None:
     # The speedup grows faster than recompute does: the load time would have to shrink.
     base = Setup(model=LLAMA_70B, gpu=H100)
-    fit = fit_points(base, [Point(10_000, 1.0), Point(100_000, 100.0)])
+    fit = fit_points(base, [FitPoint(10_000, 1.0), FitPoint(100_000, 100.0)])
     assert fit.bandwidth_gb_s == pytest.approx(1e6)
     assert fit.latency_s > 0
     assert any("do not grow" in note for note in fit.notes)
@@ -169,7 +169,7 @@ def test_load_times_that_do_not_grow_hold_the_bandwidth_at_its_bound() -> None:
 def test_times_faster_than_peak_are_noted_and_keep_their_ratios() -> None:
     true = _vendor(mfu=0.5, bandwidth_gb_s=10.0, latency_s=0.01)
     points = [
-        Point(
+        FitPoint(
             n,
             baseline_seconds=recompute_seconds(true, n) / 3,
             cached_seconds=cached_load_seconds(true, n),
@@ -186,7 +186,7 @@ def test_times_faster_than_peak_are_noted_and_keep_their_ratios() -> None:
 def test_a_bandwidth_above_the_host_links_is_noted_and_kept() -> None:
     true = _vendor(mfu=0.5, bandwidth_gb_s=10.0, latency_s=0.01)
     points = [
-        Point(
+        FitPoint(
             n,
             baseline_seconds=recompute_seconds(true, n),
             cached_seconds=cached_load_seconds(true, n) / 20,
@@ -200,7 +200,9 @@ def test_a_bandwidth_above_the_host_links_is_noted_and_kept() -> None:
 
 
 def test_a_point_beyond_the_window_is_noted() -> None:
-    fit = fit_points(Setup(model=LLAMA_70B, gpu=H100), [Point(32_000, 3.7), Point(500_000, 30.0)])
+    fit = fit_points(
+        Setup(model=LLAMA_70B, gpu=H100), [FitPoint(32_000, 3.7), FitPoint(500_000, 30.0)]
+    )
     assert any("500,000 tokens lie beyond" in note for note in fit.notes)
     assert set(fit.speedup_at) == {1_000, 4_000, 16_000}
 
@@ -236,7 +238,7 @@ def test_any_points_in_range_give_finite_figures_or_a_clear_refusal(
 ) -> None:
     base = Setup(model=CATALOG.require_model(model_id), gpu=H100, mfu=1e-4)
     try:
-        fit = fit_points(base, [Point(n, s) for n, s in points])
+        fit = fit_points(base, [FitPoint(n, s) for n, s in points])
     except UsageError as err:
         assert "two or more prefix lengths" in err.message
         return
