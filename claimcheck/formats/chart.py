@@ -382,47 +382,19 @@ def plot(data: ChartData) -> Plot:
         if n and 10.0**x_lo <= n <= 10.0**x_hi:
             x = px(n)
             rules.append(BreakevenLine(x, kind, label(x, top + 14 + 14 * row, f"{name} ≈ {n:,}")))
+    def dot(m: Marked, kind: str, *, above: bool = True, labelled: bool = True) -> Dot:
+        x, y = px(m.prefix_tokens), py(m.speedup)
+        return Dot(x, y, kind, label(x, y, m.label, above=above) if labelled else None)
+
     # Labels of neighbouring marked speedups alternate below and above the curve.
-    dots = [
-        Dot(
-            px(m.prefix_tokens),
-            py(m.speedup),
-            "at",
-            label(px(m.prefix_tokens), py(m.speedup), m.label, above=i % 2 == 1),
-        )
-        for i, m in enumerate(data.at_prefix)
-    ]
-    dots += [Dot(px(m.prefix_tokens), py(m.speedup), "vendor", None) for m in data.fit_points]
+    dots = [dot(m, "at", above=i % 2 == 1) for i, m in enumerate(data.at_prefix)]
+    dots += [dot(m, "vendor", labelled=False) for m in data.fit_points]
     if data.reference_at is not None:
-        m = data.reference_at
-        dots.append(
-            Dot(
-                px(m.prefix_tokens),
-                py(m.speedup),
-                "reference",
-                label(px(m.prefix_tokens), py(m.speedup), m.label),
-            )
-        )
+        dots.append(dot(data.reference_at, "reference"))
     if data.end_to_end is not None:
-        m = data.end_to_end
-        dots.append(
-            Dot(
-                px(m.prefix_tokens),
-                py(m.speedup),
-                "e2e",
-                label(px(m.prefix_tokens), py(m.speedup), m.label, above=False),
-            )
-        )
+        dots.append(dot(data.end_to_end, "e2e", above=False))
     if data.headline is not None:
-        m = data.headline
-        dots.append(
-            Dot(
-                px(m.prefix_tokens),
-                py(m.speedup),
-                "headline",
-                label(px(m.prefix_tokens), py(m.speedup), m.label),
-            )
-        )
+        dots.append(dot(data.headline, "headline"))
 
     kinds: list[str] = [k for k in ("ttft", "e2e", "naive", "fit", "reference") if k in paths]
     kinds += ["headline"] if data.headline else []
