@@ -382,6 +382,7 @@ def plot(data: ChartData) -> Plot:
         if n and 10.0**x_lo <= n <= 10.0**x_hi:
             x = px(n)
             rules.append(BreakevenLine(x, kind, label(x, top + 14 + 14 * row, f"{name} ≈ {n:,}")))
+
     def dot(m: Marked, kind: str, *, above: bool = True, labelled: bool = True) -> Dot:
         x, y = px(m.prefix_tokens), py(m.speedup)
         return Dot(x, y, kind, label(x, y, m.label, above=above) if labelled else None)
