@@ -1,0 +1,54 @@
+"""A one-liner loads only what reading one sentence and writing its report needs: modules it
+never uses stay unimported, so its start-up is not paid for them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SENTENCE = "Loading the KV cache gives 27x faster TTFT at 112K tokens."
+
+
+def imported_by(*args: str, cwd: Path) -> set[str]:
+    """The modules a run of ``claimcheck ARGS`` imports (from ``python -X importtime``)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "claimcheck", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+@pytest.fixture(scope="module")
+def one_liner(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    return imported_by("check", SENTENCE, "--format", "json", cwd=tmp_path_factory.mktemp("run"))
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "claimcheck.physics",  # no model or GPU named: no physics
+        "claimcheck.catalog.specs",  # no name resolved: the catalog's models are never built
+        "claimcheck.catalog.load",
+    ],
+)
+def test_a_one_liner_does_not_import(one_liner: set[str], module: str) -> None:
+    assert "claimcheck.extract" in one_liner  # the run did read its sentence
+    assert module not in one_liner
+
+
+def test_naming_a_model_imports_the_physics(tmp_path: Path) -> None:
+    modules = imported_by(
+        "check", SENTENCE, "--model", "Llama 3.1 8B", "--gpu", "H100", "-f", "json", cwd=tmp_path
+    )
+    assert {"claimcheck.physics", "claimcheck.catalog.specs"} <= modules
