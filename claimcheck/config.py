@@ -27,7 +27,6 @@ from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
-from claimcheck.tomlfile import parse_toml
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
 FORMATS = tuple(fmt.value for fmt in OutputFormat)
@@ -125,6 +124,8 @@ def _read(path: Path) -> dict[str, Any]:
         raise UsageError(
             f"the configuration is not UTF-8 (invalid byte at offset {err.start})", path=display
         ) from None
+    from claimcheck.tomlfile import parse_toml  # a run without a configuration file reads no TOML
+
     return parse_toml(text, display, UsageError)
 
 
