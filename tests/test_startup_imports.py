@@ -3,6 +3,7 @@ never uses stay unimported, so its start-up is not paid for them."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,24 @@ def test_naming_a_model_imports_the_physics(tmp_path: Path) -> None:
         "check", SENTENCE, "--model", "Llama 3.1 8B", "--gpu", "H100", "-f", "json", cwd=tmp_path
     )
     assert {"claimcheck.physics", "claimcheck.catalog.specs"} <= modules
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+    return subprocess.run(
+        [sys.executable, "-m", "claimcheck", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_check_alone_is_declared_only_for_check(tmp_path: Path) -> None:
+    """``check`` builds only its own command; every other command line sees them all."""
+    assert "--per-file-ignores" in run("check", "--help", cwd=tmp_path).stdout
+    listing = run("--help", cwd=tmp_path).stdout
+    assert all(name in listing for name in ("check", "breakeven", "catalog", "rules", "schema"))
+    assert "KV101" in run("rules", cwd=tmp_path).stdout
+    assert run("breakeven", "--help", cwd=tmp_path).returncode == 0
