@@ -62,7 +62,9 @@ _SECTIONS: dict[str, type[BaseModel]] = {"thresholds": Thresholds, "assumptions"
 class LoadedConfig:
     """A configuration file's values, where it was found, and the folder its paths are relative to."""
 
-    values: FileConfig = field(default_factory=FileConfig)
+    # Every key unset needs no validation: a run without a configuration file never builds
+    # the file model's validator.
+    values: FileConfig = field(default_factory=FileConfig.model_construct)
     path: Path | None = None
 
     @property

@@ -75,3 +75,25 @@ def test_check_alone_is_declared_only_for_check(tmp_path: Path) -> None:
     assert all(name in listing for name in ("check", "breakeven", "catalog", "rules", "schema"))
     assert "KV101" in run("rules", cwd=tmp_path).stdout
     assert run("breakeven", "--help", cwd=tmp_path).returncode == 0
+
+
+BUILT = """
+import contextlib, io, sys
+sys.argv = ["claimcheck", "check", sys.argv[1], "--format", "json"]
+from claimcheck.cli import main
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+    main()
+from claimcheck.config import FileConfig
+print(FileConfig.__pydantic_complete__)
+"""
+
+
+def test_a_run_without_a_configuration_file_builds_no_validator_for_one(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", BUILT, SENTENCE],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.stdout.strip() == "False", done.stderr[-2000:]
