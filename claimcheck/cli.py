@@ -7,6 +7,7 @@ commands so that ``claimcheck --version`` and a one-liner start fast.
 import os
 import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -43,7 +44,7 @@ from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from claimcheck.formats import RenderOptions
     from claimcheck.report import Report
@@ -602,12 +603,21 @@ def _register() -> None:
 _register()
 
 
-def _declare_only_check(arguments: list[str]) -> None:
+@contextmanager
+def _only_check_when_run(arguments: list[str]) -> "Iterator[None]":
     """When the command line starts with ``check``, Typer builds only that command: building
     the other commands' options cost about as much again as ``check``'s own, and neither the
-    run, its errors nor ``check --help`` show the other commands."""
-    if arguments[:1] == ["check"]:
-        app.registered_commands = [c for c in app.registered_commands if c.callback is check]
+    run, its errors nor ``check --help`` show the other commands. Every command is declared
+    again afterwards."""
+    if arguments[:1] != ["check"]:
+        yield
+        return
+    every = app.registered_commands
+    app.registered_commands = [c for c in every if c.callback is check]
+    try:
+        yield
+    finally:
+        app.registered_commands = every
 
 
 def main() -> None:
@@ -621,9 +631,9 @@ def main() -> None:
         from claimcheck.commands.streams import GuardedStdout, guard_stdout
 
         guard_stdout()
-        _declare_only_check(sys.argv[1:])
         try:
-            app()
+            with _only_check_when_run(sys.argv[1:]):
+                app()
         except SystemExit as done:
             if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
                 raise SystemExit(0) from None  # "| head -1": the reader had all it wanted

@@ -97,3 +97,17 @@ def test_a_run_without_a_configuration_file_builds_no_validator_for_one(tmp_path
         timeout=120,
     )
     assert done.stdout.strip() == "False", done.stderr[-2000:]
+
+
+def test_every_command_is_declared_again_after_a_check(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from claimcheck import cli
+
+    monkeypatch.chdir(tmp_path)
+    for arguments in (["check", SENTENCE, "--format", "json", "--quiet"], ["rules"]):
+        monkeypatch.setattr(sys, "argv", ["claimcheck", *arguments])
+        with pytest.raises(SystemExit) as done:
+            cli.main()
+        assert done.value.code in (0, 1, None)
+    assert "KV101" in capsys.readouterr().out
