@@ -27,7 +27,6 @@ from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
-from claimcheck.tomlfile import parse_toml
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
 FORMATS = tuple(fmt.value for fmt in OutputFormat)
@@ -63,7 +62,9 @@ _SECTIONS: dict[str, type[BaseModel]] = {"thresholds": Thresholds, "assumptions"
 class LoadedConfig:
     """A configuration file's values, where it was found, and the folder its paths are relative to."""
 
-    values: FileConfig = field(default_factory=FileConfig)
+    # Every key unset needs no validation: a run without a configuration file never builds
+    # the file model's validator.
+    values: FileConfig = field(default_factory=FileConfig.model_construct)
     path: Path | None = None
 
     @property
@@ -125,6 +126,8 @@ def _read(path: Path) -> dict[str, Any]:
         raise UsageError(
             f"the configuration is not UTF-8 (invalid byte at offset {err.start})", path=display
         ) from None
+    from claimcheck.tomlfile import parse_toml  # a run without a configuration file reads no TOML
+
     return parse_toml(text, display, UsageError)
 
 

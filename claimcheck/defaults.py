@@ -4,6 +4,12 @@ length)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
+KvLayout = Literal["resumed", "full"]
+"""What a windowed (sliding or chunked) layer holds: "resumed" only its last window, all a
+resumed prefix needs; "full" every token, as a full-length allocator sizes it."""
+
 DEFAULT_MFU = 0.5
 """Recompute efficiency assumed when no baseline time calibrates it."""
 

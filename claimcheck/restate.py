@@ -9,10 +9,14 @@ time taken as fixed) and says so.
 
 from __future__ import annotations
 
-from claimcheck.catalog import GpuSpec, ModelSpec
+from typing import TYPE_CHECKING
+
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.implied import Analysis
+
+if TYPE_CHECKING:
+    from claimcheck.catalog import GpuSpec, ModelSpec
 
 _ORDINARY_PREFIX = 4_000
 _METRIC = {

@@ -8,8 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
-from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
-from claimcheck.physics.kv import KvLayout
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS, KvLayout
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
 

@@ -6,7 +6,7 @@ integers; GB means 1e9 bytes.
 
 from __future__ import annotations
 
-from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS, KvLayout
 from claimcheck.physics.breakeven import (
     breakeven_bandwidth_gb_s,
     breakeven_tokens,
@@ -23,7 +23,6 @@ from claimcheck.physics.decode import (
 from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
 from claimcheck.physics.kv import (
     KV_LAYOUTS,
-    KvLayout,
     growing_kv_bytes_per_token,
     kv_bytes,
     kv_bytes_per_token,

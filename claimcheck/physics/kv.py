@@ -6,14 +6,10 @@ GQA layers store K and V for every KV head; MLA layers store one shared latent o
 
 from __future__ import annotations
 
-from typing import Literal
-
 from claimcheck.catalog.specs import ModelSpec
+from claimcheck.defaults import KvLayout
 from claimcheck.physics.dtypes import Dtype, bytes_per_element
 
-# What a windowed (sliding or chunked) layer holds: "resumed" only its last window, all a
-# resumed prefix needs; "full" every token, as a full-length allocator sizes it.
-KvLayout = Literal["resumed", "full"]
 KV_LAYOUTS: tuple[KvLayout, ...] = ("resumed", "full")
 
 

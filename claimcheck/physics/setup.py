@@ -5,9 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
-from claimcheck.defaults import DEFAULT_MFU
+from claimcheck.defaults import DEFAULT_MFU, KvLayout
 from claimcheck.physics.dtypes import Dtype
-from claimcheck.physics.kv import KvLayout
 from claimcheck.physics.load import aggregate_bandwidth_gb_s
 from claimcheck.physics.prefill import peak_flops_per_s
 

@@ -8,7 +8,6 @@ run's own process.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -80,6 +79,8 @@ def _in_workers(
     read_stdin: Callable[[], str],
     catalog: Catalog | None,
 ) -> Iterator[tuple[Input | InputError, Outcome]]:
+    import multiprocessing  # only a run large enough for workers pays for importing it
+
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     with context.Pool(workers, _start_worker, (max_bytes, catalog)) as pool:
         results = pool.imap(_read_file, items, chunksize=_CHUNK)
