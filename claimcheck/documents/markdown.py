@@ -180,6 +180,10 @@ class _MarkdownReader:
         origins: list[int] = []
         index = 0
         last = len(self.lines) - 1
+        # A paragraph's content is stripped of Python whitespace, which takes leading lines that
+        # hold only a separator such as U+2028 with it: its first line is further down.
+        while first_line < last and not self.lines[first_line].strip() and content.strip():
+            first_line += 1
         for offset, text in enumerate(content.split("\n")):
             line = min(first_line + offset, last)
             starts.append(index)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimcheck.documents import Document, scan
@@ -92,6 +92,8 @@ def check(source: str, document: Document) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(documents, st.sampled_from(KINDS))
+@example("\u2028\n0", "markdown")  # a line of only U+2028 before a paragraph
+@example("\u2028\n&times;", "markdown")
 def test_scan_never_raises_and_maps_every_character(source: str, kind: Kind) -> None:
     check(source, scan(source, kind))
 
