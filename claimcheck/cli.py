@@ -272,6 +272,7 @@ def check(
         FailOn | None,
         typer.Option(
             "--fail-on",
+            case_sensitive=False,
             help="Exit 1 when a finding is at or above this severity."
             + default(FailOn.ERROR.value),
             show_default=False,

@@ -92,10 +92,18 @@ def breakeven(
     ] = None,
     dtype: Annotated[
         DtypeChoice,
-        typer.Option("--dtype", help="Weight and compute format.", rich_help_panel=PHYSICS),
+        typer.Option(
+            "--dtype",
+            case_sensitive=False,
+            help="Weight and compute format.",
+            rich_help_panel=PHYSICS,
+        ),
     ] = DtypeChoice.BF16,
     kv_dtype: Annotated[
-        DtypeChoice, typer.Option("--kv-dtype", help="KV cache format.", rich_help_panel=PHYSICS)
+        DtypeChoice,
+        typer.Option(
+            "--kv-dtype", case_sensitive=False, help="KV cache format.", rich_help_panel=PHYSICS
+        ),
     ] = DtypeChoice.BF16,
     kv_layout: Annotated[KvLayout, KV_LAYOUT] = KvLayout.RESUMED,
     mfu: Annotated[float, MFU] = DEFAULT_MFU,

@@ -120,6 +120,7 @@ OUTPUT_TOKENS = typer.Option(
 )
 KV_LAYOUT = typer.Option(
     "--kv-layout",
+    case_sensitive=False,
     help="KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
     "resumed prefix needs), 'full' every token (a full-length allocator)."
     + default(KvLayout.RESUMED.value),
@@ -143,7 +144,10 @@ ISOLATED = typer.Option(
 )
 
 ColorOption = Annotated[
-    Color, typer.Option("--color", help="Colour in text output.", rich_help_panel=OUTPUT)
+    Color,
+    typer.Option(
+        "--color", case_sensitive=False, help="Colour in text output.", rich_help_panel=OUTPUT
+    ),
 ]
 DebugOption = Annotated[
     bool,

@@ -20,6 +20,17 @@ def test_format_is_case_insensitive(cli: Invoke, written: str) -> None:
     assert cli("catalog", "gpus", "-f", written).stdout.startswith("[")
 
 
+def test_every_choice_is_case_insensitive(cli: Invoke) -> None:
+    lower = cli(
+        "check", "--text", TEXT, "-f", "json", "--fail-on", "warning", "--kv-layout", "full"
+    )
+    upper = cli("check", "--text", TEXT, "-f", "JSON", "--fail-on", "WARNING", "--kv-layout", "FULL",
+                "--color", "NEVER")  # fmt: skip
+    assert (upper.code, upper.stdout) == (lower.code, lower.stdout) == (1, lower.stdout)
+    fp8 = cli(*BREAKEVEN, "-f", "json", "--dtype", "FP8", "--kv-dtype", "Fp8").json()
+    assert fp8 == cli(*BREAKEVEN, "-f", "json", "--dtype", "fp8", "--kv-dtype", "fp8").json()
+
+
 @pytest.mark.parametrize(
     ("command", "written", "closest"),
     [(("check", "--text", TEXT), "jsno", "json"), (BREAKEVEN, "svgg", "svg"),
