@@ -103,20 +103,54 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     HTML, where one table or paragraph may), or a candidate anywhere under a heading about KV
     caching. Markup only removes words, so a page that fails this holds no claim."""
     lower = source.lower()
-    if _holds(lower, source, by_block):
+    found = candidate(lower, lowered=True)
+    if found and _holds(lower, source, by_block, found=True):
         return True
     if not _marked(lower):
         return False
     # Markup, entities, invisible characters or doubled spaces may sit inside a number or a
     # cue word ("**27**x", "27&#215;", "2\u200b7x", "27  x"): read the page once more without them.
+    if not found and not _near_changes(lower):
+        return False
     plain = _plain(lower)
     return plain != lower and _holds(plain, plain, by_block)
 
 
-def _holds(lower: str, headings: str, by_block: bool) -> bool:
+def _near_changes(lower: str) -> bool:
+    """Could the plain reading of ``lower``, which holds no candidate, hold one? A candidate
+    that was not there before must touch a place the reading changes (a mark it deletes, spaces
+    it joins), since one among unchanged characters was there already. In a page of ASCII
+    characters without tags or character references (where the reading only deletes marks
+    and joins spaces), only the text around those places is read; elsewhere, or with very many
+    of them, ``True``, and the whole page is read."""
+    if "<" in lower or "&" in lower or not lower.isascii():
+        return True
+    places = [m.start() for m in _ASCII_CHANGED.finditer(lower)]
+    for pair in ("  ", " \n", "\n "):
+        at = lower.find(pair)
+        while at != -1 and len(places) <= _MAX_PLACES:
+            places.append(at)
+            at = lower.find(pair, at + 1)
+    if len(places) > _MAX_PLACES:
+        return True
+    if not places:
+        return False  # the plain reading is the text itself
+    places.sort()
+    start = previous = places[0]
+    for place in [*places[1:], len(lower) + 2 * _NEAR]:
+        if place - previous >= 2 * _NEAR:  # the end of a group of nearby places
+            window = lower[max(0, start - _NEAR) : previous + 1 + _NEAR]
+            if candidate(_plain(window), lowered=True):
+                return True
+            start = place
+        previous = place
+    return False
+
+
+def _holds(lower: str, headings: str, by_block: bool, *, found: bool = False) -> bool:
     """The test of ``page_may_hold_claims`` on lower-case text, with its headings found in
-    ``headings``."""
-    if not candidate(lower, lowered=True):
+    ``headings``; ``found``: the text is known to hold a candidate."""
+    if not found and not candidate(lower, lowered=True):
         return False
     if not by_block:
         return cue(lower, lowered=True)
@@ -203,6 +237,13 @@ _DELETED = dict.fromkeys(
         "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 )  # fmt: skip
 _ASCII_MARKED = re.compile(r"[<&*_`~\\]")
+# What the plain reading of an ASCII page without tags or references changes, besides runs of
+# spaces and spaces beside a line end: marks and spaces other than a plain one or a line end.
+_ASCII_CHANGED = re.compile(r"[*_`~\\\t\x0b\x0c\r\x1c-\x1f]")
+# A candidate spans at most 21 characters with the one it looks at on each side (a digit, a
+# space and "tokens per second"): text this far from every change reads as it did.
+_NEAR = 40
+_MAX_PLACES = 64
 _ASCII_ODD_SPACES = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in " \n")
 _BREAK = re.compile(r"<br\b[^<>]{0,300}>")
 _INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")

@@ -155,3 +155,29 @@ def test_the_deleted_characters_are_the_marks_and_the_invisible_ones() -> None:
     one = re.compile(rf"[*_`~\\{prefilter._HIDDEN_CHARACTERS}]")
     marks = {code for code in range(0x10000) if one.fullmatch(chr(code))}
     assert set(prefilter._DELETED) == marks
+
+
+_PAGE_PIECES = st.sampled_from(
+    [*"0123456789x .-/%*_`~\\\n\t\r", "  ", " \n", "\n ", "**", "```", "ms", "fold", "times",
+     "tokens per second", "twice", "factor of", "kv cache", "ttft", "# kv cache\n",
+     "ordinary words and more ordinary words ", "a", "é"]
+)  # fmt: skip
+
+
+@settings(max_examples=1500)
+@given(st.lists(_PAGE_PIECES, max_size=80).map("".join), st.booleans())
+def test_reading_only_near_the_marks_decides_as_reading_the_whole_page(
+    page: str, by_block: bool
+) -> None:
+    from claimcheck.extract import prefilter
+
+    lower = page.lower()
+    plain = prefilter._plain(lower)
+    whole = prefilter._holds(lower, page, by_block) or (
+        prefilter._MARKED.search(lower) is not None
+        and plain != lower
+        and prefilter._holds(plain, plain, by_block)
+    )
+    assert page_may_hold_claims(page, by_block=by_block) == whole
+    if not prefilter.candidate(lower, lowered=True) and prefilter.candidate(plain, lowered=True):
+        assert prefilter._near_changes(lower)
