@@ -48,11 +48,17 @@ def implied_speedup(claim: Claim) -> float | None:
 
 
 def analyse(
-    claim: Claim, resolved: Resolved | None = None, assume: Assumptions | None = None
+    claim: Claim,
+    resolved: Resolved | None = None,
+    assume: Assumptions | None = None,
+    *,
+    curves: bool = True,
 ) -> Analysis:
-    """Every figure the claim implies; the physical ones need a resolved model and GPU."""
+    """Every figure the claim implies; the physical ones need a resolved model and GPU.
+    ``curves``: also sample the speedup curves only a chart draws (``curve``, the fit's)."""
     assume = assume or Assumptions()
-    analysis = with_fit(_analysed(claim, resolved, assume), claim, resolved, assume)
+    analysed = _analysed(claim, resolved, assume, curves)
+    analysis = with_fit(analysed, claim, resolved, assume, curves=curves)
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = resolved.gpu_count if resolved else None
     if model is not None and gpu is not None and count is None:
@@ -64,9 +70,15 @@ def analyse(
 
 
 def with_fit(
-    analysis: Analysis, claim: Claim, resolved: Resolved | None, assume: Assumptions
+    analysis: Analysis,
+    claim: Claim,
+    resolved: Resolved | None,
+    assume: Assumptions,
+    *,
+    curves: bool = True,
 ) -> Analysis:
-    """``analysis`` with the fit of the claim's own points, if it lists any (vendor_fit)."""
+    """``analysis`` with the fit of the claim's own points, if it lists any (vendor_fit);
+    ``curves``: with the fitted curve a chart draws."""
     if not claim.points:
         return analysis
     from claimcheck.vendor_fit import fit_claim
@@ -75,11 +87,13 @@ def with_fit(
     count = (resolved.gpu_count if resolved else None) or (
         fitting_gpu_count(model, gpu) if model and gpu else 1
     )
-    fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens)
+    fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens, curve=curves)
     return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
 
 
-def _analysed(claim: Claim, resolved: Resolved | None, assume: Assumptions) -> Analysis:
+def _analysed(
+    claim: Claim, resolved: Resolved | None, assume: Assumptions, curves: bool
+) -> Analysis:
     naive = naive_breakeven_tokens(claim)
     base = Analysis(naive_breakeven_tokens=naive, implied_speedup=_round(implied_speedup(claim), 3))
     if resolved is None:
@@ -90,7 +104,9 @@ def _analysed(claim: Claim, resolved: Resolved | None, assume: Assumptions) -> A
             notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
         return base.model_copy(update={"assumptions": notes})
     try:
-        analysis = _physical(claim, resolved.model, resolved.gpu, resolved, assume, base, notes)
+        analysis = _physical(
+            claim, resolved.model, resolved.gpu, resolved, assume, base, notes, curves
+        )
     except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
         note = f"physical analysis left out: the figures are out of range ({err})"
         return base.model_copy(update={"assumptions": [*notes, note]})
@@ -105,9 +121,9 @@ def _physical(
     assume: Assumptions,
     base: Analysis,
     notes: list[str],
+    curves: bool,
 ) -> Analysis:
     from claimcheck import physics
-    from claimcheck.curve import speedup_curve
 
     count = resolved.gpu_count or fitting_gpu_count(model, gpu)
     if resolved.gpu_count is None:
@@ -224,10 +240,12 @@ def _physical(
         "end_to_end_speedup": _end_to_end(claim, setup, assume.output_tokens)
         if prefill and tokens
         else None,
-        "curve": speedup_curve(
-            setup, assume.output_tokens, (*TYPICAL_PREFIXES, *(n for n in (tokens, breakeven) if n))
-        ),
     }
+    if curves:  # only a chart draws it
+        from claimcheck.curve import speedup_curve
+
+        marked = (*TYPICAL_PREFIXES, *(n for n in (tokens, breakeven) if n))
+        update["curve"] = speedup_curve(setup, assume.output_tokens, marked)
     if update["end_to_end_speedup"] is not None:
         notes.append(
             f"end to end: {assume.output_tokens} output tokens decoded from HBM at {physics.HBM_EFFICIENCY:g} of its bandwidth"

@@ -116,7 +116,8 @@ def audit(
     or for stdin and text, ``settings`` apply. Bad options (an unknown ``--model``, a broken
     ``--catalog`` file) raise ``UsageError``. ``progress`` is told the name of each input as it
     is read. With ``explain`` the report lists every number the extractor weighed; with
-    ``charts`` each analysis carries the well-run baseline the HTML report draws.
+    ``charts`` each analysis carries the curves and the well-run baseline the HTML report
+    draws (without, no curve is sampled).
     """
     default = _SettingsGroup(settings or Settings(), charts)
     groups: dict[int, _SettingsGroup] = {id(default.settings): default}

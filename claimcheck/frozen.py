@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -9,3 +12,48 @@ class Frozen(BaseModel):
     """A frozen pydantic model that refuses unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+M = TypeVar("M", bound=BaseModel)
+_REQUIRED = object()  # a field without a plain default, in a class's template
+
+
+def construct(cls: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
+    """``cls.model_construct(fields_set, **values)`` for values already valid, built from a
+    copy of the class's defaults (about 5x faster: pydantic's own looks up every field's
+    aliases and default each time). ``values`` names fields only; a model with aliases,
+    private attributes or a post-init hook, or a call that leaves unset a field without a
+    default or with a default factory, goes through ``model_construct`` itself."""
+    template = _template(cls)
+    if template is None:
+        return cls.model_construct(fields_set, **values)
+    fields = template.copy()  # in the order of the class's fields, as model_construct has them
+    fields.update(values)
+    if _REQUIRED in fields.values() or len(fields) != len(template):
+        return cls.model_construct(fields_set, **values)
+    made = cls.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    object.__setattr__(made, "__pydantic_fields_set__", fields_set)
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
+@cache
+def _template(cls: type[BaseModel]) -> dict[str, Any] | None:
+    """Each field's default (``_REQUIRED`` for none, or one a factory makes), in field order;
+    ``None`` when the class needs more than its fields set."""
+    plain = (
+        not cls.__pydantic_root_model__
+        and not cls.__pydantic_post_init__
+        and not cls.__private_attributes__
+        and cls.model_config.get("extra") != "allow"
+    )
+    template: dict[str, Any] = {}
+    for name, field in cls.model_fields.items():
+        if field.alias is not None or field.validation_alias is not None:
+            plain = False
+        # A default made by a factory is made anew for each model: such a field must be given.
+        given = field.is_required() or field.default_factory is not None
+        template[name] = _REQUIRED if given else field.default
+    return template if plain else None

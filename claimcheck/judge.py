@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
+from claimcheck.frozen import construct
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
@@ -64,40 +65,46 @@ def _claim_report(
     for rule, hit in hits:
         where = record.where(hit.field)
         findings.append(
-            Finding.model_construct(
+            construct(
+                Finding,
                 _FINDING_SET,
-                code=rule.code,
-                name=rule.name,
-                severity=Severity.INFO if quiet else rule.severity,
-                message=hit.message,
-                path=_shown_path(record.path),
-                line=where.line if where else None,
-                column=where.column if where else None,
-                end_line=where.end_line if where else None,
-                end_column=where.end_column if where else None,
-                fingerprint=fingerprint_of(rule.code, normal, record.path),
+                {
+                    "code": rule.code,
+                    "name": rule.name,
+                    "severity": Severity.INFO if quiet else rule.severity,
+                    "message": hit.message,
+                    "path": _shown_path(record.path),
+                    "line": where.line if where else None,
+                    "column": where.column if where else None,
+                    "end_line": where.end_line if where else None,
+                    "end_column": where.end_column if where else None,
+                    "fingerprint": fingerprint_of(rule.code, normal, record.path),
+                },
             )
         )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
-    return ClaimReport.model_construct(
+    source = {
+        "path": _shown_path(record.path),
+        "line": record.position.line if record.position else None,
+        "column": record.position.column if record.position else None,
+    }
+    return construct(
+        ClaimReport,
         _REPORT_SET,
-        id=record.id,
-        source=SourceRef.model_construct(
-            _SOURCE_SET,
-            path=_shown_path(record.path),
-            line=record.position.line if record.position else None,
-            column=record.position.column if record.position else None,
-        ),
-        text=claim.text,
-        claim=claim.model_dump(mode="json", include=_SHOWN),
-        confidence=record.confidence,
-        readings=list(record.readings),
-        analysis=prepared.subject.analysis,
-        findings=findings,
-        spans={
-            name: span
-            for name, span in record.spans.items()
-            if getattr(claim, name, None) is not None
+        {
+            "id": record.id,
+            "source": construct(SourceRef, _SOURCE_SET, source),
+            "text": claim.text,
+            "claim": claim.model_dump(mode="json", include=_SHOWN),
+            "confidence": record.confidence,
+            "readings": list(record.readings),
+            "analysis": prepared.subject.analysis,
+            "findings": findings,
+            "spans": {
+                name: span
+                for name, span in record.spans.items()
+                if getattr(claim, name, None) is not None
+            },
         },
     )
 

@@ -36,13 +36,14 @@ def prepare(
 ) -> Prepared:
     """Resolve one claim's names (``assume`` fills what it does not say) and analyse it; the
     rules will weigh it against ``thresholds``. With ``charts``, the analysis also carries the
-    well-run baseline the HTML report draws (reference.py)."""
+    curves and the well-run baseline the HTML report draws (reference.py); without, no curve
+    is sampled."""
     claim = record.claim
     if catalogs is not None and catalogs.needed(claim):
         resolved = resolve(claim, catalogs.get(), assume)
     else:
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
-    analysis = analyse(claim, resolved, assume)
+    analysis = analyse(claim, resolved, assume, curves=charts)
     if charts:
         analysis = _with_reference(claim, analysis, resolved, catalogs, assume)
     subject = Subject(

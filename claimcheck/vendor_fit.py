@@ -106,13 +106,16 @@ def fit_claim(
     gpu_count: int,
     assumed_mfu: float | None,
     output_tokens: int = DEFAULT_OUTPUT_TOKENS,
+    *,
+    curve: bool = True,
 ) -> tuple[PointsFit | None, list[str]]:
     """The fit of ``claim``'s points on the resolved hardware, and notes for the assumptions.
 
     The headline (``speedup`` or both times at ``context_tokens``) counts as a point unless a
     point at its context is listed. The MFU is fitted from stated times when points have them,
     else held at the claim's own calibration (its baseline time), else at ``assumed_mfu``.
-    ``(None, [why])`` when there is nothing to fit or the fit cannot be made.
+    ``(None, [why])`` when there is nothing to fit or the fit cannot be made. ``curve``: with
+    the fitted curve sampled for a chart.
     """
     if not claim.points:
         return None, []
@@ -134,11 +137,12 @@ def fit_claim(
         return None, [*notes, f"{_NOT_FITTED}: {err.message}"]
     except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
         return None, [*notes, f"{_NOT_FITTED}: the figures are out of range ({err})"]
-    from claimcheck.curve import speedup_curve
-
     report = report_of(fit, len(points), basis)
-    curve = speedup_curve(fit.setup, output_tokens, tuple(p.context_tokens for p in points))
-    report = report.model_copy(update={"curve": curve})  # for the chart; not in JSON
+    if curve:  # for the chart; not in JSON
+        from claimcheck.curve import speedup_curve
+
+        drawn = speedup_curve(fit.setup, output_tokens, tuple(p.context_tokens for p in points))
+        report = report.model_copy(update={"curve": drawn})
     return report, [*notes, _summary(report)]
 
 

@@ -138,3 +138,16 @@ def test_the_assumed_gpu_count_holds_the_weights_as_released() -> None:
     assert assumed("gpt-oss-120b").startswith("1 GPU assumed")
     # Llama 3.1 70B: 141.2 GB of BF16 ÷ 0.9 = 157 GB need two
     assert assumed("llama-3.1-70b").startswith("2 GPUs assumed")
+
+
+def test_curves_are_sampled_only_when_asked_and_nothing_else_changes() -> None:
+    fields = BRIEF_1.model_dump(exclude_unset=True)
+    claim = Claim.model_validate(fields | {"points": [{"context_tokens": 32_000, "speedup": 3.7}]})
+    assumptions = Assumptions.model_validate({"model": "llama-3.1-70b", "gpu": "h100-sxm"})
+    resolved = resolve(claim, builtin_catalog(), assumptions)
+    drawn = analyse(claim, resolved, assumptions)
+    bare = analyse(claim, resolved, assumptions, curves=False)
+    assert drawn.curve is not None and drawn.fit is not None and drawn.fit.curve is not None
+    assert bare.curve is None and bare.fit is not None and bare.fit.curve is None
+    # The curves are left out of every report: the rest is the same figure for figure.
+    assert bare.model_dump(mode="json") == drawn.model_dump(mode="json")

@@ -44,7 +44,7 @@ def test_curve_speedups_are_the_physics() -> None:
 
 
 def test_each_claims_curve_agrees_with_its_analysis() -> None:
-    report = audit(Inputs(arguments=["claims"]))
+    report = audit(Inputs(arguments=["claims"]), charts=True)  # as --format html audits
     with_curve = [c for c in report.claims if c.analysis.curve is not None]
     assert {c.id for c in with_curve} == {"honest-e2e-1.15x", "capped-35x", "dgx-405b-12x"}
     for claim in with_curve:

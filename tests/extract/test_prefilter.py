@@ -116,3 +116,68 @@ def test_a_page_without_marks_reads_as_replacing_every_space_run_and_line_end(
         return  # entities are decoded first; the spaces are what this test is about
     every = re.sub(r" ?\n ?", "\n", re.sub(r"[^\S\n]+", " ", unmarked))
     assert prefilter._plain(text) == every
+
+
+# Characters that start, end or break the parts of the candidate pattern, and marks.
+_PIECES = st.sampled_from(
+    [*"0123456789²x×ｘ .-_/%*`<>&\n\t\u200b\u00a0", "ms", "µs", "fold", "times", "percent",
+     "percentile", "speedup", "tok/s", "tokens per second", "twice", "half", "halving",
+     "factor of", "factor\tof", "third", "quarter", "tenth", "magnitude", "doubl", "tripl",
+     "quadrupl", "req/s", "qps", "rps", "milli", "sec", "hours", "a", "é", "٣"]
+)  # fmt: skip
+
+
+@settings(max_examples=1500)
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_the_lower_case_scan_in_parts_finds_what_the_one_pattern_finds(text: str) -> None:
+    from claimcheck.extract import prefilter
+
+    whole = prefilter._candidate(True).search(text) is not None
+    assert prefilter.candidate(text, lowered=True) == whole
+    assert prefilter.candidate(text.encode("ascii", "ignore").decode(), lowered=True) == (
+        prefilter._candidate(True).search(text.encode("ascii", "ignore").decode()) is not None
+    )
+
+
+@settings(max_examples=800)
+@given(st.text(alphabet=" \n\t\r\x0b\x1c\u00a0\u2003\u200b\u202b*_`~\\<>&a7x", max_size=30))
+def test_marks_are_found_as_the_one_pattern_finds_them(text: str) -> None:
+    from claimcheck.extract import prefilter
+
+    assert prefilter._marked(text) == (prefilter._MARKED.search(text) is not None)
+    if "<" not in text:  # without a tag, only the marks go, one character at a time
+        assert text.translate(prefilter._DELETED) == prefilter._INVISIBLE.sub("", text)
+
+
+def test_the_deleted_characters_are_the_marks_and_the_invisible_ones() -> None:
+    from claimcheck.extract import prefilter
+
+    one = re.compile(rf"[*_`~\\{prefilter._HIDDEN_CHARACTERS}]")
+    marks = {code for code in range(0x10000) if one.fullmatch(chr(code))}
+    assert set(prefilter._DELETED) == marks
+
+
+_PAGE_PIECES = st.sampled_from(
+    [*"0123456789x .-/%*_`~\\\n\t\r", "  ", " \n", "\n ", "**", "```", "ms", "fold", "times",
+     "tokens per second", "twice", "factor of", "kv cache", "ttft", "# kv cache\n",
+     "ordinary words and more ordinary words ", "a", "é"]
+)  # fmt: skip
+
+
+@settings(max_examples=1500)
+@given(st.lists(_PAGE_PIECES, max_size=80).map("".join), st.booleans())
+def test_reading_only_near_the_marks_decides_as_reading_the_whole_page(
+    page: str, by_block: bool
+) -> None:
+    from claimcheck.extract import prefilter
+
+    lower = page.lower()
+    plain = prefilter._plain(lower)
+    whole = prefilter._holds(lower, page, by_block) or (
+        prefilter._MARKED.search(lower) is not None
+        and plain != lower
+        and prefilter._holds(plain, plain, by_block)
+    )
+    assert page_may_hold_claims(page, by_block=by_block) == whole
+    if not prefilter.candidate(lower, lowered=True) and prefilter.candidate(plain, lowered=True):
+        assert prefilter._near_changes(lower)

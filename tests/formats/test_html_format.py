@@ -42,6 +42,13 @@ def bundled(**assume: str) -> Report:
     return audit(Inputs(arguments=["claims"]), settings)
 
 
+@cache
+def charted() -> Report:
+    """The bundled claims audited as ``--format html`` audits them: with the curves and the
+    well-run baselines the charts draw."""
+    return audit(Inputs(arguments=["claims"]), Settings(), charts=True)
+
+
 def _page(report_: Report) -> Page:
     return Page(render(report_, OutputFormat.HTML))
 
@@ -209,7 +216,7 @@ def test_json_keeps_its_keys() -> None:
 def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
     # The 405B claim states both times: the setup is calibrated from them, so the physics
     # passes through the headline, and the chart shows both breakevens and the 1K/4K/16K points.
-    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    dgx = next(c for c in charted().claims if c.id == "dgx-405b-12x")
     data = from_claim(dgx)
     chart = plot(data)
     assert {"ttft", "e2e", "naive"} <= set(chart.paths)
@@ -226,7 +233,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
 
 def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
     # The 405B setup with a 40x headline the same times cannot give: the point is drawn above.
-    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    dgx = next(c for c in charted().claims if c.id == "dgx-405b-12x")
     chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})))
     (headline,) = [d for d in chart.dots if d.kind == "headline"]
     assert headline.y < _y_on(chart.paths["ttft"], headline.x) - 20  # SVG y grows downwards
@@ -296,7 +303,7 @@ def test_a_vendors_own_points_and_their_fitted_curve_are_drawn(cli: Invoke, tmp_
         "gpu: h100-sxm\ngpu_count: 1\npoints:\n  - {context_tokens: 32000, speedup: 3.7}\n",
         encoding="utf-8",
     )
-    (claim_report,) = audit(Inputs(arguments=[str(tmp_path / "c.yaml")])).claims
+    (claim_report,) = audit(Inputs(arguments=[str(tmp_path / "c.yaml")]), charts=True).claims
     vendor, line = vendor_fit(claim_report.analysis)
     assert sorted((m.prefix_tokens, m.speedup) for m in vendor) == [(32_000, 3.7), (131_000, 7.6)]
     on_curve = dict(line)
@@ -370,7 +377,7 @@ def _physics_claims(folder: Path, count: int) -> Report:
             "tier": "nvme",
         }
         (folder / f"c{n:04d}.json").write_text(json.dumps(fields), encoding="utf-8")
-    return audit(Inputs(arguments=[str(folder)]))
+    return audit(Inputs(arguments=[str(folder)]), charts=True)
 
 
 def test_the_page_grows_linearly_with_the_claims(tmp_path: Path) -> None:
@@ -423,7 +430,7 @@ def test_a_smooth_curve_keeps_few_of_its_samples_and_stays_on_them() -> None:
     corner = [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 5.0), (4.0, 10.0)]
     assert simplify(corner) == [(0.0, 0.0), (2.0, 0.0), (4.0, 10.0)]
     # A real chart: the 405B claim's physics, sampled at many prefix lengths, drawn with fewer.
-    dgx = next(c for c in bundled().claims if c.id == "dgx-405b-12x")
+    dgx = next(c for c in charted().claims if c.id == "dgx-405b-12x")
     data = from_claim(dgx)
     assert data.curve is not None
     steps = re.findall(r"-?\d+", plot(data).paths["ttft"].split("l")[1])
