@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,3 +47,17 @@ def cli(monkeypatch: pytest.MonkeyPatch) -> Invoke:
 def codes(report: dict[str, Any], claim: int = 0) -> set[str]:
     """The finding codes of one claim of a JSON report."""
     return {f["code"] for f in report["claims"][claim]["findings"]}
+
+
+PAGE_CLAIM = "Up to 27x faster TTFT at 128K tokens with KV cache offload.\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A repository root (it has ``.git``) holding ``docs/page.md`` with one claim, made the
+    working directory."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(PAGE_CLAIM, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

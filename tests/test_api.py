@@ -12,18 +12,8 @@ import pytest
 import claimcheck
 from claimcheck.errors import UsageError
 from claimcheck.report import Report
+from tests.conftest import PAGE_CLAIM as CLAIM
 from tests.conftest import Invoke
-
-CLAIM = "Up to 27x faster TTFT at 128K tokens with KV cache offload.\n"
-
-
-@pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / ".git").mkdir()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.md").write_text(CLAIM, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def _codes(report: Report) -> set[str]:
