@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 from claimcheck.audit import Inputs, audit
 from claimcheck.errors import InputError, UsageError
@@ -19,6 +19,21 @@ from claimcheck.options import Nearest, Options, RunSettings, settle
 from claimcheck.report import Report
 
 StrPath = str | os.PathLike[str]
+
+
+class Assume(TypedDict, total=False):
+    """What to assume where a claim is silent, as ``check``'s ``--model``, ``--gpu``, ``--gpus``,
+    ``--tier``, ``--mfu``, ``--kv-layout``, ``--output-tokens`` and ``--catalog``: keyword
+    options of ``audit_text`` and ``audit_paths`` (a claim's own figures always win)."""
+
+    model: str | None
+    gpu: str | None
+    gpus: int | None
+    tier: str | None
+    mfu: float | None
+    kv_layout: Literal["resumed", "full"] | None
+    output_tokens: int | None
+    catalog: StrPath | None
 
 
 @dataclass(frozen=True)
@@ -87,23 +102,15 @@ def audit_text(
     select: Iterable[str] | None = None,
     ignore: Iterable[str] | None = None,
     extend_select: Iterable[str] | None = None,
-    model: str | None = None,
-    gpu: str | None = None,
-    gpus: int | None = None,
-    tier: str | None = None,
-    mfu: float | None = None,
-    kv_layout: Literal["resumed", "full"] | None = None,
-    output_tokens: int | None = None,
-    catalog: StrPath | None = None,
     config: StrPath | None = None,
     isolated: bool = False,
     explain: bool = False,
+    **assume: Unpack[Assume],
 ) -> Report:
     """Audit one claim sentence, as ``claimcheck check --text TEXT`` does: it is read as a claim
     even without a KV-cache cue. A text with no speed figure gives a report whose ``errors``
-    say what was missing."""
-    options = _options(select, ignore, extend_select, None, model, gpu, gpus, tier, mfu,
-                       kv_layout, output_tokens, catalog)  # fmt: skip
+    say what was missing. ``assume``: see ``Assume``."""
+    options = _options(select, ignore, extend_select, None, assume)
     return check(
         [], options, texts=[text], config=_path(config), isolated=isolated, explain=explain
     ).report
@@ -116,14 +123,6 @@ def audit_paths(
     ignore: Iterable[str] | None = None,
     extend_select: Iterable[str] | None = None,
     per_file_ignores: Mapping[str, Iterable[str]] | None = None,
-    model: str | None = None,
-    gpu: str | None = None,
-    gpus: int | None = None,
-    tier: str | None = None,
-    mfu: float | None = None,
-    kv_layout: Literal["resumed", "full"] | None = None,
-    output_tokens: int | None = None,
-    catalog: StrPath | None = None,
     exclude: Iterable[str] | None = None,
     extend_exclude: Iterable[str] | None = None,
     respect_gitignore: bool | None = None,
@@ -132,11 +131,12 @@ def audit_paths(
     config: StrPath | None = None,
     isolated: bool = False,
     explain: bool = False,
+    **assume: Unpack[Assume],
 ) -> Report:
     """Audit claim files, documents and folders, as ``claimcheck check PATH…`` does. A path
-    that cannot be read is an entry of the report's ``errors``; the others are still audited."""
-    chosen = _options(select, ignore, extend_select, per_file_ignores, model, gpu, gpus, tier,
-                      mfu, kv_layout, output_tokens, catalog)  # fmt: skip
+    that cannot be read is an entry of the report's ``errors``; the others are still audited.
+    ``assume``: see ``Assume``."""
+    chosen = _options(select, ignore, extend_select, per_file_ignores, assume)
     options = replace(
         chosen,
         exclude=_tuple(exclude),
@@ -164,25 +164,21 @@ def _options(
     ignore: Iterable[str] | None,
     extend_select: Iterable[str] | None,
     per_file_ignores: Mapping[str, Iterable[str]] | None,
-    model: str | None,
-    gpu: str | None,
-    gpus: int | None,
-    tier: str | None,
-    mfu: float | None,
-    kv_layout: str | None,
-    output_tokens: int | None,
-    catalog: StrPath | None,
+    assume: Assume,
 ) -> Options:
+    unknown = set(assume) - set(Assume.__annotations__)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
     per_file = (
         tuple(f"{pattern}:{','.join(codes)}" for pattern, codes in per_file_ignores.items())
         if per_file_ignores is not None
         else None
     )
-    assume = {"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
-              "kv_layout": kv_layout, "output_tokens": output_tokens,
+    catalog = assume.get("catalog")
+    values = {**{name: assume.get(name) for name in Assume.__annotations__},
               "catalog": os.fspath(catalog) if catalog is not None else None}  # fmt: skip
     return Options(select=_tuple(select), ignore=_tuple(ignore),
-                   extend_select=_tuple(extend_select), per_file_ignores=per_file, assume=assume)  # fmt: skip
+                   extend_select=_tuple(extend_select), per_file_ignores=per_file, assume=values)  # fmt: skip
 
 
 def _tuple(values: Iterable[str] | None) -> tuple[str, ...] | None:
@@ -197,4 +193,4 @@ def _path(value: StrPath | None) -> Path | None:
     return Path(value) if value is not None else None
 
 
-__all__ = ["Checked", "audit_paths", "audit_text", "check"]
+__all__ = ["Assume", "Checked", "audit_paths", "audit_text", "check"]

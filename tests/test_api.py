@@ -118,3 +118,11 @@ def test_the_readme_example_runs(project: Path, capsys: pytest.CaptureFixture[st
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("KV")
     assert printed[-1] == "1 []"
+
+
+def test_assumptions_are_keywords_and_a_misspelt_one_is_refused(project: Path) -> None:
+    with_gpu = claimcheck.audit_text(CLAIM, model="llama-3.1-70b", gpu="h100-sxm", gpus=8)
+    assert with_gpu.claims[0].analysis.physical_breakeven_tokens is not None
+    assert claimcheck.audit_text(CLAIM).claims[0].analysis.physical_breakeven_tokens is None
+    with pytest.raises(TypeError, match="'modle'"):
+        claimcheck.audit_text(CLAIM, modle="llama-3.1-70b")  # type: ignore[call-arg]
