@@ -76,11 +76,13 @@ def _line_shift(source_line: str, content_line: str) -> int:
     heading's ``#`` marks or surrounding whitespace, so its text ends the source line, or, with a
     closing ``#`` sequence, is found in it.
     """
-    core = content_line.strip()
     fallback = max(len(source_line) - len(content_line), 0)
+    # Python's strip() also drops U+001C-U+001F, which markdown-it keeps: a line of only those
+    # is matched as it is.
+    core = content_line.strip() or content_line
     if not core:
         return fallback
-    lead = len(content_line) - len(content_line.lstrip())
+    lead = content_line.find(core)
     head = source_line.rstrip()
     if head.endswith(core):
         return len(head) - len(core) - lead
