@@ -121,7 +121,10 @@ def test_options_shared_by_commands_read_the_same() -> None:
         assert check[name].rich_help_panel == breakeven[name].rich_help_panel, name
 
 
-def test_shell_completion_script_and_choices() -> None:
+def test_shell_completion_script_and_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Typer names the shell from the process's ancestors (shellingham), which a job started
+    # in the background or by a service does not have: name it here.
+    monkeypatch.setattr("typer.completion._get_shell_name", lambda: "bash")
     runner = CliRunner()
     script = runner.invoke(app, ["--show-completion", "bash"], prog_name="claimcheck")
     assert script.exit_code == 0
