@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, TypedDict, Unpack
+
+import msgspec
+from msgspec.structs import replace
 
 from claimcheck.audit import Inputs, audit
 from claimcheck.errors import InputError, UsageError
@@ -36,8 +38,7 @@ class Assume(TypedDict, total=False):
     catalog: StrPath | None
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(msgspec.Struct, frozen=True):
     """A run's report and the settings it ran with (the format and ``fail-on`` among them)."""
 
     report: Report

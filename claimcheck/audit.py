@@ -6,9 +6,11 @@ import inspect
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec import field
 
 from claimcheck import DOCS_URL
 from claimcheck.catalog.source import CatalogSource
@@ -41,8 +43,7 @@ from claimcheck.sources.reading import display_path
 from claimcheck.vendor_fit import sentence_points
 
 
-@dataclass(frozen=True, kw_only=True)
-class Inputs:
+class Inputs(msgspec.Struct, frozen=True, kw_only=True):
     """What to read: command-line arguments (files, folders, ``-``, claim text), ``--text``
     values, the name standing for stdin, which files of a folder count, and the size limit.
 

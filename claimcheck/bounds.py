@@ -9,11 +9,11 @@ is a typo or an attack on the arithmetic: the claim or option is refused with th
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Bound:
+class Bound(msgspec.Struct, frozen=True):
     """A closed range ``[low, high]`` of one quantity, and how to name it to a user."""
 
     what: str

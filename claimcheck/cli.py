@@ -8,9 +8,10 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
+
+import msgspec
 
 # Pydantic scans every installed package's entry points for plugins the first time a model is
 # built (about 30 ms); a command-line run needs none of them.
@@ -367,8 +368,7 @@ def check(
     raise typer.Exit(code)
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Invocation:
+class _Invocation(msgspec.Struct, frozen=True, kw_only=True):
     """What ``check`` was asked besides the settings: inputs, where output goes, and how."""
 
     inputs: list[str]

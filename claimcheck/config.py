@@ -15,10 +15,11 @@ values of the wrong type are errors naming the file, the key and what was expect
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import msgspec
+from msgspec import field
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
@@ -58,8 +59,7 @@ class FileConfig(BaseModel):
 _SECTIONS: dict[str, type[BaseModel]] = {"thresholds": Thresholds, "assumptions": Assumptions}
 
 
-@dataclass(frozen=True)
-class LoadedConfig:
+class LoadedConfig(msgspec.Struct, frozen=True):
     """A configuration file's values, where it was found, and the folder its paths are relative to."""
 
     # Every key unset needs no validation: a run without a configuration file never builds

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec import field
 from pydantic import ValidationError
 
 from claimcheck.bounds import MAX_FILE_BYTES
@@ -21,8 +22,7 @@ from claimcheck.sources.inputs import Selection
 _OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """What the caller chose (``check``'s options, the API's keywords); ``None`` means "not
     given": the configuration file may say, else the default applies."""
 
@@ -40,8 +40,7 @@ class Options:
     assume: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class RunSettings:
+class RunSettings(msgspec.Struct, frozen=True):
     """A run's settings by stage: what judging needs (``settings``), which files are read
     (``selection``, ``max_file_bytes``), when the run fails, the format; and the source of each."""
 

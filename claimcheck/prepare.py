@@ -3,8 +3,9 @@ analysed (resolve → analyse)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from claimcheck.analysis import analyse
 from claimcheck.claim import Claim
@@ -18,8 +19,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog.source import CatalogSource
 
 
-@dataclass(frozen=True)
-class Prepared:
+class Prepared(msgspec.Struct, frozen=True):
     """A claim ready for the rules: its record and what the rules see."""
 
     record: ClaimRecord

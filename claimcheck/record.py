@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
+
+import msgspec
+from msgspec import field
 
 from claimcheck.claim import Claim, claim_from_reading
 
@@ -12,8 +14,7 @@ if TYPE_CHECKING:
     from claimcheck.extract import Decision, Extraction, Span
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(msgspec.Struct, frozen=True):
     """A 1-based line and column (Unicode code points) in a source, with an optional end."""
 
     line: int
@@ -22,8 +23,7 @@ class Position:
     end_column: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(msgspec.Struct, frozen=True):
     """A claim file field its own text gives another value for (rule KV306). ``gap`` is the
     smallest relative difference between the field and the text's figures (``None`` for a
     metric, where any difference counts); the rule weighs it against its tolerance."""
@@ -34,8 +34,7 @@ class Conflict:
     gap: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimRecord:
+class ClaimRecord(msgspec.Struct, frozen=True):
     """One claim and its provenance.
 
     ``fields`` says where each claim field was read, so a finding about the context length points
@@ -86,8 +85,7 @@ def in_sentence(
     return {name: (a, b) for name, (a, b) in shifted.items() if 0 <= a < b <= length}
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(msgspec.Struct, frozen=True):
     """A number the extractor weighed as a possible speed factor, where it stands, its score
     and the evidence behind it (what ``--explain`` shows). ``evidence`` holds
     (fact, weight, words) triples."""

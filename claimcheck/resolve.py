@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
 
 from claimcheck.claim import Claim
 from claimcheck.settings import Assumptions
@@ -21,8 +23,7 @@ def size_from_name(name: str) -> float | None:
     return max(sizes) if sizes else None
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(msgspec.Struct, frozen=True):
     """The setup of one claim: what it names (resolved), what was assumed, and what is unknown.
 
     ``assumed`` lists, in words, every value taken from the user's options rather than the claim.

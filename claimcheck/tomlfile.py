@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from claimcheck.errors import ClaimcheckError
 
@@ -21,8 +22,7 @@ _END = re.compile(r"\s*\(at end of document\)\s*$")
 _KEY_BEFORE = re.compile(r"""(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[:=]\s*-?\s*$""")
 
 
-@dataclass(frozen=True, slots=True)
-class LongInteger:
+class LongInteger(msgspec.Struct, frozen=True):
     """Where an over-long integer literal is: 1-based line and column, its key, its digits."""
 
     line: int

@@ -6,9 +6,10 @@ which points, which hardware, which MFU to hold, and the report's ``fit`` object
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.claim import Point as ClaimPoint
@@ -57,7 +58,7 @@ def sentence_points(records: Sequence[ClaimRecord]) -> list[ClaimRecord]:
                 for p in points
                 if p.context_tokens != record.claim.context_tokens
             )
-            out[i] = dataclasses.replace(
+            out[i] = msgspec.structs.replace(
                 record,
                 claim=record.claim.model_copy(update={"points": points}),
                 readings=(

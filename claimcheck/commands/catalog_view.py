@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
 
 from claimcheck.catalog import Catalog, CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.formats import RenderOptions
@@ -35,8 +36,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(msgspec.Struct, frozen=True):
     """The entries of one kind, in catalog order."""
 
     kind: Kind

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.documents.lines import line_of, position
 from claimcheck.documents.suppressions import (
@@ -15,8 +16,7 @@ from claimcheck.documents.suppressions import (
 from claimcheck.documents.units import TextUnit
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
+class Document(msgspec.Struct, frozen=True):
     """Prose units in source order, suppression directives, and malformed directives."""
 
     units: tuple[TextUnit, ...]

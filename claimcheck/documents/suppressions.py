@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.documents.lines import line_of, position
 from claimcheck.errors import did_you_mean
@@ -22,8 +23,7 @@ _CODE = re.compile(r"[A-Z]{2,}[0-9]{1,3}")
 _RANK = {"disable-line": 0, "disable-next-line": 0, "disable": 1, "disable-file": 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+class Comment(msgspec.Struct, frozen=True):
     """An HTML comment found in a document: source offsets of ``<!--`` and past its end."""
 
     start: int
@@ -46,8 +46,7 @@ def comment_end(text: str, start: int) -> tuple[int, int] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Directive:
+class Directive(msgspec.Struct, frozen=True):
     """A suppression comment and the 1-based lines it covers (``first_line`` to ``last_line``)."""
 
     kind: str
@@ -63,8 +62,7 @@ class Directive:
         return any(code.startswith(own) for own in self.codes)
 
 
-@dataclass(frozen=True, slots=True)
-class DirectiveProblem:
+class DirectiveProblem(msgspec.Struct, frozen=True):
     """A comment that starts with ``claimcheck`` but is not a valid directive."""
 
     line: int
@@ -72,16 +70,14 @@ class DirectiveProblem:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Unused:
+class Unused(msgspec.Struct, frozen=True):
     """Codes of a directive that suppressed no finding (reported as KV900)."""
 
     directive: Directive
     codes: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SuppressionResult:
+class SuppressionResult(msgspec.Struct, frozen=True):
     """For each finding, the directive that suppressed it (or ``None``); and the unused codes."""
 
     suppressed_by: tuple[Directive | None, ...]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from operator import attrgetter
+
+import msgspec
 
 # The whitespace a browser collapses; other Unicode spaces (no-break space) are kept as text.
 _SPACE_CHARS = " \t\n\r\f"
@@ -14,8 +15,7 @@ _IRREGULAR_SPACE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
 _index_of = attrgetter("index")
 
 
-@dataclass(frozen=True, slots=True)
-class SourceRun:
+class SourceRun(msgspec.Struct, frozen=True):
     """A run of unit text starting at ``index`` and the source range it came from.
 
     ``verbatim`` runs copy the source: character ``index + k`` sits at ``source_start + k``.
@@ -29,8 +29,7 @@ class SourceRun:
     verbatim: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TextUnit:
+class TextUnit(msgspec.Struct, frozen=True):
     """The prose of one block (a heading, a paragraph, a table row, an image's alt text...)."""
 
     text: str

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.numbers import parse_number, parse_word_number
@@ -79,8 +80,7 @@ _FORM_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(msgspec.Struct, frozen=True):
     """A number form that may be a speed factor.
 
     ``value`` is the factor (``None`` when a percentage cannot be read as one), ``low`` the

@@ -11,8 +11,9 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from claimcheck.extract.candidates import Candidate
 from claimcheck.extract.lexicon import METRICS, TOPICS, pattern
@@ -27,16 +28,14 @@ PLAUSIBLE_MAX = 10_000
 IMPLAUSIBLE_MAX = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(msgspec.Struct, frozen=True):
     """One piece of evidence: ``name`` (priced by the scoring table) and the words behind it."""
 
     name: str
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(msgspec.Struct, frozen=True):
     """Where a candidate sits: its clause, sentence and unit within ``text``, plus text that
     frames the unit without being part of it (a table header, the page's title and heading)."""
 

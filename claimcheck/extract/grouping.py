@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
 
 from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import Candidate, candidates
@@ -37,8 +39,7 @@ MAX_SENTENCES = 8
 within a few sentences of each other, and the windows keep the work linear in the text."""
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class Context(msgspec.Struct, frozen=True):
     """What frames a unit: a table's header row, the page's title and section heading, whether
     the user passed the text as a claim, and the catalog that names models and GPUs."""
 
@@ -49,8 +50,7 @@ class Context:
     off_topic: bool = False
 
 
-@dataclass
-class _Factor:
+class _Factor(msgspec.Struct):
     decision: Decision
     clause: Span
     sentence: Span
@@ -65,8 +65,7 @@ class _Factor:
         return self.decision.candidate.value
 
 
-@dataclass
-class _Group:
+class _Group(msgspec.Struct):
     factors: list[_Factor] = field(default_factory=list)
     metric: tuple[str, Span] | None = None
     setup: dict[str, str] = field(default_factory=dict)
@@ -77,8 +76,7 @@ class _Group:
         self.clauses.add(factor.clause)
 
 
-@dataclass
-class _Unit:
+class _Unit(msgspec.Struct):
     """What every claim of a window asks of the whole unit, scanned once per window (a
     paragraph of hundreds of claims must not be scanned once for each)."""
 

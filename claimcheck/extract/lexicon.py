@@ -12,14 +12,14 @@ start inside another number (see ``numbers.NUM``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
+
+import msgspec
 
 from claimcheck.extract.numbers import NUM, WORD_NUM
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(msgspec.Struct, frozen=True):
     """One named pattern. ``words`` wraps the alternation in word boundaries."""
 
     name: str

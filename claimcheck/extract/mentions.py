@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """A value of one claim field and where it was read."""
 
     value: object

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 import claimcheck.extract.names as names
 from claimcheck.extract.lexicon import pattern
@@ -23,8 +24,7 @@ def _builtin() -> Catalog:
     return builtin_catalog()
 
 
-@dataclass(frozen=True, slots=True)
-class ModelMention:
+class ModelMention(msgspec.Struct, frozen=True):
     """A model name: the catalog id when known (``known``), else the name as written."""
 
     name: str
@@ -33,8 +33,7 @@ class ModelMention:
     size_billions: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class GpuMention:
+class GpuMention(msgspec.Struct, frozen=True):
     """A GPU (catalog id, or the name as written) and the count the sentence gives, if any."""
 
     gpu: str
@@ -199,8 +198,7 @@ def _count(match: re.Match[str], text: str, hi: int) -> tuple[int | None, Span |
     return None, None
 
 
-@dataclass(frozen=True, slots=True)
-class PowerMention:
+class PowerMention(msgspec.Struct, frozen=True):
     """A power setting: ``low``, or ``capped`` with the cap in watts when given."""
 
     mode: str

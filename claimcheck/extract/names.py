@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from claimcheck.extract.numbers import WORD_NUM
 
@@ -21,8 +22,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(msgspec.Struct, frozen=True):
     """The names of one catalog entry: id, display name, aliases and (GPUs) system names."""
 
     id: str
@@ -31,8 +31,7 @@ class Named:
     systems: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
-class Names:
+class Names(msgspec.Struct, frozen=True, eq=False):
     """What the name patterns are built from: every model's and GPU's names. Compared and
     hashed by identity: one per catalog, the key of the compiled patterns."""
 

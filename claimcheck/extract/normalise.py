@@ -11,7 +11,9 @@ look like ``×``. Documents are parsed before they get here; this is for text gi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
@@ -51,8 +53,7 @@ _REWRITE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Rewrite:
+class Rewrite(msgspec.Struct, frozen=True):
     """A number written in a form the extractor reads only once rewritten: where it sits in the
     read text, and the note that tells the reader how it was read (or that it was not)."""
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from claimcheck.extract.evidence import clear_memory
 from claimcheck.extract.grouping import Context, unit_claims
@@ -24,8 +27,7 @@ if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(msgspec.Struct, frozen=True):
     """What the extractor made of a text: its claims and every candidate it weighed."""
 
     claims: list[Extraction] = field(default_factory=list)

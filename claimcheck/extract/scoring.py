@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.extract.candidates import Candidate
 from claimcheck.extract.evidence import Fact
@@ -146,8 +147,7 @@ MEANINGS: dict[str, str] = {
 _NEEDS_METRIC = frozenset({"fraction", "doubling", "percent"})
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """A candidate, its evidence, its score and whether it was read as a factor."""
 
     candidate: Candidate

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(msgspec.Struct, frozen=True):
     """A ``[start, end)`` range of code-point offsets in the extractor's input text."""
 
     start: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Extraction:
+class Extraction(msgspec.Struct, frozen=True):
     """One claim read from prose.
 
     ``values`` maps Claim field names to values; ``spans`` says where each was read; ``cues``

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from claimcheck.severity import Severity
 
@@ -44,8 +45,7 @@ FORMATTERS: dict[OutputFormat, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RenderOptions:
+class RenderOptions(msgspec.Struct, frozen=True):
     """Presentation settings for the human formats, and what the machine formats need to know
     about the run: the ``--fail-on`` threshold (JUnit fails only what fails the run) and the
     checkout the file names are in (SARIF names them from the repository root).

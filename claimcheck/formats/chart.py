@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from itertools import pairwise
+
+import msgspec
+from msgspec import field
 
 from claimcheck.implied import Analysis, Curve
 from claimcheck.physics.sweep import Sweep
@@ -76,8 +78,7 @@ def looks_css() -> str:
     return "\n".join(rules) + "\n"
 
 
-@dataclass(frozen=True, slots=True)
-class Marked:
+class Marked(msgspec.Struct, frozen=True):
     """A labelled point: prefix length, speedup and what it is."""
 
     prefix_tokens: float
@@ -85,8 +86,7 @@ class Marked:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChartData:
+class ChartData(msgspec.Struct, frozen=True):
     """What one chart shows. Empty parts are simply not drawn.
 
     ``naive_slope_tokens`` draws the naive reading, speedup = prefix ÷ that many tokens;
@@ -116,8 +116,7 @@ class ChartData:
         return self.curve is None and self.headline is None and not self.reference
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(msgspec.Struct, frozen=True):
     """A text at (x, y) with its anchor (start, middle or end)."""
 
     x: float
@@ -126,8 +125,7 @@ class Label:
     anchor: str = "start"
 
 
-@dataclass(frozen=True, slots=True)
-class Dot:
+class Dot(msgspec.Struct, frozen=True):
     """A point to mark, with its label and CSS class."""
 
     x: float
@@ -136,8 +134,7 @@ class Dot:
     label: Label | None
 
 
-@dataclass(frozen=True, slots=True)
-class BreakevenLine:
+class BreakevenLine(msgspec.Struct, frozen=True):
     """A vertical line at x across the plot, labelled at the top."""
 
     x: float
@@ -145,8 +142,7 @@ class BreakevenLine:
     label: Label
 
 
-@dataclass(frozen=True, slots=True)
-class LegendItem:
+class LegendItem(msgspec.Struct, frozen=True):
     """One legend entry at (x, y)."""
 
     x: float
@@ -155,8 +151,7 @@ class LegendItem:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class TableRow:
+class TableRow(msgspec.Struct, frozen=True):
     """One row of the text table that repeats the chart's numbers for screen readers."""
 
     what: str
@@ -164,8 +159,7 @@ class TableRow:
     speedup: str
 
 
-@dataclass(frozen=True, slots=True)
-class Plot:
+class Plot(msgspec.Struct, frozen=True):
     """Everything the SVG template writes out, in the drawing's units."""
 
     title: str

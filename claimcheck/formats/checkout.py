@@ -4,12 +4,12 @@ name each file from the root (as GitHub code scanning expects) wherever the run 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class Checkout:
+
+class Checkout(msgspec.Struct, frozen=True):
     """The repository ``root`` and the working directory ``cwd``, both absolute."""
 
     root: Path

@@ -12,12 +12,13 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from itertools import pairwise
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
+
+import msgspec
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.chart import (
@@ -63,8 +64,7 @@ LONG_REPORT_CLAIMS = 50
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
+class Segment(msgspec.Struct, frozen=True):
     """A piece of a claim's sentence; ``fields`` names what was read from it (empty: nothing)."""
 
     text: str
@@ -76,24 +76,21 @@ class Segment:
         return ", ".join(FIELD_NAMES.get(name, name.replace("_", " ")) for name in self.fields)
 
 
-@dataclass(frozen=True, slots=True)
-class SeverityGroup:
+class SeverityGroup(msgspec.Struct, frozen=True):
     """The findings of one severity."""
 
     severity: str
     findings: tuple[Finding, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(msgspec.Struct, frozen=True):
     """One figure of a claim's analysis, in words."""
 
     name: str
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimView:
+class ClaimView(msgspec.Struct, frozen=True):
     """What the page shows of one claim."""
 
     anchor: str

@@ -12,7 +12,8 @@ The fit is closed-form least squares on relative residuals, with ``t0 ≥ 0`` an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.bounds import BANDWIDTH_GB_S
 from claimcheck.errors import UsageError
@@ -25,8 +26,7 @@ TYPICAL_PREFIXES = (1_000, 4_000, 16_000)
 _MIN_SECONDS_PER_BYTE = 1.0 / (BANDWIDTH_GB_S.high * 1e9)
 
 
-@dataclass(frozen=True, slots=True)
-class FitPoint:
+class FitPoint(msgspec.Struct, frozen=True):
     """One measured point: a prefix length and either a speedup or both times in seconds."""
 
     context_tokens: int
@@ -51,8 +51,7 @@ class FitPoint:
         return self.speedup
 
 
-@dataclass(frozen=True, slots=True)
-class Residual:
+class Residual(msgspec.Struct, frozen=True):
     """How well the fit reproduces one point: ``residual`` is predicted ÷ observed − 1."""
 
     context_tokens: int
@@ -65,8 +64,7 @@ class Residual:
         return self.predicted_speedup / self.observed_speedup - 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
+class Fit(msgspec.Struct, frozen=True):
     """The fitted parameters, their residuals and what they imply.
 
     ``mfu_fixed`` says the MFU was held (a speedup-only fit), not fitted from stated times.

@@ -8,15 +8,15 @@ A GPU of no known family falls back to the generic curve, a consumer card's swee
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
+
+import msgspec
 
 from claimcheck.catalog.specs import GpuSpec
 from claimcheck.errors import UsageError
 
 
-@dataclass(frozen=True, slots=True)
-class PowerPoint:
+class PowerPoint(msgspec.Struct, frozen=True):
     """(cap ÷ reference limit, relative throughput), where it comes from, and whether it was
     measured or is an estimate between or beyond measured points."""
 
@@ -26,8 +26,7 @@ class PowerPoint:
     measured: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class PowerCurve:
+class PowerCurve(msgspec.Struct, frozen=True):
     """A family's curve: points in rising order, ending at (1, 1), the reference limit."""
 
     name: str
@@ -134,8 +133,7 @@ GENERIC_CURVE = PowerCurve(
 """The fallback for a GPU of no known family: a consumer card's measured prefill sweep."""
 
 
-@dataclass(frozen=True, slots=True)
-class PowerFactor:
+class PowerFactor(msgspec.Struct, frozen=True):
     """Relative prefill throughput under a cap, in (0, 1], and how it was obtained.
 
     ``extrapolated`` is true below the lowest measured point of the curve; ``below_minimum``

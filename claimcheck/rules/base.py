@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.claim import Claim
 from claimcheck.implied import Analysis
@@ -13,8 +14,7 @@ from claimcheck.settings import Thresholds
 from claimcheck.severity import Precision, Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Subject:
+class Subject(msgspec.Struct, frozen=True):
     """Everything a rule may look at for one claim. Rules do no I/O and no arithmetic of the
     physical model: they read the analysis."""
 
@@ -27,16 +27,14 @@ class Subject:
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(msgspec.Struct, frozen=True):
     """A rule's finding before it is placed: the message and the claim field it is about."""
 
     message: str
     field: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(msgspec.Struct, frozen=True):
     """One rule. ``doc`` is the module docstring: its first line is the summary. A rule that
     compares claims with each other has a ``batch`` check over all subjects of a run, which
     yields (index of the subject, hit). ``precision`` says how often its findings are right;

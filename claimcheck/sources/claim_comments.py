@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from claimcheck.documents.lines import line_bounds, position
 from claimcheck.documents.suppressions import (
@@ -28,8 +29,7 @@ from claimcheck.sources.structured import Format, RawClaim
 _LEAD = re.compile(r"\s*(#.*|\[\[?[^\]]*\]\]?\s*(#.*)?|-\s*)")
 
 
-@dataclass(frozen=True, slots=True)
-class _Claim:
+class _Claim(msgspec.Struct, frozen=True):
     """A claim's lines: ``first`` to ``last``, its first field on ``head``."""
 
     first: int

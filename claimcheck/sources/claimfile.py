@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import re
 from contextlib import suppress
-from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 CLAIM_KEYS = tuple(Claim.model_fields)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadClaimFile:
+class ReadClaimFile(msgspec.Struct, frozen=True):
     """What one claim file gave: the valid claims, a problem per invalid one, and its
     suppression comments (well-formed and not)."""
 

@@ -4,8 +4,9 @@ suppression comments."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
@@ -26,8 +27,7 @@ DocumentKind = Literal["markdown", "html", "text"]
 _NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadDocument:
+class ReadDocument(msgspec.Struct, frozen=True):
     """The claims of one document and its suppression comments."""
 
     records: list[ClaimRecord]

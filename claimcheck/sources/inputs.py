@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from claimcheck.defaults import DEFAULT_EXCLUDE
 from claimcheck.errors import InputError
@@ -31,8 +34,7 @@ DOCUMENT_SUFFIXES: dict[str, str] = {
 DOCUMENT_KINDS = frozenset(DOCUMENT_SUFFIXES.values())
 
 
-@dataclass(frozen=True, slots=True)
-class FileInput:
+class FileInput(msgspec.Struct, frozen=True):
     """A file to read. ``named`` is true when the user named it (not found in a folder)."""
 
     path: Path
@@ -41,8 +43,7 @@ class FileInput:
     named: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TextInput:
+class TextInput(msgspec.Struct, frozen=True):
     """Claim text given on the command line (``explicit`` for ``--text``)."""
 
     text: str
@@ -50,8 +51,7 @@ class TextInput:
     explicit: bool
 
 
-@dataclass(frozen=True, slots=True)
-class StdinInput:
+class StdinInput(msgspec.Struct, frozen=True):
     """Standard input; ``kind`` comes from ``--stdin-filename`` or is guessed from the content."""
 
     display: str
@@ -61,8 +61,7 @@ class StdinInput:
 Input = FileInput | TextInput | StdinInput
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(msgspec.Struct, frozen=True):
     """Which files count as inputs: suffix → kind, exclude patterns (gitignore syntax, relative
     to ``base``), whether ``.gitignore`` applies, whether excludes apply to named files, and
     whether a folder walk follows links to folders and out of the folder."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
+
+import msgspec
+from msgspec import field
 
 from claimcheck.claim import Claim
 from claimcheck.documents.lines import text_position
@@ -30,8 +32,7 @@ if TYPE_CHECKING:
     from claimcheck.sources.structured import Format
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     """What one input gave: claims, problems of invalid claims, whether it counts as a file,
     and the suppression comments of a document or claim file."""
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class Refused:
+
+class Refused(msgspec.Struct, frozen=True):
     """A pattern the matcher refused: its 1-based line and why."""
 
     line: int

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import msgspec
 import yaml
+from msgspec import field
 
 from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError
@@ -21,8 +22,7 @@ from claimcheck.tomlfile import long_integer, parse_toml
 Format = Literal["yaml", "toml", "json"]
 
 
-@dataclass(frozen=True, slots=True)
-class RawClaim:
+class RawClaim(msgspec.Struct, frozen=True):
     """One claim's raw mapping, where it starts, and where each of its keys is."""
 
     data: object
@@ -30,8 +30,7 @@ class RawClaim:
     keys: dict[str, Position] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedFile:
+class ParsedFile(msgspec.Struct, frozen=True):
     """The claims of one file, and whether the file is a claim list (``[[claims]]``, a list)."""
 
     claims: list[RawClaim]
