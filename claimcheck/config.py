@@ -26,6 +26,7 @@ from pydantic_core import ErrorDetails
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
+from claimcheck.regexes import compiled
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
 
@@ -225,15 +226,15 @@ def key_line(path: Path, key: str) -> int | None:
         return None
     *tables, name = key.split(".")
     spelled = "|".join(re.escape(n) for n in {name, name.replace("-", "_"), name.replace("_", "-")})
-    assigned = re.compile(
+    assigned = compiled(
         rf"""^[ \t]*(?:{spelled}|"(?:{spelled})"|'(?:{spelled})')[ \t]*[=.]""", re.M
     )
     start = 0
     if tables:
-        header = re.compile(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
+        header = compiled(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
         found = header.search(text)
         if found is None:
-            dotted = re.compile(
+            dotted = compiled(
                 rf"^[ \t]*{re.escape(tables[-1])}[ \t]*\.[ \t]*(?:{spelled})[ \t]*=", re.M
             )
             match = dotted.search(text)
@@ -241,7 +242,7 @@ def key_line(path: Path, key: str) -> int | None:
         start = found.end()
     match = assigned.search(text, start)
     if match is None and not tables:
-        table = re.compile(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
+        table = compiled(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
         match = table.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else None
 

@@ -6,7 +6,6 @@ lines, and each inline child is found in that content in order, past the markup 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -17,13 +16,14 @@ from claimcheck.documents.inline import InlineWalker, SourceMap
 from claimcheck.documents.lines import line_bounds
 from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import TextUnit, UnitBuilder
+from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
 _FRONT_MATTER_CLOSERS = {"---": ("---", "..."), "+++": ("+++",)}
-_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+_UNESCAPED_PIPE = compiled(r"(?<!\\)\|")
 _CELL_SEPARATOR = " | "
 
 

@@ -13,6 +13,7 @@ import msgspec
 from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
+from claimcheck.regexes import compiled
 
 
 class Found(msgspec.Struct, frozen=True):
@@ -145,7 +146,7 @@ def _context_ok(text: str, match: re.Match[str], lo: int) -> bool:
     return _ALONE.match(text, match.end()) is not None
 
 
-_ALONE = re.compile(r"\s?(?:[),|;·→]|->|$|\.(?!\d)|\s[-–—|·→])")
+_ALONE = compiled(r"\s?(?:[),|;·→]|->|$|\.(?!\d)|\s[-–—|·→])")
 
 
 def _scale(unit: str | None) -> int:
@@ -154,7 +155,7 @@ def _scale(unit: str | None) -> int:
     )
 
 
-_CAPABILITY = re.compile(
+_CAPABILITY = compiled(
     r"\b(?:supports?|supporting|has|have|having|offers?|native|maximum|max|up\sto|extends?|extended|expands?)\b"
 )
 
@@ -185,7 +186,7 @@ def hobbit(text: str, lo: int, hi: int) -> Found | None:
     return Found(128_000, Span(match.start(), match.end())) if match else None
 
 
-_COUNTED = re.compile(
+_COUNTED = compiled(
     r"\s?(?:tokens?|toks?|requests?|queries|users|calls|words|bytes|images|dollars|usd|downloads|sessions)\b",
     re.IGNORECASE,
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from claimcheck.extract.numbers import WORD_NUM
+from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -70,7 +71,7 @@ def names_of(catalog: Catalog | None) -> Names:
     )
 
 
-_TOKEN = re.compile(r"[\s_.:/-]+")
+_TOKEN = compiled(r"[\s_.:/-]+")
 
 # Version and size shapes that may follow a family; release words come from the catalog's names
 # plus these generic ones.
@@ -201,13 +202,13 @@ def model_pattern(catalog: Names) -> re.Pattern[str]:
     suffix = (
         r"(?:[-\s.:]?(?:" + _VERSION + "|" + _alternation(release_words(catalog)) + r")(?![a-z]))"
     )
-    return re.compile(
+    return compiled(
         r"(?<![\w-])(?:meta[-\s])?(" + names + r")(" + suffix + r"{0,6})(?![\w])",
         re.IGNORECASE,
     )
 
 
-_UNKNOWN_MODEL = re.compile(
+_UNKNOWN_MODEL = compiled(
     # A capitalised name with a version and a size ("Falcon 180B", "Nemotron-4 340B", "Yi-34B"),
     # or a hyphenated version alone ("Phi-4", "Grok-1"): the shape of a model name, whatever the family.
     r"(?<![\w-])([A-Z][A-Za-z]{1,15})(?:(-\d+(?:\.\d+)?)?[-\s](\d+(?:\.\d+)?[BT])|(-\d+(?:\.\d+)?))(?![\w.-])"
@@ -224,7 +225,7 @@ def unknown_models(text: str, lo: int, hi: int) -> list[re.Match[str]]:
 @lru_cache(maxsize=4)
 def model_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog family at all?"""
-    return re.compile(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
+    return compiled(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4)
@@ -234,7 +235,7 @@ def gpu_pattern(catalog: Names) -> re.Pattern[str]:
     cores, prefixes = gpu_cores(catalog)
     core = _alternation(cores) or r"(?!)"
     system = r"(?:(?:" + _alternation(prefixes) + r")\s?)?" if prefixes else ""
-    return re.compile(
+    return compiled(
         r"(?<![\w-])(?:(?P<count>\d{1,4})\s?[x×]\s?|(?P<countword>"
         + WORD_NUM
         + r"|a\ssingle|single|an?|dual|quad)\s|"
@@ -263,4 +264,4 @@ def gpu_pattern(catalog: Names) -> re.Pattern[str]:
 def gpu_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog GPU at all?"""
     cores, _ = gpu_cores(catalog)
-    return re.compile(_alternation(cores) or r"(?!)", re.IGNORECASE)
+    return compiled(_alternation(cores) or r"(?!)", re.IGNORECASE)

@@ -17,6 +17,7 @@ from msgspec import field
 from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError
 from claimcheck.record import Position
+from claimcheck.regexes import compiled
 from claimcheck.tomlfile import long_integer, parse_toml
 
 Format = Literal["yaml", "toml", "json"]
@@ -170,8 +171,8 @@ def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:
 
 # --- TOML -----------------------------------------------------------------------------------
 
-_TOML_HEADER = re.compile(r"^[ \t]*\[\[\s*claims\s*\]\]", re.MULTILINE)
-_TOML_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
+_TOML_HEADER = compiled(r"^[ \t]*\[\[\s*claims\s*\]\]", re.MULTILINE)
+_TOML_KEY = compiled(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
 
 
 def _parse_toml(text: str, display: str) -> ParsedFile:
@@ -233,7 +234,7 @@ def _parse_json(text: str, display: str) -> ParsedFile:
         if begin is not None and isinstance(item, dict):
             end = starts[index + 1] if index + 1 < len(starts) else len(text)
             for key in item:
-                found = re.compile(r'(?<!\\)"' + re.escape(str(key)) + r'"\s*:').search(
+                found = compiled(r'(?<!\\)"' + re.escape(str(key)) + r'"\s*:').search(
                     text, begin, end
                 )
                 if found:
@@ -242,7 +243,7 @@ def _parse_json(text: str, display: str) -> ParsedFile:
     return ParsedFile(claims, listed)
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = compiled(r"\\u[dD][89a-fA-F]")
 
 
 def _refuse_lone_surrogates(data: object, text: str, display: str) -> None:
