@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from claimcheck.documents.suppressions import Directive, DirectiveProblem
 
 CLAIM_KEYS = tuple(Claim.model_fields)
+_CLAIM_KEYS = frozenset(CLAIM_KEYS)
 
 
 class ReadClaimFile(msgspec.Struct, frozen=True):
@@ -147,10 +148,10 @@ def _record(
                 )
             ]
         )
-    fields = {key: pos for key, pos in raw.keys.items() if key in CLAIM_KEYS}
+    fields = {key: pos for key, pos in raw.keys.items() if key in _CLAIM_KEYS}
     text_pos = fields.get("text")
-    found = _read_text_field(claim.text, catalog) if claim.text is not None else None
-    if not found:
+    reading = _read_text_field(claim.text, catalog) if claim.text is not None else None
+    if reading is None:
         return ClaimRecord(
             claim=claim,
             id=claim.id or default_id,
@@ -158,8 +159,10 @@ def _record(
             position=raw.position,
             fields=fields,
         )
-    extraction = found[0]
-    explicit = claim.model_dump(exclude_unset=True)
+    extraction = reading.found[0]
+    # What the file states, as validated (the same values ``model_dump`` would give, without
+    # turning the claim back into data).
+    explicit = {name: getattr(claim, name) for name in claim.model_fields_set}
     update = {k: v for k, v in extraction.values.items() if k not in explicit}
     # If the text reads as something the fields forbid, the fields stand alone.
     with suppress(ValidationError):
@@ -173,7 +176,7 @@ def _record(
         fields={**dict.fromkeys(update, text_pos), **fields} if text_pos else fields,
         cues=dict.fromkeys(extraction.cues, text_pos),
         readings=extraction.readings,
-        conflicts=_conflicts(explicit, found),
+        conflicts=_conflicts(explicit, reading),
         spans={
             name: (span.start, span.end)
             for name, span in extraction.spans.items()
@@ -182,22 +185,42 @@ def _record(
     )
 
 
-_READ: dict[str, tuple[Catalog | None, list[Extraction]]] = {}
+class _TextReading(msgspec.Struct, frozen=True):
+    """The extractor's claims in one claim text (at least one), and every figure they read
+    for each field (a text's several speedups among them)."""
+
+    found: list[Extraction]
+    read: dict[str, list[object]]
+    several: bool
+
+
+_READ: dict[str, tuple[Catalog | None, _TextReading | None]] = {}
 _READ_MAX = 4096
 
 
-def _read_text_field(text: str, catalog: Catalog | None) -> list[Extraction]:
-    """The extractor's claims in a claim file's ``text``, read once per distinct text and
-    catalog: a batch of claim files often repeats a sentence, and the reading depends on
-    nothing else. Extractions are frozen, so one reading can serve several records."""
+def _read_text_field(text: str, catalog: Catalog | None) -> _TextReading | None:
+    """The extractor's claims in a claim file's ``text`` (``None``: none), read once per
+    distinct text and catalog: a batch of claim files often repeats a sentence, and the
+    reading depends on nothing else. Extractions are frozen, so one reading can serve several
+    records."""
     known = _READ.get(text)
     if known is not None and known[0] is catalog:
         return known[1]
     found = extract_claims(text, explicit=True, catalog=catalog)
+    reading = None
+    if found:
+        read: dict[str, list[object]] = {}
+        for extraction in found:
+            for name, value in extraction.values.items():
+                read.setdefault(name, []).append(value)
+            for value in extraction.extras.get("speedups", []) or []:  # type: ignore[attr-defined]
+                read.setdefault("speedup", []).append(value)
+        several = len(found) > 1 or any("speedups" in ex.extras for ex in found)
+        reading = _TextReading(found, read, several)
     if len(_READ) >= _READ_MAX:
         _READ.clear()
-    _READ[text] = (catalog, found)
-    return found
+    _READ[text] = (catalog, reading)
+    return reading
 
 
 _NUMERIC = (
@@ -212,23 +235,19 @@ _NUMERIC = (
 )
 
 
-def _conflicts(explicit: dict[str, Any], found: list[Extraction]) -> tuple[Conflict, ...]:
+def _conflicts(explicit: dict[str, Any], reading: _TextReading) -> tuple[Conflict, ...]:
     """Fields the file states that its text gives otherwise: a number none of the text's figures
     for it equals (with the smallest relative gap), or a metric the text never names (prefill
     and TTFT are one).
     A text that quotes several figures ("6x at 32K, 22x at 128K") contradicts none of them."""
-    several = len(found) > 1 or any("speedups" in ex.extras for ex in found)
-    read: dict[str, list[object]] = {}
-    for extraction in found:
-        for name, value in extraction.values.items():
-            read.setdefault(name, []).append(value)
-        for value in extraction.extras.get("speedups", []) or []:  # type: ignore[attr-defined]
-            read.setdefault("speedup", []).append(value)
+    read, several = reading.read, reading.several
     conflicts = []
     for name in _NUMERIC:
-        stated, values = explicit.get(name), read.get(name, [])
-        numbers = [v for v in values if isinstance(v, (int, float))]
-        if not isinstance(stated, (int, float)) or not numbers or (several and name != "speedup"):
+        stated = explicit.get(name)
+        if stated is None or name not in read or (several and name != "speedup"):
+            continue
+        numbers = [v for v in read[name] if isinstance(v, (int, float))]
+        if not isinstance(stated, (int, float)) or not numbers:
             continue
         gap = min(abs(stated - v) / max(abs(stated), abs(v), 1e-300) for v in numbers)
         if gap > 0:  # KV306 weighs the gap against its tolerance (text_field_tolerance)

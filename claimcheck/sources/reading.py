@@ -41,8 +41,8 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
     try:
         refuse_special(os.stat(path).st_mode, display)
         handle = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
-        with os.fdopen(handle, "rb") as stream:
-            status = os.fstat(stream.fileno())
+        try:
+            status = os.fstat(handle)
             refuse_special(status.st_mode, display)
             if status.st_size > max_bytes:
                 raise InputError(
@@ -52,9 +52,11 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
                 )
             # Sized to the file, not to the limit: a 10 MB buffer per small file costs more
             # than reading it. One byte more shows a file that grew while being read.
-            data = stream.read(min(status.st_size, max_bytes) + 1)
+            data = _read_up_to(handle, min(status.st_size, max_bytes) + 1)
             if len(data) > status.st_size:
-                data += stream.read(max_bytes + 1 - len(data))
+                data += _read_up_to(handle, max_bytes + 1 - len(data))
+        finally:
+            os.close(handle)
     except PermissionError:
         raise InputError("permission denied", path=display) from None
     except IsADirectoryError:
@@ -66,6 +68,19 @@ def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -
     if len(data) > max_bytes:  # the file grew while we read it
         raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
     return decode(data, display)
+
+
+def _read_up_to(handle: int, size: int) -> bytes:
+    """Up to ``size`` bytes from the open file ``handle``, fewer only at its end (a raw read,
+    without a buffered file object around it: one system call for a small file)."""
+    parts = []
+    while size > 0:
+        part = os.read(handle, size)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def read_stream(stream: BinaryIO | None, display: str, *, max_bytes: int) -> str:

@@ -32,6 +32,7 @@ _HEADS = (
         re.S,
     ),
 )
+_FIRST = frozenset("{[<#:")
 _SUMMARY = compiled(
     r"(?:\A|\s)\d+ claims? in \d+ files?: \d+ errors?, \d+ warnings?, \d+ info"
     r"(?:; \d+ suppressed)?(?:; \d+ inputs? could not be audited)?\Z"
@@ -45,9 +46,12 @@ def is_report(head: str, tail: str) -> bool:
     wrapped; the others are recognised from their first characters.
     """
     start = head.lstrip("\ufeff")
-    if any(pattern.match(start) for pattern in _HEADS):
+    # Every report's first character is one of these (a YAML claim file's is not).
+    if start[:1] in _FIRST and any(pattern.match(start) for pattern in _HEADS):
         return True
-    if "claim" not in tail:  # the summary line names its claims: most texts stop here
+    if (
+        "claim" not in tail or "info" not in tail
+    ):  # the summary line names both: most texts stop here
         return False
     return _SUMMARY.search(" ".join(tail.split())) is not None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 import msgspec
@@ -107,6 +108,21 @@ def _check_yaml_nodes(root: yaml.Node, display: str) -> None:
 def _parse_yaml(text: str, display: str) -> ParsedFile:
     try:
         documents = list(yaml.compose_all(text, Loader=_yaml_loader()))
+    except yaml.YAMLError:
+        documents = None  # reported below, by the path that places every error
+    if documents is not None and "*" not in text:  # no alias: no node is reached twice
+        try:
+            return _plain_yaml(documents)
+        except (_NotPlain, ValueError, OverflowError, RecursionError):
+            pass  # PyYAML's constructor raises the last three on values such as 2024-13-45
+    return _checked_yaml(text, display)
+
+
+def _checked_yaml(text: str, display: str) -> ParsedFile:
+    """Every file the plain reading declines: refuses aliases, tags and duplicate keys with
+    their places, and builds values with PyYAML's own safe constructor."""
+    try:
+        documents = list(yaml.compose_all(text, Loader=_yaml_loader()))
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = err.problem or err.context or "invalid YAML"
@@ -157,6 +173,77 @@ def _parse_yaml(text: str, display: str) -> ParsedFile:
                         keys.setdefault(str(key.value), _mark(key))
             claims.append(RawClaim(data, _mark(item), keys))
     return ParsedFile(claims, is_list)
+
+
+class _NotPlain(Exception):
+    """A node the plain reading leaves to the checked one (a tag, a merge key, a duplicate key,
+    a complex key, a value PyYAML's constructor refuses)."""
+
+
+_SAFE = yaml.constructor.SafeConstructor()
+_TAG = "tag:yaml.org,2002:"
+_SCALARS: dict[str, Callable[[yaml.ScalarNode], object]] = {
+    _TAG + "str": lambda node: node.value,
+    _TAG + "null": lambda node: None,
+    _TAG + "bool": _SAFE.construct_yaml_bool,
+    _TAG + "int": _SAFE.construct_yaml_int,
+    _TAG + "float": _SAFE.construct_yaml_float,
+    _TAG + "timestamp": _SAFE.construct_yaml_timestamp,
+}
+_MAP = _TAG + "map"
+_SEQ = _TAG + "seq"
+
+
+def _plain_yaml(documents: list[yaml.Node]) -> ParsedFile:
+    """The claims of composed YAML holding plain data only (mappings, lists and the core
+    scalar types, no duplicate key), built in one walk over the nodes: the same values and
+    places as ``_checked_yaml``, which reads every other file. ``_NotPlain`` otherwise."""
+    claims: list[RawClaim] = []
+    is_list = len(documents) > 1
+    for node in documents:
+        if node is None:
+            continue
+        items, listed = _yaml_claim_nodes(node)
+        if listed and not _plain_list(node):
+            raise _NotPlain
+        is_list = is_list or listed
+        for item in items:
+            data = _plain(item)
+            keys: dict[str, Position] = {}
+            if isinstance(item, yaml.MappingNode):
+                for key, _value in item.value:
+                    keys.setdefault(str(key.value), _mark(key))
+            claims.append(RawClaim(data, _mark(item), keys))
+    return ParsedFile(claims, is_list)
+
+
+def _plain_list(node: yaml.Node) -> bool:
+    """Is a claim list (a list, or a mapping of ``claims`` to a list) plain around its items?"""
+    if isinstance(node, yaml.MappingNode):
+        key, value = node.value[0]
+        return node.tag == _MAP and key.tag == _TAG + "str" and value.tag == _SEQ
+    return node.tag == _SEQ
+
+
+def _plain(node: yaml.Node) -> object:
+    """The value of a plain-data node (see ``_plain_yaml``)."""
+    if isinstance(node, yaml.ScalarNode):
+        construct = _SCALARS.get(node.tag)
+        if construct is None:
+            raise _NotPlain
+        return construct(node)
+    if isinstance(node, yaml.MappingNode) and node.tag == _MAP:
+        mapping: dict[object, object] = {}
+        names: set[str] = set()
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode) or key.value in names:
+                raise _NotPlain
+            names.add(key.value)
+            mapping[_plain(key)] = _plain(value)
+        return mapping
+    if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
+        return [_plain(item) for item in node.value]
+    raise _NotPlain
 
 
 def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:

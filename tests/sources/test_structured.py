@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claimcheck.errors import InputError
-from claimcheck.sources.structured import parse_structured
+from claimcheck.sources import structured
+from claimcheck.sources.structured import ParsedFile, _checked_yaml, parse_structured
 
 
 def test_python_tags_are_refused_and_never_executed() -> None:
@@ -33,3 +39,85 @@ def test_multi_document_yaml_is_a_list() -> None:
     parsed = parse_structured("speedup: 2\n---\nspeedup: 3\n", "yaml", "m.yaml")
     assert parsed.is_list
     assert [c.position.line for c in parsed.claims if c.position] == [1, 3]
+
+
+def _outcome(read: Callable[[], ParsedFile]) -> object:
+    try:
+        return read()
+    except InputError as err:
+        return (str(err), err.line, err.column)
+
+
+_YAML_SHAPES = [
+    "id: a\nspeedup: 27\ntext: 27x faster TTFT\n",
+    "speedup: 3\nbase: &x 3\nother: *x\n",
+    "speedup: !!python/object:os.system 3\n",
+    "speedup: 3\nspeedup: 4\n",
+    "1: a\n0x1: b\n",
+    "speedup: 5\ndate: 2024-05-01\n",
+    "speedup: 5\ndate: 2024-13-45\n",
+    "speedup: 5\ndate: 2024-05-01 10:00:00\n",
+    "- id: f1\n  speedup: 4\n- id: f2\n  speedup: 80\n",
+    "claims:\n  - speedup: 3\n  - speedup: 7\n    context_tokens: 1e5\n",
+    "!!map {claims: [{speedup: 3}]}\n",
+    "claims: !!seq [{speedup: 3}]\n",
+    "---\nspeedup: 3\n---\nspeedup: 9\n",
+    "<<: {speedup: 3}\nid: merge\n",
+    "speedup: 4\n=: 3\n",
+    "? [a, b]\n: 3\nspeedup: 4\n",
+    "speedup: 0x1F\ncontext_tokens: 1_000\ngpu_count: 0o10\n",
+    "speedup: .inf\nspeedup_low: .nan\n",
+    "speedup: 3.5\ntext: ~\nmodel: null\ngpu: yes\n",
+    "speedup: " + "9" * 5000 + "\n",
+    "speedup: 4\nvendor: !!binary aGVsbG8=\n",
+    "speedup: 4\nid: !custom x\n",
+    "speedup: 3\nset: !!set {a, b}\n",
+    "speedup: 3\npoints:\n  - {context_tokens: 1000, speedup: 2}\n",
+    "- 3\n- speedup: 4\n",
+    "speedup: 3\n  bad: indent\n",
+    "a: " + "[" * 5000 + "]" * 5000 + "\n",
+]
+
+
+@pytest.mark.parametrize("text", _YAML_SHAPES)
+def test_plain_yaml_reads_as_the_checked_reading(text: str) -> None:
+    # The one-walk reading of plain data gives what the checked reading gives, and hands
+    # every other file (tags, aliases, merge keys, duplicate keys, bad values) to it.
+    assert _outcome(lambda: parse_structured(text, "yaml", "c.yaml")) == _outcome(
+        lambda: _checked_yaml(text, "c.yaml")
+    )
+
+
+_SCALAR = st.one_of(
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=12),
+    st.dates(),
+)
+_PLAIN = st.recursive(
+    _SCALAR,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(data=_PLAIN, flow=st.booleans())
+def test_plain_yaml_reads_dumped_data_as_the_checked_reading(data: object, flow: bool) -> None:
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    assert _outcome(lambda: parse_structured(text, "yaml", "c.yaml")) == _outcome(
+        lambda: _checked_yaml(text, "c.yaml")
+    )
+
+
+def test_plain_yaml_is_read_in_one_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(text: str, display: str) -> ParsedFile:
+        raise AssertionError("plain data went to the checked reading")
+
+    monkeypatch.setattr(structured, "_checked_yaml", refuse)
+    parsed = parse_structured("claims:\n  - speedup: 3\n    date: 2024-05-01\n", "yaml", "c.yaml")
+    assert parsed.is_list
+    assert parsed.claims[0].keys["date"].line == 3
