@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -350,5 +351,11 @@ def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False)
         return 2
     if fail_on is None or exit_zero:
         return 0
-    failing = any(fails_the_run(f.severity, fail_on) for f in report.unsuppressed())
+    # In any order: a batch's findings are not sorted only to be looked at once.
+    found = (f for c in report.claims for f in c.findings)
+    failing = any(
+        fails_the_run(f.severity, fail_on)
+        for f in itertools.chain(found, report.findings)
+        if not f.suppressed
+    )
     return 1 if failing else 0

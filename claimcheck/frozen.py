@@ -39,6 +39,15 @@ def construct(cls: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
     return made
 
 
+def replaced(model: M, update: dict[str, Any]) -> M:
+    """``model.model_copy(update=update)`` for values already valid, built as ``construct``
+    builds a model: the same fields, the same fields set, the same shallow copy."""
+    cls = type(model)
+    if _template(cls) is None:
+        return model.model_copy(update=update)
+    return construct(cls, model.model_fields_set | update.keys(), {**model.__dict__, **update})
+
+
 @cache
 def _template(cls: type[BaseModel]) -> dict[str, Any] | None:
     """Each field's default (``_REQUIRED`` for none, or one a factory makes), in field order;

@@ -7,7 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from claimcheck.frozen import construct
+from claimcheck.analysis import analyse
+from claimcheck.claim import Claim
+from claimcheck.frozen import construct, replaced
 from claimcheck.implied import Analysis
 from claimcheck.report import ClaimReport, Finding, SourceRef
 from claimcheck.severity import Severity
@@ -75,3 +77,22 @@ class _Aliased(BaseModel):
 
 def test_a_model_with_aliases_goes_through_pydantic() -> None:
     _same(construct(_Aliased, {"value"}, {"v": 2}), _Aliased.model_construct({"value"}, v=2))
+
+
+def test_a_replaced_model_is_its_model_copy() -> None:
+    analysis = Analysis(naive_breakeven_tokens=4741, assumptions=["a"])
+    update: dict[str, Any] = {"restatement": "27x TTFT", "assumptions": ["a", "b"]}
+    made = replaced(analysis, update)
+    _same(made, analysis.model_copy(update=update))
+    assert analysis.restatement is None  # the original is left as it was
+    aliased = _Aliased(v=1)
+    _same(replaced(aliased, {"value": 3}), aliased.model_copy(update={"value": 3}))
+
+
+def test_the_analysis_of_a_claim_is_the_validated_one() -> None:
+    # The analysis is built from values already valid; validating them gives the same model.
+    claim = Claim(speedup=27, context_tokens=128_000, baseline_seconds=2.0, cached_seconds=0.1)
+    made = analyse(claim, curves=False)
+    validated = Analysis(naive_breakeven_tokens=6400, implied_speedup=20.0)
+    _same(made, validated.model_copy(update={"restatement": made.restatement}))
+    assert made.naive_breakeven_tokens == 6400 and made.implied_speedup == 20.0

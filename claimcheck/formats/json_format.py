@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
+
+from pydantic import TypeAdapter
 
 from claimcheck.formats import RenderOptions
-from claimcheck.report import Report
+from claimcheck.report import ClaimReport, Report
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -23,9 +26,12 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
         yield f'  "{name}": '
         if name == "claims" and value:
             yield "[\n"
-            for index, claim in enumerate(value):
-                yield _indent(claim.model_dump_json(indent=2), 4, first=True)
-                yield ",\n" if index < len(value) - 1 else "\n"
+            for start in range(0, len(value), _GROUP):
+                group = value[start : start + _GROUP]
+                # '[\n  {…},\n  {…}\n]' with each claim indented as in the whole document.
+                dumped = _claims().dump_json(group, indent=2).decode()
+                yield _indent(dumped[2:-2], 2, first=True)
+                yield ",\n" if start + _GROUP < len(value) else "\n"
             yield "  ]"
         else:
             dumped = report.model_dump_json(indent=2, include={name})
@@ -33,6 +39,16 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
             yield inner
         yield ",\n" if position < len(fields) - 1 else "\n"
     yield "}\n"
+
+
+# Claims are dumped this many at a time: one call per claim costs more than its dumping, and
+# the whole list at once would hold a large batch's text in memory.
+_GROUP = 256
+
+
+@cache
+def _claims() -> TypeAdapter[list[ClaimReport]]:
+    return TypeAdapter(list[ClaimReport])
 
 
 def _indent(text: str, spaces: int, *, first: bool) -> str:

@@ -75,12 +75,25 @@ class Selection(msgspec.Struct, frozen=True):
 
     def kind_of(self, name: str) -> str | None:
         """The input kind a file name implies, or ``None``."""
-        suffix = Path(name).suffix.lower()
-        custom = {
-            k.lower() if k.startswith(".") else f".{k.lower()}": v
-            for k, v in self.extensions.items()
-        }
-        return custom.get(suffix) or CLAIM_SUFFIXES.get(suffix) or DOCUMENT_SUFFIXES.get(suffix)
+        suffix = _suffix(name).lower()
+        if self.extensions:
+            custom = {
+                k.lower() if k.startswith(".") else f".{k.lower()}": v
+                for k, v in self.extensions.items()
+            }
+            found = custom.get(suffix)
+            if found:
+                return found
+        return CLAIM_SUFFIXES.get(suffix) or DOCUMENT_SUFFIXES.get(suffix)
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix`` without building a path for a plain name (a folder walk asks
+    for every file's)."""
+    if "/" in name or os.sep in name or (os.altsep and os.altsep in name):
+        return Path(name).suffix
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def expand(
@@ -237,10 +250,11 @@ def _walk(
         except OSError as err:
             found.append((None, _unlisted(err, shown)))
             continue
+        inside = str(real)
         for entry in entries:
             name = entry.name
             display = name if shown == "." else f"{shown}/{name}"
-            target, is_dir = _follow(entry, real, str(root), selection.follow_links)
+            target, is_dir = _follow(entry, inside, str(root), selection.follow_links)
             if target is None or ignored.excluded_in(real, name, is_dir=is_dir):
                 continue
             if is_dir:
@@ -257,16 +271,15 @@ def _walk(
     return found
 
 
-def _follow(
-    entry: os.DirEntry[str], real: Path, root: str, follow: bool
-) -> tuple[str | None, bool]:
-    """``entry``'s real path and whether it is a folder; ``None`` when the walk does not go
-    there (a link to a folder, or out of the tree, unless links are followed)."""
+def _follow(entry: os.DirEntry[str], real: str, root: str, follow: bool) -> tuple[str | None, bool]:
+    """``entry``'s real path and whether it is a folder (``real`` is the real path of its
+    folder); ``None`` when the walk does not go there (a link to a folder, or out of the tree,
+    unless links are followed)."""
     try:
         if not entry.is_symlink():
-            return str(real / entry.name), entry.is_dir(follow_symlinks=False)
+            return os.path.join(real, entry.name), entry.is_dir(follow_symlinks=False)
     except OSError:
-        return str(real / entry.name), False
+        return os.path.join(real, entry.name), False
     target = _real(entry.path)
     is_dir = os.path.isdir(target)
     if follow:

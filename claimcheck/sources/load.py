@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -68,7 +67,7 @@ def load_input(
     if is_report(text[:PEEK], text[-PEEK:]):
         return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(
-        text, item.kind, item.display, Path(item.path).stem, named=item.named, catalog=catalog
+        text, item.kind, item.display, item.path.stem, named=item.named, catalog=catalog
     )
 
 

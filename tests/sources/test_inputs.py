@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claimcheck.errors import InputError
-from claimcheck.sources.inputs import FileInput, Selection, expand, output_clash
+from claimcheck.sources.inputs import FileInput, Selection, _suffix, expand, output_clash
 
 GOOD = "speedup: 27\n"
 
@@ -95,3 +97,8 @@ def test_an_unlistable_folder_is_an_error(tree: Path, monkeypatch: pytest.Monkey
         "b.yaml",
         "error: sub: cannot list this folder: File name too long",
     ]
+
+
+@given(st.text(st.sampled_from("ab./Y\\"), max_size=10))
+def test_suffix_is_the_paths_suffix(name: str) -> None:
+    assert _suffix(name) == PurePath(name).suffix
