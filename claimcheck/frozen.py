@@ -24,31 +24,44 @@ def construct(cls: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
     aliases and default each time). ``values`` names fields only; a model with aliases,
     private attributes or a post-init hook, or a call that leaves unset a field without a
     default or with a default factory, goes through ``model_construct`` itself."""
-    template = _template(cls)
-    if template is None:
+    plan = _plan(cls)
+    if plan is None:
         return cls.model_construct(fields_set, **values)
+    template, given = plan
     fields = template.copy()  # in the order of the class's fields, as model_construct has them
     fields.update(values)
-    if _REQUIRED in fields.values() or len(fields) != len(template):
+    if len(fields) != len(template) or not values.keys() >= given:
         return cls.model_construct(fields_set, **values)
     made = cls.__new__(cls)
-    object.__setattr__(made, "__dict__", fields)
-    object.__setattr__(made, "__pydantic_fields_set__", fields_set)
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", fields_set)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
     return made
+
+
+_set = object.__setattr__  # pydantic's own refuses to set a frozen model's attributes
 
 
 def replaced(model: M, update: dict[str, Any]) -> M:
     """``model.model_copy(update=update)`` for values already valid, built as ``construct``
     builds a model: the same fields, the same fields set, the same shallow copy."""
     cls = type(model)
-    if _template(cls) is None:
+    if _plan(cls) is None:
         return model.model_copy(update=update)
     return construct(cls, model.model_fields_set | update.keys(), {**model.__dict__, **update})
 
 
 @cache
+def _plan(cls: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str]] | None:
+    """The class's template (see ``_template``) and the fields a call must give (those
+    without a plain default); ``None`` when the class needs more than its fields set."""
+    template = _template(cls)
+    if template is None:
+        return None
+    return template, frozenset(name for name, value in template.items() if value is _REQUIRED)
+
+
 def _template(cls: type[BaseModel]) -> dict[str, Any] | None:
     """Each field's default (``_REQUIRED`` for none, or one a factory makes), in field order;
     ``None`` when the class needs more than its fields set."""

@@ -27,10 +27,10 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
         if name == "claims" and value:
             yield "[\n"
             for start in range(0, len(value), _GROUP):
-                group = value[start : start + _GROUP]
-                # '[\n  {…},\n  {…}\n]' with each claim indented as in the whole document.
-                dumped = _claims().dump_json(group, indent=2).decode()
-                yield _indent(dumped[2:-2], 2, first=True)
+                # Under a "claims" key, as in the report, each claim comes out indented as the
+                # whole document indents it: '{\n  "claims": [\n    {…},\n    {…}\n  ]\n}'.
+                group = {"claims": value[start : start + _GROUP]}
+                yield _claims().dump_json(group, indent=2)[_HEAD:-_TAIL].decode()
                 yield ",\n" if start + _GROUP < len(value) else "\n"
             yield "  ]"
         else:
@@ -46,11 +46,10 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
 _GROUP = 256
 
 
+_HEAD = len('{\n  "claims": [\n')
+_TAIL = len("\n  ]\n}")
+
+
 @cache
-def _claims() -> TypeAdapter[list[ClaimReport]]:
-    return TypeAdapter(list[ClaimReport])
-
-
-def _indent(text: str, spaces: int, *, first: bool) -> str:
-    pad = " " * spaces
-    return (pad if first else "") + text.replace("\n", "\n" + pad)
+def _claims() -> TypeAdapter[dict[str, list[ClaimReport]]]:
+    return TypeAdapter(dict[str, list[ClaimReport]])
