@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
 from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.sources.inputs import FileInput, Input, Selection, expand
-from claimcheck.sources.load import Loaded, load_input
-from claimcheck.sources.parallel import load_all
+from claimcheck.sources.load import load_input
+from claimcheck.sources.parallel import Preparing, Read, load_all
 from claimcheck.sources.reading import display_path
 from claimcheck.vendor_fit import sentence_points
 
@@ -152,7 +152,8 @@ def audit(
                 files += 1
                 continue
         placed.append((item, group))
-    for (item, group), (_, loaded) in zip(placed, _loaded(placed, inputs, read_stdin), strict=True):
+    read = _loaded(placed, inputs, read_stdin, charts)
+    for (item, group), (_, loaded, prepared) in zip(placed, read, strict=True):
         if isinstance(item, InputError):
             problems.append(item)
             continue
@@ -168,7 +169,10 @@ def audit(
             weighed.extend(loaded.decisions)
         if loaded.document is not None:
             group.documents[item.display] = loaded.document
-        group.add(sentence_points(loaded.records))
+        if prepared is not None:  # by a worker, under this group's settings
+            group.prepared.extend(prepared)
+        else:
+            group.add(sentence_points(loaded.records))
     claims: list[ClaimReport] = []
     document_findings: list[Finding] = []
     for group in groups.values():
@@ -188,23 +192,30 @@ def _loaded(
     placed: list[tuple[Input | InputError, _SettingsGroup]],
     inputs: Inputs,
     read_stdin: Callable[[], str],
-) -> Iterator[tuple[Input | InputError, Loaded | InputError]]:
+    charts: bool,
+) -> Iterator[Read]:
     """What reading each input gave, in order: by ``inputs.jobs`` workers when every file is read
-    with the same catalog of names (the usual case), else one by one with its own."""
+    with the same catalog of names (the usual case), else one by one with its own. Workers also
+    resolve and analyse the claims when every file is audited under the same settings."""
     catalogs = {id(group.names): group.names for _, group in placed}
     if len(catalogs) == 1:
         (names,) = catalogs.values()
         items = [item for item, _ in placed]
-        yield from load_all(items, inputs.max_file_bytes, read_stdin, names, jobs=inputs.jobs)
+        groups = {id(group): group for _, group in placed}
+        preparing = None
+        if len(groups) == 1:
+            (settings,) = (group.settings for group in groups.values())
+            preparing = Preparing(settings.assume, settings.thresholds, charts)
+        yield from load_all(items, inputs.max_file_bytes, read_stdin, names, inputs.jobs, preparing)
         return
     for item, group in placed:
         if isinstance(item, InputError):
-            yield item, item
+            yield item, item, None
             continue
         try:
-            yield item, load_input(item, inputs.max_file_bytes, read_stdin, group.names)
+            yield item, load_input(item, inputs.max_file_bytes, read_stdin, group.names), None
         except InputError as err:
-            yield item, err
+            yield item, err, None
 
 
 def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:

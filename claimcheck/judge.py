@@ -61,6 +61,7 @@ def _claim_report(
     claim = record.claim
     quiet = record.confidence < thresholds.low_confidence
     normal = normalise(claim.text)
+    shown = _shown_path(record.path)
     findings = []
     for rule, hit in hits:
         where = record.where(hit.field)
@@ -73,7 +74,7 @@ def _claim_report(
                     "name": rule.name,
                     "severity": Severity.INFO if quiet else rule.severity,
                     "message": hit.message,
-                    "path": _shown_path(record.path),
+                    "path": shown,
                     "line": where.line if where else None,
                     "column": where.column if where else None,
                     "end_line": where.end_line if where else None,
@@ -84,7 +85,7 @@ def _claim_report(
         )
     findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
     source = {
-        "path": _shown_path(record.path),
+        "path": shown,
         "line": record.position.line if record.position else None,
         "column": record.position.column if record.position else None,
     }

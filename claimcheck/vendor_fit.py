@@ -38,6 +38,8 @@ def sentence_points(records: Sequence[ClaimRecord]) -> list[ClaimRecord]:
     times), with no setup field that differs between them, each gain the group's ``points``;
     every other record is returned as it is.
     """
+    if len(records) < 2:  # a file of one claim: nothing to group (most files of a batch)
+        return list(records)
     groups: dict[tuple[object, ...], list[int]] = {}
     for index, record in enumerate(records):
         claim = record.claim

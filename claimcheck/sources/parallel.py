@@ -1,9 +1,9 @@
 """Reading inputs, in worker processes when a run has many files and the machine more than one
 core. Results come back in input order, so the report is the same with any number of workers.
 
-Only reading runs in the workers (file, parser, the extractor on a claim file's text or a
-page): resolving, analysing and the rules, which compare claims with each other, stay in the
-run's own process.
+The workers read (file, parser, the extractor on a claim file's text or a page) and, when every
+file is audited under the same settings, resolve and analyse each claim (``Preparing``): the
+rules, which compare claims with each other, and the report stay in the run's own process.
 """
 
 from __future__ import annotations
@@ -13,12 +13,17 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from claimcheck.errors import InputError
+from claimcheck.settings import Assumptions, Thresholds
 from claimcheck.sources.inputs import FileInput, Input
 from claimcheck.sources.load import Loaded, load_input
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.catalog.source import CatalogSource
+    from claimcheck.prepare import Prepared
 
 MIN_FILES_PER_WORKER = 100
 """Fewer files than this per worker are read in the run's own process: starting workers and
@@ -26,6 +31,15 @@ sending results back costs more than it saves on small runs."""
 _CHUNK = 32  # files sent to a worker at a time
 
 Outcome = Loaded | InputError
+
+
+class Preparing(msgspec.Struct, frozen=True):
+    """What a worker needs to make a file's claims ready for the rules (``prepare``): the
+    run's assumptions and thresholds, and whether the report draws charts."""
+
+    assume: Assumptions
+    thresholds: Thresholds
+    charts: bool = False
 
 
 def default_jobs() -> int:
@@ -36,26 +50,33 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+Read = tuple[Input | InputError, Outcome, "list[Prepared] | None"]
+"""An input, what reading it gave, and its claims made ready for the rules when a worker did
+that too (``None``: the caller prepares the outcome's records)."""
+
+
 def load_all(
     inputs: Iterable[Input | InputError],
     max_bytes: int,
     read_stdin: Callable[[], str],
     catalog: Catalog | None,
     jobs: int = 1,
-) -> Iterator[tuple[Input | InputError, Outcome]]:
+    preparing: Preparing | None = None,
+) -> Iterator[Read]:
     """Each input with what reading it gave (an input that was an error before it was read
     gives itself), in input order. With ``jobs`` above 1 and enough files, files are read by
-    ``jobs`` worker processes; standard input and text are always read here."""
+    ``jobs`` worker processes, which also prepare their claims when given ``preparing``;
+    standard input and text are always read here."""
     if jobs > 1:
         items = list(inputs)
         files = sum(isinstance(item, FileInput) for item in items)
         if files >= 2 * MIN_FILES_PER_WORKER:
             workers = min(jobs, files // MIN_FILES_PER_WORKER)
-            yield from _in_workers(items, workers, max_bytes, read_stdin, catalog)
+            yield from _in_workers(items, workers, max_bytes, read_stdin, catalog, preparing)
             return
         inputs = items
     for item in inputs:
-        yield item, _load(item, max_bytes, read_stdin, catalog)
+        yield item, _load(item, max_bytes, read_stdin, catalog), None
 
 
 def _load(
@@ -78,34 +99,63 @@ def _in_workers(
     max_bytes: int,
     read_stdin: Callable[[], str],
     catalog: Catalog | None,
-) -> Iterator[tuple[Input | InputError, Outcome]]:
+    preparing: Preparing | None,
+) -> Iterator[Read]:
     import multiprocessing  # only a run large enough for workers pays for importing it
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-    with context.Pool(workers, _start_worker, (max_bytes, catalog)) as pool:
+    with context.Pool(workers, _start_worker, (max_bytes, catalog, preparing)) as pool:
         results = pool.imap(_read_file, items, chunksize=_CHUNK)
-        for item, outcome in zip(items, results, strict=True):
-            # Standard input and text come back unread: they are read here.
-            yield item, _load(item, max_bytes, read_stdin, catalog) if outcome is None else outcome
+        for item, result in zip(items, results, strict=True):
+            if result is None:  # standard input and text come back unread: they are read here
+                yield item, _load(item, max_bytes, read_stdin, catalog), None
+            else:
+                yield item, *result
 
 
-_worker: tuple[int, Catalog | None] = (0, None)
+class _Worker:
+    """One worker process's settings, and the catalog it resolves names with."""
+
+    max_bytes = 0
+    catalog: Catalog | None = None
+    preparing: Preparing | None = None
+    catalogs: CatalogSource | None = None
 
 
-def _start_worker(max_bytes: int, catalog: Catalog | None) -> None:
-    global _worker  # one worker process's settings
-    _worker = (max_bytes, catalog)
+def _start_worker(max_bytes: int, catalog: Catalog | None, preparing: Preparing | None) -> None:
+    _Worker.max_bytes, _Worker.catalog, _Worker.preparing = max_bytes, catalog, preparing
+    if preparing is not None:
+        from claimcheck.catalog.source import CatalogSource
+
+        _Worker.catalogs = CatalogSource(preparing.assume)
 
 
-def _read_file(item: Input | InputError) -> Outcome | None:
-    """In a worker: read one file (``None`` for standard input and text, which the run reads
-    itself)."""
+def _read_file(item: Input | InputError) -> tuple[Outcome, list[Prepared] | None] | None:
+    """In a worker: read one file and, with ``Preparing``, prepare its claims (``None`` for
+    standard input and text, which the run reads itself)."""
     if isinstance(item, InputError):
-        return item
+        return item, None
     if not isinstance(item, FileInput):
         return None
-    max_bytes, catalog = _worker
-    return _load(item, max_bytes, _no_stdin, catalog)
+    outcome = _load(item, _Worker.max_bytes, _no_stdin, _Worker.catalog)
+    preparing = _Worker.preparing
+    if preparing is None or not isinstance(outcome, Loaded):
+        return outcome, None
+    from claimcheck.prepare import prepare
+    from claimcheck.vendor_fit import sentence_points
+
+    prepared = [
+        prepare(
+            record,
+            _Worker.catalogs,
+            preparing.assume,
+            preparing.thresholds,
+            charts=preparing.charts,
+        )
+        for record in sentence_points(outcome.records)
+    ]
+    # The records travel back once, inside what was prepared from them.
+    return msgspec.structs.replace(outcome, records=[]), prepared
 
 
 def _no_stdin() -> str:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from claimcheck import audit as audit_module
 from claimcheck.audit import Inputs, audit
 from claimcheck.formats import OutputFormat, render
+from claimcheck.prepare import Prepared, prepare
+from claimcheck.record import ClaimRecord
 from claimcheck.sources import parallel
 from claimcheck.sources.parallel import MIN_FILES_PER_WORKER, default_jobs
 
@@ -29,17 +33,19 @@ def _folder(root: Path, count: int) -> Path:
         elif number % 17 == 0:
             (sub / f"low{number:04d}.json").write_text('{"speedup": 0.5}', encoding="utf-8")
         else:
+            setup = "model: llama-3.1-70b\ngpu: h100-sxm\n" if number % 10 == 1 else ""
             (sub / f"c{number:04d}.yaml").write_text(
                 f"text: Up to {speedup}x faster prefill at {number % 5 + 1}K tokens\n"
-                f"speedup: {speedup}\ncontext_tokens: {(number % 5 + 1) * 1000}\n",
+                f"speedup: {speedup}\ncontext_tokens: {(number % 5 + 1) * 1000}\n{setup}",
                 encoding="utf-8",
             )
     return root
 
 
-def _json(folder: Path, jobs: int) -> str:
+def _json(folder: Path, jobs: int, fmt: OutputFormat = OutputFormat.JSON) -> str:
     inputs = Inputs(arguments=[str(folder), "Loading the KV cache is 27x faster TTFT"], jobs=jobs)
-    return render(audit(inputs, read_stdin=lambda: ""), OutputFormat.JSON)
+    charts = fmt is OutputFormat.HTML
+    return render(audit(inputs, read_stdin=lambda: "", charts=charts), fmt)
 
 
 def test_workers_give_the_report_one_process_gives(tmp_path: Path) -> None:
@@ -48,6 +54,25 @@ def test_workers_give_the_report_one_process_gives(tmp_path: Path) -> None:
     assert '"errors": 0' not in alone and "KV3" in alone  # errors, findings and claims alike
     assert _json(folder, jobs=2) == alone
     assert _json(folder, jobs=3) == alone
+
+
+def test_workers_prepare_the_claims_of_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Under one set of settings the workers resolve and analyse each file's claims (a tenth
+    # with a model and GPU, the charts of the HTML report too): this process prepares only the
+    # command-line text, and the report is the one a single process writes.
+    folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER + 30)
+    alone = _json(folder, jobs=1, fmt=OutputFormat.HTML)
+    prepared: list[str] = []
+
+    def counted(record: ClaimRecord, *args: Any, **kwargs: Any) -> Prepared:
+        prepared.append(record.path or "")
+        return prepare(record, *args, **kwargs)
+
+    monkeypatch.setattr(audit_module, "prepare", counted)
+    assert _json(folder, jobs=2, fmt=OutputFormat.HTML) == alone
+    assert len(prepared) == 1 and prepared[0].startswith("<text")
 
 
 def test_small_runs_start_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
