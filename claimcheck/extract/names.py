@@ -8,14 +8,15 @@ added with ``--catalog`` is read from prose like a built-in one.
 
 from __future__ import annotations
 
+import hashlib
 import re
-import tomllib
 from functools import cache, lru_cache
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from claimcheck import bytecache
 from claimcheck.extract.numbers import WORD_NUM
 from claimcheck.regexes import compiled
 
@@ -46,9 +47,7 @@ def builtin_names() -> Names:
     no model or GPU never pays for validating the whole catalog."""
     data = files("claimcheck.catalog") / "data"
     sections = {
-        section: tomllib.loads(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[
-            section
-        ]
+        section: _parsed(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[section]
         for section in ("models", "gpus")
     }
     return Names(
@@ -58,6 +57,19 @@ def builtin_names() -> Names:
             for g in sections["gpus"]
         ),
     )
+
+
+def _parsed(text: str) -> Any:
+    """``tomllib.loads(text)``, kept beside the byte code (``claimcheck/bytecache.py``): parsing
+    the catalog's TOML in Python cost a one-liner more than reading a cached copy."""
+    key = ("toml", hashlib.sha256(text.encode()).hexdigest())
+    found = bytecache.STORE.get(key)
+    if found is None:
+        import tomllib
+
+        found = tomllib.loads(text)
+        bytecache.STORE.put(key, found)
+    return found
 
 
 @lru_cache(maxsize=4)
