@@ -1,7 +1,5 @@
 """The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes")."""
 
-from __future__ import annotations
-
 import hashlib
 from typing import Any
 
