@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
+from claimcheck.frozen import construct
 from claimcheck.implied import Analysis
 from claimcheck.resolve import Resolved
 from claimcheck.restate import restate
@@ -95,7 +96,8 @@ def _analysed(
     claim: Claim, resolved: Resolved | None, assume: Assumptions, curves: bool
 ) -> Analysis:
     naive = naive_breakeven_tokens(claim)
-    base = Analysis(naive_breakeven_tokens=naive, implied_speedup=_round(implied_speedup(claim), 3))
+    given = {"naive_breakeven_tokens": naive, "implied_speedup": _round(implied_speedup(claim), 3)}
+    base = construct(Analysis, set(given), given)
     if resolved is None:
         return base
     notes = [*resolved.unknown, *resolved.assumed]
@@ -364,8 +366,10 @@ def _finite(analysis: Analysis) -> Analysis:
     keep this from happening) is left out with a note, so no infinity or NaN reaches a report."""
     bad = [
         name
-        for name, value in analysis.model_dump(include=_FIGURES).items()
-        if isinstance(value, float) and not math.isfinite(value)
+        for name in Analysis.model_fields
+        if name in _FIGURES
+        and isinstance(value := getattr(analysis, name), float)
+        and not math.isfinite(value)
     ]
     prefixes = {k: v for k, v in analysis.speedup_at_prefix.items() if math.isfinite(v)}
     if not bad and len(prefixes) == len(analysis.speedup_at_prefix):

@@ -128,7 +128,7 @@ class Report(Frozen):
     """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
 
     schema_version: int = SCHEMA_VERSION
-    tool: Tool = Field(default_factory=Tool)
+    tool: Tool = Field(default_factory=Tool.model_construct)
     claims: list[ClaimReport]
     errors: list[InputProblem]
     summary: Summary

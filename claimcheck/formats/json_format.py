@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.json_writer import dumps
 from claimcheck.report import Report
 
 
@@ -13,9 +14,19 @@ def render(report: Report, options: RenderOptions) -> str:
     return "".join(chunks(report, options))
 
 
+SMALL = 200
+"""Claims, findings and candidates up to which the report is written in Python
+(``json_writer``): below it, that is cheaper than building pydantic's serializer."""
+
+
 def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     """The same document piece by piece, one claim at a time, so that a run over thousands of
     files never holds the whole text in memory. Byte-identical to dumping the Report at once."""
+    if len(report.claims) + len(report.findings) + len(report.candidates) <= SMALL:
+        text = dumps(report)
+        if text.isascii() or _encodable(text):  # else pydantic's own error, as below
+            yield text + "\n"
+            return
     yield "{\n"
     fields = list(type(report).model_fields)
     for position, name in enumerate(fields):
@@ -33,6 +44,14 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
             yield inner
         yield ",\n" if position < len(fields) - 1 else "\n"
     yield "}\n"
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return True
 
 
 def _indent(text: str, spaces: int, *, first: bool) -> str:
