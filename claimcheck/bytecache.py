@@ -1,9 +1,9 @@
 """Work a run can skip because an earlier run did it, kept beside the byte code.
 
-Two things every run derives from the package's own source and data, and that cost a one-line
-run more than its own judging: the matcher code of its regular expressions
-(``claimcheck/regexes.py``) and the parsed catalog files (``claimcheck/extract/names.py``). Both
-are kept the way Python keeps a module's byte code: in one file in the ``__pycache__`` folder
+What every run derives from the package's own source and data, and that cost a one-line run
+more than its own judging: the matcher code of its regular expressions
+(``claimcheck/regexes.py``), the parsed catalog files (``claimcheck/extract/names.py``) and the
+parsed configuration file (``claimcheck/config.py``). They are kept the way Python keeps a module's byte code: in one file in the ``__pycache__`` folder
 beside this package (or under ``PYTHONPYCACHEPREFIX``), named for the interpreter
 (``sys.implementation.cache_tag``), written when the process ends if it learnt something new,
 and never written when byte code is not (``PYTHONDONTWRITEBYTECODE``, ``python -B``) or where
@@ -16,10 +16,12 @@ ignored and rewritten.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import marshal
 import os
 import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +118,14 @@ def default_path() -> Path | None:
 
 STORE = Store(default_path(), writable=not sys.dont_write_bytecode)
 atexit.register(lambda: STORE.save())
+
+
+def remembered(kind: str, text: str, compute: Callable[[], Any]) -> Any:
+    """What ``compute()`` derives from ``text``, from the store when a run derived it before
+    (keyed by ``kind`` and the text's SHA-256). The value is shared: do not change it."""
+    key = (kind, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+    found = STORE.get(key)
+    if found is None:
+        found = compute()
+        STORE.put(key, found)
+    return found

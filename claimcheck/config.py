@@ -21,6 +21,7 @@ from msgspec import field
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
+from claimcheck import bytecache
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
@@ -143,9 +144,16 @@ def _text(path: Path) -> str:
 
 
 def _parse(text: str, path: Path) -> dict[str, Any]:
-    from claimcheck.tomlfile import parse_toml  # a run without a configuration file reads no TOML
+    """The file parsed, from the cache beside the byte code when an earlier run parsed the
+    same text (``claimcheck/bytecache.py``); an error is raised each time, never kept."""
 
-    return parse_toml(text, str(path), UsageError)
+    def parse() -> dict[str, Any]:
+        from claimcheck.tomlfile import parse_toml  # loaded only for a text not seen before
+
+        return parse_toml(text, str(path), UsageError)
+
+    parsed: dict[str, Any] = bytecache.remembered("toml", text, parse)
+    return parsed
 
 
 def load(path: Path) -> LoadedConfig:

@@ -121,3 +121,24 @@ def test_a_run_without_byte_code_writes_no_cache(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
     assert _run(env).stdout
     assert not list(tmp_path.rglob("claimcheck-cache.*.bin"))
+
+
+def test_remembered_computes_once_per_text_and_keeps_no_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bytecache, "STORE", bytecache.Store(tmp_path / "c.bin", writable=True))
+    calls: list[str] = []
+
+    def parse(text: str) -> object:
+        calls.append(text)
+        if "bad" in text:
+            raise ValueError(text)
+        return {"length": len(text)}
+
+    assert bytecache.remembered("t", "abc", lambda: parse("abc")) == {"length": 3}
+    assert bytecache.remembered("t", "abc", lambda: parse("abc")) == {"length": 3}
+    assert bytecache.remembered("t", "abcd", lambda: parse("abcd")) == {"length": 4}
+    for _ in range(2):
+        with pytest.raises(ValueError, match="bad"):
+            bytecache.remembered("t", "bad", lambda: parse("bad"))
+    assert calls == ["abc", "abcd", "bad", "bad"]

@@ -8,7 +8,6 @@ added with ``--catalog`` is read from prose like a built-in one.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -62,14 +61,13 @@ def builtin_names() -> Names:
 def _parsed(text: str) -> Any:
     """``tomllib.loads(text)``, kept beside the byte code (``claimcheck/bytecache.py``): parsing
     the catalog's TOML in Python cost a one-liner more than reading a cached copy."""
-    key = ("toml", hashlib.sha256(text.encode()).hexdigest())
-    found = bytecache.STORE.get(key)
-    if found is None:
+
+    def parse() -> Any:
         import tomllib
 
-        found = tomllib.loads(text)
-        bytecache.STORE.put(key, found)
-    return found
+        return tomllib.loads(text)
+
+    return bytecache.remembered("toml", text, parse)
 
 
 @lru_cache(maxsize=4)

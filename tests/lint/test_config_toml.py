@@ -180,3 +180,12 @@ def test_a_syntax_error_at_the_end_of_the_file_has_a_line_too(cli: Invoke, proje
     assert run.stderr.splitlines() == [
         f"claimcheck: error: {project / 'claimcheck.toml'}:3:1: TOML syntax error: Invalid value"
     ]
+
+
+def test_a_configuration_read_from_the_cache_is_the_file(cli: Invoke, project: Path) -> None:
+    """The second run of the same file takes its parse from the cache; an edit is read anew."""
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\n', encoding="utf-8")
+    assert _codes(cli) == _codes(cli) == {"KV101", "KV103"}
+    (project / "claimcheck.toml").write_text('select = ["KV3"]\n', encoding="utf-8")
+    edited = _codes(cli)
+    assert edited and all(code.startswith("KV3") for code in edited)
