@@ -258,6 +258,8 @@ def _assumptions(
         if value is not None:
             merged[key] = value
             sources[f"assumptions.{key}"] = (value, "command line")
+    if not merged:  # nothing assumed: the defaults, without building the validator
+        return Assumptions.model_construct()
     try:
         return Assumptions(**merged)
     except ValidationError as err:

@@ -79,7 +79,8 @@ def test_an_entry_the_matcher_refuses_is_compiled_again(
     source = r"(\d+)\s?ms"
     key = ("re", regexes._sre.MAGIC, source, 0)
     store.loaded = True
-    store.entries[key] = (source, 32, [999, 999, 999], 0, {}, (None, None))
+    damaged = regexes._packed((source, 32, [999, 999, 999], 0, {}, (None, None)))
+    store.entries[key] = damaged
     made = regexes.compiled(source)
     assert made == re.compile(source)
-    assert store.grew and store.entries[key][2] != [999, 999, 999]
+    assert store.grew and store.entries[key] != damaged
