@@ -25,10 +25,14 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from json.encoder import encode_basestring
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel
+
+try:  # the C escaper json.encoder uses, without loading the json package (a one-liner needs no more)
+    from _json import encode_basestring
+except ImportError:  # pragma: no cover - an interpreter without the C accelerator
+    from json.encoder import encode_basestring
 
 Write = Callable[[Any, str], str]
 """Writes one value at an indent (the current line's leading spaces)."""
