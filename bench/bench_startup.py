@@ -20,6 +20,8 @@ import argparse
 import enum
 import inspect
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -115,9 +117,24 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int | None:
+    """Instructions one run executes, counted by valgrind's callgrind (``None`` without
+    valgrind): unlike time, the count does not move with the machine's load."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    counted = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
+    done = subprocess.run(counted, capture_output=True, text=True, env=env, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions with valgrind"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "empty_app.py"
@@ -139,6 +156,11 @@ def main() -> None:
                 elapsed, cpu = timed(command, env)
                 walls[name].append(elapsed)
                 cpus[name].append(cpu)
+        counts = (
+            {name: instructions(command, env) for name, command in cases.items()}
+            if args.instructions
+            else {}
+        )
     print(f"start-up, median of {args.runs} interleaved runs: wall clock, then CPU time")
     for label, timings in (("wall", walls), ("CPU", cpus)):
         floor = statistics.median(timings["empty Typer app, same options"])
@@ -149,6 +171,15 @@ def main() -> None:
                 f"  {label:<4} {name:<32} {median * 1000:7.0f} ms   "
                 f"{median / floor:5.2f}x the empty app   {median / bare:5.2f}x the bare import"
             )
+
+    if counts:
+        floor_count = counts["empty Typer app, same options"]
+        print("instructions executed (valgrind callgrind, one run each)")
+        for name, count in counts.items():
+            if count is None or floor_count is None:
+                print(f"  {name:<37} valgrind not available")
+                continue
+            print(f"  {name:<37} {count / 1e6:7.0f} M   {count / floor_count:5.2f}x the empty app")
 
 
 if __name__ == "__main__":

@@ -374,8 +374,10 @@ def _finite(analysis: Analysis) -> Analysis:
     keep this from happening) is left out with a note, so no infinity or NaN reaches a report."""
     bad = [
         name
-        for name, value in analysis.model_dump(include=_FIGURES).items()
-        if isinstance(value, float) and not math.isfinite(value)
+        for name in Analysis.model_fields
+        if name in _FIGURES
+        and isinstance(value := getattr(analysis, name), float)
+        and not math.isfinite(value)
     ]
     prefixes = {k: v for k, v in analysis.speedup_at_prefix.items() if math.isfinite(v)}
     if not bad and len(prefixes) == len(analysis.speedup_at_prefix):

@@ -16,6 +16,7 @@ from msgspec import field
 from claimcheck import DOCS_URL
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import ClaimcheckError, InputError, printable
+from claimcheck.frozen import M, construct
 from claimcheck.judge import judge
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Placed
@@ -121,7 +122,7 @@ def audit(
     ``charts`` each analysis carries the curves and the well-run baseline the HTML report
     draws (without, no curve is sampled).
     """
-    default = _SettingsGroup(settings or Settings(), charts)
+    default = _SettingsGroup(settings or Settings.model_construct(), charts)
     groups: dict[int, _SettingsGroup] = {id(default.settings): default}
     problems: list[InputError] = []
     weighed: list[Placed] = []
@@ -313,7 +314,8 @@ def build_report(
     )
     errors = sorted(
         (
-            InputProblem(
+            _made(
+                InputProblem,
                 path=printable(p.path) if p.path else p.path,
                 message=printable(p.message),
                 line=p.line,
@@ -330,7 +332,8 @@ def build_report(
             suppressed += 1
         else:
             counts[finding.severity.value] += 1
-    summary = Summary(
+    summary = _made(
+        Summary,
         files=files,
         claims=len(claims),
         findings={
@@ -340,7 +343,8 @@ def build_report(
         errors=len(errors),
     )
     infos = [
-        RuleInfo(
+        _made(
+            RuleInfo,
             code=r.code,
             name=r.name,
             severity=r.severity,
@@ -352,7 +356,13 @@ def build_report(
         )
         for r in rules
     ]
-    return Report(claims=claims, errors=errors, summary=summary, findings=loose, rules=infos)
+    return _made(Report, claims=claims, errors=errors, summary=summary, findings=loose, rules=infos)
+
+
+def _made(cls: type[M], **values: Any) -> M:
+    """A report model from values this module computed (valid by construction): validating
+    them again would build each model's validator on every run."""
+    return construct(cls, set(values), values)
 
 
 def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False) -> int:

@@ -1,7 +1,5 @@
 """The Claim: what a vendor says, as fields. The same model whether it came from a file or prose."""
 
-from __future__ import annotations
-
 import datetime
 from collections.abc import Mapping
 from enum import StrEnum

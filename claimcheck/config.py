@@ -12,8 +12,6 @@ Command-line options win over the file; the file wins over the defaults. Unknown
 values of the wrong type are errors naming the file, the key and what was expected.
 """
 
-from __future__ import annotations
-
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +21,7 @@ from msgspec import field
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
+from claimcheck import bytecache
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
@@ -93,7 +92,7 @@ def discover(start: Path, known: dict[Path, Path | None] | None = None) -> Path 
             found = own
             break
         project = folder / "pyproject.toml"
-        if project.is_file() and _tool_table(_read(project), str(project)) is not None:
+        if project.is_file() and _names_us(project) is not None:
             found = project
             break
         if (folder / ".git").exists():
@@ -114,8 +113,22 @@ def _tool_table(data: dict[str, Any], display: str) -> object:
     return tool.get("claimcheck")
 
 
+def _names_us(project: Path) -> object:
+    """``tool.claimcheck`` of a ``pyproject.toml``, or ``None``. A file whose text cannot spell
+    that table (no ``claimcheck`` in it, and no escape that could write it in a quoted key) is
+    not parsed: most projects' files are not about claimcheck."""
+    text = _text(project)
+    if "claimcheck" not in text and "\\" not in text:
+        return None
+    return _tool_table(_parse(text, project), str(project))
+
+
 def _read(path: Path) -> dict[str, Any]:
     """A configuration file parsed; a UTF-8 byte-order mark is allowed, as editors write one."""
+    return _parse(_text(path), path)
+
+
+def _text(path: Path) -> str:
     display = str(path)
     try:
         text = path.read_bytes().decode("utf-8-sig")
@@ -127,9 +140,20 @@ def _read(path: Path) -> dict[str, Any]:
         raise UsageError(
             f"the configuration is not UTF-8 (invalid byte at offset {err.start})", path=display
         ) from None
-    from claimcheck.tomlfile import parse_toml  # a run without a configuration file reads no TOML
+    return text
 
-    return parse_toml(text, display, UsageError)
+
+def _parse(text: str, path: Path) -> dict[str, Any]:
+    """The file parsed, from the cache beside the byte code when an earlier run parsed the
+    same text (``claimcheck/bytecache.py``); an error is raised each time, never kept."""
+
+    def parse() -> dict[str, Any]:
+        from claimcheck.tomlfile import parse_toml  # loaded only for a text not seen before
+
+        return parse_toml(text, str(path), UsageError)
+
+    parsed: dict[str, Any] = bytecache.remembered("toml", text, parse)
+    return parsed
 
 
 def load(path: Path) -> LoadedConfig:

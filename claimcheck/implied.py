@@ -1,8 +1,6 @@
 """What a claim's numbers imply, as data: the ``Analysis`` that ``analysis.analyse`` computes
 and the report carries (its curve, its fit of a vendor's own points)."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from claimcheck.frozen import Frozen

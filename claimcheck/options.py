@@ -99,14 +99,15 @@ def settle(cli: Options, config: LoadedConfig, cwd: Path) -> RunSettings:
     if (problem := MAX_FILE_BYTES.problem(max_bytes)) is not None:
         raise UsageError(f"--max-file-size: {problem}")
     extensions = pick("extensions", None, file.extensions, {})
-    thresholds = pick("thresholds", None, file.thresholds, Thresholds())
+    thresholds = pick("thresholds", None, file.thresholds, Thresholds.model_construct())
     base = config.path.parent if config.path else cwd
     assume = _assumptions(cli.assume, file.assumptions, config.label, sources, base)
     _check_names(assume, blame)
-    settings = Settings(
-        select=select,
-        ignore=ignore,
-        extend_select=extend,
+    # Every part was checked above (or by the configuration's model): no validator to build.
+    settings = Settings.model_construct(
+        select=tuple(select),
+        ignore=tuple(ignore),
+        extend_select=tuple(extend),
         per_file_ignores={pattern: tuple(codes) for pattern, codes in per_file_ignores.items()},
         base=base,
         thresholds=thresholds,
@@ -257,6 +258,8 @@ def _assumptions(
         if value is not None:
             merged[key] = value
             sources[f"assumptions.{key}"] = (value, "command line")
+    if not merged:  # nothing assumed: the defaults, without building the validator
+        return Assumptions.model_construct()
     try:
         return Assumptions(**merged)
     except ValidationError as err:

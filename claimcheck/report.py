@@ -1,7 +1,5 @@
 """The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes")."""
 
-from __future__ import annotations
-
 import hashlib
 from typing import Any
 
@@ -130,7 +128,7 @@ class Report(Frozen):
     """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
 
     schema_version: int = SCHEMA_VERSION
-    tool: Tool = Field(default_factory=Tool)
+    tool: Tool = Field(default_factory=Tool.model_construct)
     claims: list[ClaimReport]
     errors: list[InputProblem]
     summary: Summary

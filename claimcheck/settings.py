@@ -1,7 +1,5 @@
 """Settings of one audit: which rules run, their thresholds, and the assumptions to use."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -75,15 +75,17 @@ def _point_of(claim: Claim) -> ClaimPoint | None:
     """The claim's headline as a point, when it has a prefix length and a ratio."""
     if claim.context_tokens is None or claim.metric not in _RATIO_METRICS:
         return None
+    # The claim's own fields, checked against the same bounds (a claim's speedup is at least 1,
+    # a point's at least 1e-6): the point needs no validator of its own.
     if claim.baseline_seconds is not None and claim.cached_seconds is not None:
-        return ClaimPoint(
+        return ClaimPoint.model_construct(
             context_tokens=claim.context_tokens,
             baseline_seconds=claim.baseline_seconds,
             cached_seconds=claim.cached_seconds,
         )
     if claim.speedup is None:
         return None
-    return ClaimPoint(context_tokens=claim.context_tokens, speedup=claim.speedup)
+    return ClaimPoint.model_construct(context_tokens=claim.context_tokens, speedup=claim.speedup)
 
 
 def _ratio(point: ClaimPoint) -> float:

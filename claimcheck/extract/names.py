@@ -9,13 +9,13 @@ added with ``--catalog`` is read from prose like a built-in one.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache, lru_cache
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from claimcheck import bytecache
 from claimcheck.extract.numbers import WORD_NUM
 from claimcheck.regexes import compiled
 
@@ -46,9 +46,7 @@ def builtin_names() -> Names:
     no model or GPU never pays for validating the whole catalog."""
     data = files("claimcheck.catalog") / "data"
     sections = {
-        section: tomllib.loads(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[
-            section
-        ]
+        section: _parsed(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[section]
         for section in ("models", "gpus")
     }
     return Names(
@@ -58,6 +56,18 @@ def builtin_names() -> Names:
             for g in sections["gpus"]
         ),
     )
+
+
+def _parsed(text: str) -> Any:
+    """``tomllib.loads(text)``, kept beside the byte code (``claimcheck/bytecache.py``): parsing
+    the catalog's TOML in Python cost a one-liner more than reading a cached copy."""
+
+    def parse() -> Any:
+        import tomllib
+
+        return tomllib.loads(text)
+
+    return bytecache.remembered("toml", text, parse)
 
 
 @lru_cache(maxsize=4)

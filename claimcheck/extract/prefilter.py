@@ -7,7 +7,6 @@ regex scans; neither may say "no" to text the extractor would read a claim from.
 
 from __future__ import annotations
 
-import html
 import re
 from functools import cache
 
@@ -168,7 +167,12 @@ def _plain(lower: str) -> str:
     backslashes and invisible characters (a line break tag is a space), with character
     references decoded and runs of spaces made one. Line ends stay, so blocks stay apart (where
     a removed tag held a line end, two blocks become one: the test only grows more lenient)."""
-    text = html.unescape(lower) if "&" in lower else lower
+    if "&" in lower:
+        import html  # with its entity table, only for text that may hold a reference
+
+        text = html.unescape(lower)
+    else:
+        text = lower
     text = _BREAK.sub(" ", text) if "<br" in text else text
     # Without a tag only the marks go: deleting them character by character is about 10x faster.
     text = _INVISIBLE.sub("", text) if "<" in text else text.translate(_DELETED)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.json_writer import dumps
 from claimcheck.report import ClaimReport, Report
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -16,9 +19,19 @@ def render(report: Report, options: RenderOptions) -> str:
     return "".join(chunks(report, options))
 
 
+SMALL = 200
+"""Claims, findings and candidates up to which the report is written in Python
+(``json_writer``): below it, that is cheaper than building pydantic's serializer."""
+
+
 def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     """The same document piece by piece, one claim at a time, so that a run over thousands of
     files never holds the whole text in memory. Byte-identical to dumping the Report at once."""
+    if len(report.claims) + len(report.findings) + len(report.candidates) <= SMALL:
+        text = dumps(report)
+        if text.isascii() or _encodable(text):  # else pydantic's own error, as below
+            yield text + "\n"
+            return
     yield "{\n"
     fields = list(type(report).model_fields)
     for position, name in enumerate(fields):
@@ -41,15 +54,23 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     yield "}\n"
 
 
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return True
+
+
 # Claims are dumped this many at a time: one call per claim costs more than its dumping, and
 # the whole list at once would hold a large batch's text in memory.
 _GROUP = 256
-
-
 _HEAD = len('{\n  "claims": [\n')
 _TAIL = len("\n  ]\n}")
 
 
 @cache
 def _claims() -> TypeAdapter[dict[str, list[ClaimReport]]]:
+    from pydantic import TypeAdapter  # only a report too large for json_writer needs it
+
     return TypeAdapter(dict[str, list[ClaimReport]])

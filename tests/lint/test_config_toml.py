@@ -28,9 +28,10 @@ def _codes(cli: Invoke) -> set[str]:
         'tool = { claimcheck = { select = ["KV1"] } }\n',
         '[tool]\nclaimcheck = { select = ["KV1"] }\n',
         '[project]\nname = "x"\n\n[tool.claimcheck]\nselect = ["KV1"] # KV only\n',
+        '[tool."\\u0063laimcheck"]\nselect = ["KV1"]\n',
     ],
     ids=["plain", "spaces", "double quotes", "single quotes", "dotted keys", "inline",
-         "inline under [tool]", "after another table"],
+         "inline under [tool]", "after another table", "an escape in a quoted key"],
 )  # fmt: skip
 def test_every_spelling_of_the_table_is_found(cli: Invoke, project: Path, pyproject: str) -> None:
     (project / "pyproject.toml").write_text(pyproject, encoding="utf-8")
@@ -161,6 +162,16 @@ def test_a_pyproject_that_is_not_toml_is_named(cli: Invoke, project: Path) -> No
     ]
 
 
+def test_a_pyproject_that_cannot_name_claimcheck_is_not_read(cli: Invoke, project: Path) -> None:
+    """Not TOML, but no spelling of ``claimcheck`` in it: it cannot hold the table, so it is
+    passed over like any other project's file (and a run pays nothing to parse it)."""
+    (project / "pyproject.toml").write_text("[tool.ruff\nline-length = 100\n")
+    run = cli("check", "docs", "-f", "json")
+    assert run.code in (0, 1) and run.stderr == ""
+    assert run.json()["claims"] and not run.json()["errors"]
+    assert "configuration file: (none)" in cli("config").stdout
+
+
 def test_a_syntax_error_at_the_end_of_the_file_has_a_line_too(cli: Invoke, project: Path) -> None:
     """tomllib says only "at end of document": the end is a place, the last line's end."""
     (project / "claimcheck.toml").write_text('select = ["KV1"]\nignore = [\n')
@@ -169,3 +180,12 @@ def test_a_syntax_error_at_the_end_of_the_file_has_a_line_too(cli: Invoke, proje
     assert run.stderr.splitlines() == [
         f"claimcheck: error: {project / 'claimcheck.toml'}:3:1: TOML syntax error: Invalid value"
     ]
+
+
+def test_a_configuration_read_from_the_cache_is_the_file(cli: Invoke, project: Path) -> None:
+    """The second run of the same file takes its parse from the cache; an edit is read anew."""
+    (project / "claimcheck.toml").write_text('select = ["KV1"]\n', encoding="utf-8")
+    assert _codes(cli) == _codes(cli) == {"KV101", "KV103"}
+    (project / "claimcheck.toml").write_text('select = ["KV3"]\n', encoding="utf-8")
+    edited = _codes(cli)
+    assert edited and all(code.startswith("KV3") for code in edited)
