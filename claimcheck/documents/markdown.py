@@ -6,7 +6,7 @@ lines, and each inline child is found in that content in order, past the markup 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,7 @@ from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
 from claimcheck.documents.lines import line_bounds
 from claimcheck.documents.suppressions import Comment
-from claimcheck.documents.units import TextUnit, UnitBuilder
+from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
@@ -44,8 +44,13 @@ def _parser() -> MarkdownIt:
 BRACKET_LIMIT = 1_000
 
 
-def scan_markdown(source: str) -> Document:
-    """Prose units, directives and malformed directives of a Markdown document."""
+def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> Document:
+    """Prose units, directives and malformed directives of a Markdown document.
+
+    ``wanted``, when given, is asked about each paragraph's inline source (a paragraph of a
+    list item or a quote too, never a heading or a table row): a paragraph it refuses is not
+    parsed inline, and stands in the units as an unread unit, with no text, of its kind, at
+    its first character."""
     starts, ends = line_bounds(source)
     text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
     lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
@@ -53,7 +58,7 @@ def scan_markdown(source: str) -> Document:
     lines[:skipped] = [""] * skipped
     md = _parser()
     env: dict[str, Any] = {}
-    reader = _MarkdownReader(md, env, lines, starts)
+    reader = _MarkdownReader(md, env, lines, starts, wanted)
     reader.read(md.parse("\n".join(lines), env))
     return assemble(starts, reader.units, reader.comments)
 
@@ -136,11 +141,13 @@ class _MarkdownReader:
         env: dict[str, Any],
         lines: list[str],
         starts: list[int],
+        wanted: Callable[[str], bool] | None = None,
     ) -> None:
         self.md = md
         self.env = env
         self.lines = lines
         self.starts = starts
+        self.wanted = wanted
         self.units: list[TextUnit] = []
         self.comments: list[Comment] = []
 
@@ -155,7 +162,10 @@ class _MarkdownReader:
                 if row is not None:
                     row.append(token)
                 elif token.map:
-                    self._inline(token, token.map[0], kind)
+                    if self.wanted is None or kind == "heading" or self.wanted(token.content):
+                        self._inline(token, token.map[0], kind)
+                    else:
+                        self._unread(token.content, token.map[0], kind)
             elif name == "paragraph_open":
                 kind = containers[-1] if containers else "paragraph"
             elif name == "heading_open":
@@ -211,6 +221,10 @@ class _MarkdownReader:
         walker = InlineWalker(self.md, self.env, token.content, where, self.units, self.comments)
         walker.walk(self.children(token), builder)
         self.emit(builder, kind)
+
+    def _unread(self, content: str, first_line: int, kind: str) -> None:
+        start = self._line_map(content, first_line).at(0)
+        self.units.append(TextUnit("", kind, (SourceRun(0, start, start, False),)))
 
     def _row(self, cells: list[Token]) -> None:
         if not cells or not cells[0].map:

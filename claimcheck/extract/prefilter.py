@@ -93,6 +93,24 @@ def _words() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return (*starting, ("fold", compiled(r"fold\b")))
 
 
+def paragraph_may_hold_candidate(content: str) -> bool:
+    """Could the prose Markdown makes of a paragraph's inline source ``content`` hold a
+    candidate? Only ASCII text without a link or image, code span, tag, character reference
+    or backslash is answered from the source itself: there the prose is the source less some
+    emphasis marks (``*``, ``_``), with line ends and runs of spaces made one space, and
+    ``normalise`` changes it only by deleting marks and joining spaces or digits. Deleting every
+    ``*`` and ``_`` and joining every run of spaces can only add candidates (a word character
+    beside a factor or word never makes one), so a source without one holds none."""
+    if not content.isascii() or any(mark in content for mark in _INLINE_MARKUP):
+        return True
+    words = content.lower().translate(_EMPHASIS).split()
+    return not words or candidate(" ".join(words), lowered=True)
+
+
+_INLINE_MARKUP = ("[", "`", "<", "&", "\\")
+_EMPHASIS = str.maketrans("", "", "*_")
+
+
 def cue(text: str, *, lowered: bool = False) -> bool:
     """Does ``text`` name anything that makes a factor a KV-cache claim (or frame one)?"""
     return _cue(lowered).search(text) is not None

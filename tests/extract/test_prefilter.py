@@ -181,3 +181,42 @@ def test_reading_only_near_the_marks_decides_as_reading_the_whole_page(
     assert page_may_hold_claims(page, by_block=by_block) == whole
     if not prefilter.candidate(lower, lowered=True) and prefilter.candidate(plain, lowered=True):
         assert prefilter._near_changes(lower)
+
+
+# Paragraph sources: ASCII prose with emphasis, spaces and line ends around figures and words,
+# and now and then what makes the source and the prose part ways (links, code, tags, entities).
+_PARAGRAPH_PIECES = st.sampled_from(
+    [*"0123456789x .-/%*_~\n\t\r\x0b\x1c", "  ", "**", "__", "_x", "ms", "fold", "times",
+     "tokens per second", "twice", "half", "factor of", "kv cache", "ttft", "a", "TIMES", "X",
+     "[", "](u)", "[27](u)", "`", "`a`", "&times;", "&#215;", "\\", "2\\_x", "<b>", "é",
+     "\u00a0", "- ", "> ", "\n\n"]
+)  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_PARAGRAPH_PIECES, max_size=30).map("".join))
+def test_a_paragraph_left_unread_holds_no_candidate(source: str) -> None:
+    """Every paragraph the question refuses reads, when parsed, as prose without a candidate, and
+    stands in the units at its place and with its kind."""
+    from claimcheck.documents.markdown import scan_markdown
+    from claimcheck.extract.normalise import normalise
+    from claimcheck.extract.prefilter import candidate, paragraph_may_hold_candidate
+
+    whole = scan_markdown(source).units
+    lazy = scan_markdown(source, paragraph_may_hold_candidate).units
+    assert [unit.kind for unit in lazy] == [unit.kind for unit in whole]
+    for parsed, unread in zip(whole, lazy, strict=True):
+        if unread.text:
+            assert unread == parsed
+        else:
+            assert not candidate(normalise(parsed.text)[0])
+            assert unread.start <= parsed.start
+
+
+def test_a_paragraph_with_a_hidden_figure_is_read() -> None:
+    from claimcheck.extract.prefilter import paragraph_may_hold_candidate
+
+    for source in ("**27**x faster", "27 \n x faster", "2_x", "twice_", "27\n\n\nx"):
+        assert paragraph_may_hold_candidate(source), source
+    for source in ("Version 2.4 adds audit logging.", "$2.50 per million tokens", "a_b 2x_y"):
+        assert not paragraph_may_hold_candidate(source), source
