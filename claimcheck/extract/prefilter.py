@@ -68,10 +68,29 @@ def _lowered_candidate(text: str) -> bool:
     """``candidate`` of lower-case text, each part of the pattern on its own, so that each scan
     starts from the one character or word it needs: a digit, a sign, and each word multiplier
     only where a plain substring test finds it (about twice as fast as the one pattern)."""
-    digit_first, sign_first = _parts(text.isascii())
-    if digit_first.search(text) is not None or sign_first.search(text) is not None:
+    ascii_only = text.isascii()
+    digit_first, sign_first = _parts(ascii_only)
+    if ascii_only:
+        found = _ascii_digit_first(text, digit_first)
+    else:
+        found = digit_first.search(text) is not None
+    if found or sign_first.search(text) is not None:
         return True
     return any(word in text and found.search(text) is not None for word, found in _words())
+
+
+def _ascii_digit_first(text: str, digit_first: re.Pattern[str]) -> bool:
+    """``digit_first.search(text)`` in ASCII text, tried only where it can start: at a digit
+    followed, past at most two spaces, by a character an ending starts with (``x``, ``%``,
+    ``-``, ``/`` or the first letter of a unit or word). Those places are found in the text
+    with each character replaced by its class (digit, space, such a character, other): one
+    translation and one scan for a fixed character, where the pattern's own scan tests a
+    character class at every position (about 3x faster on prose with many numbers)."""
+    classes = text.encode("ascii").translate(_CLASSES).decode("ascii")
+    return any(
+        digit_first.match(text, place.start()) is not None
+        for place in _DIGIT_THEN_ENDING.finditer(classes)
+    )
 
 
 @cache
@@ -83,6 +102,20 @@ def _parts(ascii_only: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
     # The sign's look-behind moves after the sign, so that the scan starts from a character.
     sign_first = rf"{sign}(?<![\w.]{sign})\s?\d"
     return compiled(digit_first), compiled(sign_first)
+
+
+# The characters each ending of _DIGIT_FIRST may start with, after the digit and at most two
+# spaces (two optional ones: "5 - times", "5  ms").
+ENDING_STARTS = "x%-/ftpsmuhqr"
+_CLASSES = bytes(
+    ord(".") if code > 127 else  # never met: the text is ASCII
+    ord("0") if chr(code).isdigit() else
+    ord(" ") if chr(code).isspace() else  # what \s matches
+    ord("e") if chr(code) in ENDING_STARTS else
+    ord(".")
+    for code in range(256)
+)  # fmt: skip
+_DIGIT_THEN_ENDING = compiled("0 {0,2}e")
 
 
 @cache

@@ -220,3 +220,20 @@ def test_a_paragraph_with_a_hidden_figure_is_read() -> None:
         assert paragraph_may_hold_candidate(source), source
     for source in ("Version 2.4 adds audit logging.", "$2.50 per million tokens", "a_b 2x_y"):
         assert not paragraph_may_hold_candidate(source), source
+
+
+def test_an_ending_of_a_number_starts_with_one_of_the_listed_characters() -> None:
+    """The digit-first scan of ASCII text is tried only before these characters: every other
+    one, after a digit and up to two spaces, fails the pattern whatever follows it."""
+    from claimcheck.extract import prefilter
+
+    digit_first, _ = prefilter._parts(True)
+    endings = ["x", "%", "-fold", "- times", "percent", "speedup", "-ms", "s", "/2", "tok/s",
+               "tokens per second", "req/s", "qps", "rps", "minutes", "hours", "us", "h"]  # fmt: skip
+    for code in range(128):
+        for spaces in ("", " ", " \t"):
+            for ending in endings:
+                text = f"5{spaces}{chr(code)}{ending}"
+                if digit_first.match(text) is not None:
+                    assert chr(code).isspace() or chr(code) in prefilter.ENDING_STARTS, text
+    assert all(digit_first.match(f"5{e}") for e in endings)
