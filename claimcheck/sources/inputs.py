@@ -75,12 +75,22 @@ class Selection(msgspec.Struct, frozen=True):
 
     def kind_of(self, name: str) -> str | None:
         """The input kind a file name implies, or ``None``."""
-        suffix = Path(name).suffix.lower()
-        custom = {
-            k.lower() if k.startswith(".") else f".{k.lower()}": v
-            for k, v in self.extensions.items()
-        }
-        return custom.get(suffix) or CLAIM_SUFFIXES.get(suffix) or DOCUMENT_SUFFIXES.get(suffix)
+        suffix = _suffix(Path(name).name if "/" in name or os.sep in name else name).lower()
+        if self.extensions:
+            custom = {
+                k.lower() if k.startswith(".") else f".{k.lower()}": v
+                for k, v in self.extensions.items()
+            }
+            found = custom.get(suffix)
+            if found:
+                return found
+        return CLAIM_SUFFIXES.get(suffix) or DOCUMENT_SUFFIXES.get(suffix)
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix`` of a bare file name, without making a path of it."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def expand(
@@ -264,9 +274,9 @@ def _follow(
     there (a link to a folder, or out of the tree, unless links are followed)."""
     try:
         if not entry.is_symlink():
-            return str(real / entry.name), entry.is_dir(follow_symlinks=False)
+            return os.path.join(real, entry.name), entry.is_dir(follow_symlinks=False)
     except OSError:
-        return str(real / entry.name), False
+        return os.path.join(real, entry.name), False
     target = _real(entry.path)
     is_dir = os.path.isdir(target)
     if follow:
@@ -304,8 +314,11 @@ class _Ignored:
 
     @cached_property
     def exclude(self) -> Any:
-        from claimcheck.sources.patterns import compile_lines
+        from claimcheck.sources.patterns import NamePatterns, compile_lines
 
+        names = NamePatterns.of(self.selection.exclude)
+        if names is not None:
+            return names
         return compile_lines(self.selection.exclude)[0]  # the options were checked already
 
     def enter(self, folder: Path) -> None:
