@@ -39,6 +39,11 @@ def _parser() -> MarkdownIt:
     return md
 
 
+def load_parser() -> None:
+    """Load markdown-it and build the parser now, ahead of the first page."""
+    _parser()
+
+
 # markdown-it's link rule costs tens of microseconds per bracket (a megabyte of "![" takes
 # half a minute): a block with more brackets than any prose has is read as plain text.
 BRACKET_LIMIT = 1_000
