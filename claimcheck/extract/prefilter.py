@@ -177,7 +177,9 @@ def _near_changes(lower: str) -> bool:
     of them, ``True``, and the whole page is read."""
     if "<" in lower or "&" in lower or not lower.isascii():
         return True
-    places = [m.start() for m in _ASCII_CHANGED.finditer(lower)]
+    # Each changed character made one fixed character, found by a scan for it alone.
+    changed = lower.encode("ascii").translate(_ASCII_CHANGED).decode("ascii")
+    places = [m.start() for m in _A_CHANGE.finditer(changed)]
     for pair in ("  ", " \n", "\n "):
         at = lower.find(pair)
         while at != -1 and len(places) <= _MAX_PLACES:
@@ -206,12 +208,14 @@ def _holds(lower: str, headings: str, by_block: bool, *, found: bool = False) ->
         return False
     if not by_block:
         return cue(lower, lowered=True)
-    if any(topic_cue(heading.group()) for heading in _HEADINGS.finditer(headings)):
-        return True  # a page about KV caching lends its topic to every paragraph
-    return any(
+    # A block with both answers first: scanning for headings costs more than that.
+    if any(
         candidate(block, lowered=True) and cue(block, lowered=True)
         for block in _BLOCKS.split(lower)
-    )
+    ):
+        return True
+    # A page about KV caching lends its topic to every paragraph.
+    return any(topic_cue(heading.group()) for heading in _HEADINGS.finditer(headings))
 
 
 def _plain(lower: str) -> str:
@@ -291,7 +295,11 @@ _DELETED = dict.fromkeys(
 _ASCII_MARKED = compiled(r"[<&*_`~\\]")
 # What the plain reading of an ASCII page without tags or references changes, besides runs of
 # spaces and spaces beside a line end: marks and spaces other than a plain one or a line end.
-_ASCII_CHANGED = compiled(r"[*_`~\\\t\x0b\x0c\r\x1c-\x1f]")
+_ASCII_CHANGED = bytes(
+    ord("c") if chr(code) in "*_`~\\\t\x0b\x0c\r\x1c\x1d\x1e\x1f" else ord(".")
+    for code in range(256)
+)
+_A_CHANGE = compiled("c")
 # A candidate spans at most 21 characters with the one it looks at on each side (a digit, a
 # space and "tokens per second"): text this far from every change reads as it did.
 _NEAR = 40

@@ -237,3 +237,15 @@ def test_an_ending_of_a_number_starts_with_one_of_the_listed_characters() -> Non
                 if digit_first.match(text) is not None:
                     assert chr(code).isspace() or chr(code) in prefilter.ENDING_STARTS, text
     assert all(digit_first.match(f"5{e}") for e in endings)
+
+
+def test_the_changed_characters_are_what_the_plain_reading_changes_in_ascii() -> None:
+    from claimcheck.extract import prefilter
+
+    for code in range(128):
+        char = chr(code)
+        # Marks are deleted; a space other than a plain one or a line end becomes a plain one.
+        changes = char in "*_`~\\" or (char.isspace() and char not in " \n")
+        assert (prefilter._ASCII_CHANGED[code] == ord("c")) == changes, repr(char)
+        if changes:
+            assert prefilter._plain(f"a{char}b") != f"a{char}b"
