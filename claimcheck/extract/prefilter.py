@@ -158,7 +158,9 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     found = candidate(lower, lowered=True)
     if found and _holds(lower, source, by_block, found=True):
         return True
-    if not _marked(lower):
+    # Without a candidate, the test below finds the marks of a page of ASCII characters without
+    # tags or references itself (and answers no without any).
+    if (found or not _near_only(lower)) and not _marked(lower):
         return False
     # Markup, entities, invisible characters or doubled spaces may sit inside a number or a
     # cue word ("**27**x", "27&#215;", "2\u200b7x", "27  x"): read the page once more without them.
@@ -168,6 +170,11 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     return plain != lower and _holds(plain, plain, by_block)
 
 
+def _near_only(lower: str) -> bool:
+    """Does ``_near_changes`` read only near the marks of ``lower``?"""
+    return "<" not in lower and "&" not in lower and lower.isascii()
+
+
 def _near_changes(lower: str) -> bool:
     """Could the plain reading of ``lower``, which holds no candidate, hold one? A candidate
     that was not there before must touch a place the reading changes (a mark it deletes, spaces
@@ -175,7 +182,7 @@ def _near_changes(lower: str) -> bool:
     characters without tags or character references (where the reading only deletes marks
     and joins spaces), only the text around those places is read; elsewhere, or with very many
     of them, ``True``, and the whole page is read."""
-    if "<" in lower or "&" in lower or not lower.isascii():
+    if not _near_only(lower):
         return True
     # Each changed character made one fixed character, found by a scan for it alone.
     changed = lower.encode("ascii").translate(_ASCII_CHANGED).decode("ascii")
