@@ -192,15 +192,20 @@ class _MarkdownReader:
         if unit is not None:
             self.units.append(unit)
 
+    def _first_line(self, content: str, first_line: int) -> int:
+        # A paragraph's content is stripped of Python whitespace, which takes leading lines that
+        # hold only a separator such as U+2028 with it: its first line is further down.
+        last = len(self.lines) - 1
+        while first_line < last and not self.lines[first_line].strip() and content.strip():
+            first_line += 1
+        return first_line
+
     def _line_map(self, content: str, first_line: int) -> SourceMap:
         starts: list[int] = []
         origins: list[int] = []
         index = 0
         last = len(self.lines) - 1
-        # A paragraph's content is stripped of Python whitespace, which takes leading lines that
-        # hold only a separator such as U+2028 with it: its first line is further down.
-        while first_line < last and not self.lines[first_line].strip() and content.strip():
-            first_line += 1
+        first_line = self._first_line(content, first_line)
         for offset, text in enumerate(content.split("\n")):
             line = min(first_line + offset, last)
             starts.append(index)
@@ -228,7 +233,9 @@ class _MarkdownReader:
         self.emit(builder, kind)
 
     def _unread(self, content: str, first_line: int, kind: str) -> None:
-        start = self._line_map(content, first_line).at(0)
+        # Where the content starts: its first line's place in the line map.
+        line = min(self._first_line(content, first_line), len(self.lines) - 1)
+        start = self.starts[line] + _line_shift(self.lines[line], content.split("\n", 1)[0])
         self.units.append(TextUnit("", kind, (SourceRun(0, start, start, False),)))
 
     def _row(self, cells: list[Token]) -> None:
