@@ -59,8 +59,11 @@ def _cue(lowered: bool) -> re.Pattern[str]:
 def candidate(text: str, lo: int = 0, hi: int | None = None, *, lowered: bool = False) -> bool:
     """Could ``text[lo:hi]`` hold a speed factor or a time? ``False`` means no claim is in it.
     ``lowered``: the text is already in lower case."""
-    if lowered and lo == 0 and hi is None:
-        return _lowered_candidate(text)
+    if lo == 0 and hi is None:
+        if lowered:
+            return _lowered_candidate(text)
+        if text.isascii():  # in ASCII, the case-blind pattern finds what the lower-case one does
+            return _lowered_candidate(text.lower())
     return _candidate(lowered).search(text, lo, len(text) if hi is None else hi) is not None
 
 

@@ -134,6 +134,8 @@ def test_the_lower_case_scan_in_parts_finds_what_the_one_pattern_finds(text: str
 
     whole = prefilter._candidate(True).search(text) is not None
     assert prefilter.candidate(text, lowered=True) == whole
+    upper = text.upper()  # case-blind: ASCII text is read in lower case
+    assert prefilter.candidate(upper) == (prefilter._candidate(False).search(upper) is not None)
     assert prefilter.candidate(text.encode("ascii", "ignore").decode(), lowered=True) == (
         prefilter._candidate(True).search(text.encode("ascii", "ignore").decode()) is not None
     )
