@@ -53,9 +53,10 @@ def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> D
     """Prose units, directives and malformed directives of a Markdown document.
 
     ``wanted``, when given, is asked about each paragraph's inline source (a paragraph of a
-    list item or a quote too, never a heading or a table row): a paragraph it refuses is not
-    parsed inline, and stands in the units as an unread unit, with no text, of its kind, at
-    its first character."""
+    list item or a quote too, never a heading) and each table cell's: a paragraph it refuses is
+    not parsed inline, and stands in the units as an unread unit, with no text, of its kind, at
+    its first character; so does a table's body row whose cells it refuses (see
+    ``_unread_row``), at the start of its line. A header row is always read."""
     starts, ends = line_bounds(source)
     text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
     lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
@@ -161,6 +162,8 @@ class _MarkdownReader:
         containers: list[str] = []
         kind = "paragraph"
         row: list[Token] | None = None
+        in_body = False  # in a table's body rows
+        plain_table = True  # no row of the table so far has a link, image or tag
         for token in tokens:
             name = token.type
             if name == "inline":
@@ -179,10 +182,20 @@ class _MarkdownReader:
                 containers.append(name.removesuffix("_open"))
             elif name in ("list_item_close", "blockquote_close") and containers:
                 containers.pop()
+            elif name == "table_open":
+                in_body, plain_table = False, True
+            elif name == "tbody_open":
+                in_body = True
             elif name == "tr_open":
                 row = []
             elif name == "tr_close" and row is not None:
-                self._row(row)
+                # A body row after rows that make no unit of their own (alt text, a link's
+                # title) follows a row: it is not read as a header, so its text may go unread.
+                if not (in_body and plain_table and self._unread_row(row)):
+                    self._row(row)
+                plain_table = plain_table and not any(
+                    "[" in cell.content or "<" in cell.content for cell in row
+                )
                 row = None
             elif name == "html_block" and token.map:
                 self._html_block(token.content, token.map[0])
@@ -237,6 +250,27 @@ class _MarkdownReader:
         line = min(self._first_line(content, first_line), len(self.lines) - 1)
         start = self.starts[line] + _line_shift(self.lines[line], content.split("\n", 1)[0])
         self.units.append(TextUnit("", kind, (SourceRun(0, start, start, False),)))
+
+    def _unread_row(self, cells: list[Token]) -> bool:
+        """Leave a body row unread, as an unread unit at its line, when ``wanted`` refuses each
+        of its cells that holds anything and at least one such cell is placed in the line (so
+        the row makes a unit). A candidate never spans cells: they are joined with `` | ``."""
+        wanted = self.wanted
+        if wanted is None or not cells or not cells[0].map:
+            return False
+        contents = [cell.content for cell in cells]
+        if any(text.strip() and wanted(text) for text in contents):
+            return False
+        line = cells[0].map[0]
+        places = _place_cells(self.lines[line], [text.replace("|", "\\|") for text in contents])
+        if not any(
+            text.strip() and column is not None
+            for text, (column, _) in zip(contents, places, strict=True)
+        ):
+            return False
+        start = self.starts[line]
+        self.units.append(TextUnit("", "table_row", (SourceRun(0, start, start, False),)))
+        return True
 
     def _row(self, cells: list[Token]) -> None:
         if not cells or not cells[0].map:

@@ -64,7 +64,10 @@ def read_document(
     # og:description beside description) is read once.
     said = {unit.text for unit in document.units if unit.kind != "attribute"}
     for unit in document.units:
-        if not unit.text:  # a paragraph left unread: no candidate, only its kind counts
+        if not unit.text:
+            # A paragraph or table row left unread holds no candidate: only its kind counts. An
+            # unread row follows a row of its table (no blank line or tag between), so the gap
+            # from the row before it to the next row finds what the gap from it would.
             previous_kind = unit.kind
             continue
         if unit.kind == "attribute":

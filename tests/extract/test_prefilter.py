@@ -191,7 +191,7 @@ _PARAGRAPH_PIECES = st.sampled_from(
     [*"0123456789x .-/%*_~\n\t\r\x0b\x1c", "  ", "**", "__", "_x", "ms", "fold", "times",
      "tokens per second", "twice", "half", "factor of", "kv cache", "ttft", "a", "TIMES", "X",
      "[", "](u)", "[27](u)", "`", "`a`", "&times;", "&#215;", "\\", "2\\_x", "<b>", "é",
-     "\u00a0", "- ", "> ", "\n\n"]
+     "\u00a0", "- ", "> ", "\n\n", "| ", " |", "\n|---|---|\n", "\n| a | b |"]
 )  # fmt: skip
 
 

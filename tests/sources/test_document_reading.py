@@ -105,3 +105,12 @@ def test_a_table_after_a_paragraph_without_figures_has_its_own_header() -> None:
         "| Metric | KV cache TTFT |\n|---|---|\n| B | 27x faster |\n"
     )
     assert speedups(page) == [27]
+
+
+def test_a_row_after_unread_rows_keeps_its_table_header() -> None:
+    # The rows without figures are not parsed inline; the header row still frames the last one.
+    page = (
+        "| Metric | KV cache TTFT |\n|---|---|\n| Nodes | 8 |\n| Ports | 400 Gb/s |\n"
+        "| B | 27x faster |\n"
+    )
+    assert speedups(page) == [27]
