@@ -143,7 +143,7 @@ def compiled(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
         try:
             pattern: re.Pattern[str] = _sre.compile(*args)
             return pattern
-        except Exception:  # noqa: S110 - a damaged entry: compile it again below
+        except Exception:  # a damaged entry: compile it again below
             pass
     args = _arguments(source, flags)
     _CACHE.entries[key] = args
