@@ -4,15 +4,21 @@ them with a claim and 10 % with a look-alike number (24x7, 8 x 400 Gb/s, a GPU c
 run markdownlint-cli2 (installed from npm on first use), markdownlint-cli2's time on the same
 pages, interleaved with claimcheck's, as a ratio.
 
-    python bench/bench_docs.py [--runs 5] [--pages 1000] [--markdownlint]
+    python bench/bench_docs.py [--runs 5] [--pages 1000] [--markdownlint] [--jobs 1,2]
 
 The floor beside it: reading every page and one scan of it, lower-cased, with the prefilter's
 pattern for a speed-factor-like number (the first test a page meets), in one process.
+
+claimcheck runs with its default number of worker processes (the cores this process may use);
+``--jobs`` times each count given as well (``all``: the cores), in the same interleaved runs.
+CPU time is the process's and its workers' (user + system), which shows the cost of the
+workers on a machine whose cores are busy with other work.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -78,25 +84,21 @@ def corpus(folder: Path, pages: int, seed: int = 7) -> int:
     return total
 
 
-def timed(folder: Path) -> float:
-    command = [
-        sys.executable,
-        "-m",
-        "claimcheck",
-        "check",
-        str(folder),
-        "-f",
-        "json",
-        "-o",
-        "/dev/null",
-        "-q",
-    ]
+def timed(folder: Path, jobs: int | None = None) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (with the workers') of one run, ``jobs`` workers or the
+    default."""
+    command = [sys.executable, "-m", "claimcheck", "check", str(folder)]
+    command += ["-f", "json", "-o", "/dev/null", "-q"]
+    command += [] if jobs is None else ["--jobs", str(jobs)]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"claimcheck failed: {done.stderr}")
-    return elapsed
+    with tempfile.TemporaryFile() as errors:
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        _pid, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - started
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            errors.seek(0)
+            raise SystemExit(f"claimcheck failed: {errors.read().decode()[-500:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 FLOOR = """
@@ -137,14 +139,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--markdownlint", action="store_true", help="time markdownlint-cli2 too")
+    parser.add_argument("--jobs", default="", help="worker counts to time too, e.g. 1,2,all")
     args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    counts = [int(cores or 1) if j == "all" else int(j) for j in args.jobs.split(",") if j]
     use_cached_byte_code()
     print(f"docs lint, median of {args.runs} runs (wall clock, one process, includes start-up)")
     for scale in (1, 4):
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             size = corpus(folder, args.pages * scale)
-            ours: list[float] = []
+            ours: list[tuple[float, float]] = []
+            per_count: dict[int, list[tuple[float, float]]] = {count: [] for count in counts}
             theirs: list[float] = []
             floors: list[float] = []
             floor(folder)  # warm-up: the file cache, byte code and compiled patterns
@@ -152,16 +158,26 @@ def main() -> None:
             for _ in range(args.runs):  # interleaved, so machine noise hits all alike
                 floors.append(floor(folder))
                 ours.append(timed(folder))
+                for count in counts:
+                    per_count[count].append(timed(folder, count))
                 if args.markdownlint and scale == 1:
                     other = markdownlint(folder)
                     if other is not None:
                         theirs.append(other)
-            seconds = statistics.median(ours)
+            seconds = statistics.median(wall for wall, _ in ours)
+            cpu = statistics.median(used for _, used in ours)
             pages = args.pages * scale
             print(
                 f"  {scale}x: {pages:>6,} pages  {size / 1e6:6.1f} MB  {seconds:6.2f} s  "
-                f"{pages / seconds:8,.0f} pages/s  {size / 1e6 / seconds:6.1f} MB/s"
+                f"{pages / seconds:8,.0f} pages/s  {size / 1e6 / seconds:6.1f} MB/s  "
+                f"(CPU {cpu:5.2f} s)"
             )
+            for count, runs in per_count.items():
+                wall = statistics.median(w for w, _ in runs)
+                print(
+                    f"      --jobs {count}: {wall:6.2f} s  {pages / wall:8,.0f} pages/s  "
+                    f"(CPU {statistics.median(c for _, c in runs):5.2f} s)"
+                )
             least = statistics.median(floors)
             print(
                 f"      floor (read + one scan): {least:6.2f} s  {pages / least:8,.0f} pages/s  "

@@ -5,6 +5,7 @@ needs) does not load the Markdown and HTML parsers or the suppression comments."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -62,12 +63,17 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def scan(source: str, kind: Literal["markdown", "html", "text"]) -> Document:
-    """Scan ``source`` as Markdown, HTML or plain text. Never raises on any text."""
+def scan(
+    source: str,
+    kind: Literal["markdown", "html", "text"],
+    wanted: Callable[[str], bool] | None = None,
+) -> Document:
+    """Scan ``source`` as Markdown, HTML or plain text. Never raises on any text. ``wanted``:
+    which Markdown paragraphs to read (see ``scan_markdown``); HTML and text read them all."""
     if kind == "markdown":
         from claimcheck.documents.markdown import scan_markdown
 
-        return scan_markdown(source)
+        return scan_markdown(source, wanted)
     if kind == "html":
         from claimcheck.documents.html import scan_html
 

@@ -6,7 +6,7 @@ lines, and each inline child is found in that content in order, past the markup 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,7 @@ from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
 from claimcheck.documents.lines import line_bounds
 from claimcheck.documents.suppressions import Comment
-from claimcheck.documents.units import TextUnit, UnitBuilder
+from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
@@ -39,13 +39,24 @@ def _parser() -> MarkdownIt:
     return md
 
 
+def load_parser() -> None:
+    """Load markdown-it and build the parser now, ahead of the first page."""
+    _parser()
+
+
 # markdown-it's link rule costs tens of microseconds per bracket (a megabyte of "![" takes
 # half a minute): a block with more brackets than any prose has is read as plain text.
 BRACKET_LIMIT = 1_000
 
 
-def scan_markdown(source: str) -> Document:
-    """Prose units, directives and malformed directives of a Markdown document."""
+def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> Document:
+    """Prose units, directives and malformed directives of a Markdown document.
+
+    ``wanted``, when given, is asked about each paragraph's inline source (a paragraph of a
+    list item or a quote too, never a heading) and each table cell's: a paragraph it refuses is
+    not parsed inline, and stands in the units as an unread unit, with no text, of its kind, at
+    its first character; so does a table's body row whose cells it refuses (see
+    ``_unread_row``), at the start of its line. A header row is always read."""
     starts, ends = line_bounds(source)
     text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
     lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
@@ -53,7 +64,7 @@ def scan_markdown(source: str) -> Document:
     lines[:skipped] = [""] * skipped
     md = _parser()
     env: dict[str, Any] = {}
-    reader = _MarkdownReader(md, env, lines, starts)
+    reader = _MarkdownReader(md, env, lines, starts, wanted)
     reader.read(md.parse("\n".join(lines), env))
     return assemble(starts, reader.units, reader.comments)
 
@@ -136,11 +147,13 @@ class _MarkdownReader:
         env: dict[str, Any],
         lines: list[str],
         starts: list[int],
+        wanted: Callable[[str], bool] | None = None,
     ) -> None:
         self.md = md
         self.env = env
         self.lines = lines
         self.starts = starts
+        self.wanted = wanted
         self.units: list[TextUnit] = []
         self.comments: list[Comment] = []
 
@@ -149,13 +162,18 @@ class _MarkdownReader:
         containers: list[str] = []
         kind = "paragraph"
         row: list[Token] | None = None
+        in_body = False  # in a table's body rows
+        plain_table = True  # no row of the table so far has a link, image or tag
         for token in tokens:
             name = token.type
             if name == "inline":
                 if row is not None:
                     row.append(token)
                 elif token.map:
-                    self._inline(token, token.map[0], kind)
+                    if self.wanted is None or kind == "heading" or self.wanted(token.content):
+                        self._inline(token, token.map[0], kind)
+                    else:
+                        self._unread(token.content, token.map[0], kind)
             elif name == "paragraph_open":
                 kind = containers[-1] if containers else "paragraph"
             elif name == "heading_open":
@@ -164,10 +182,20 @@ class _MarkdownReader:
                 containers.append(name.removesuffix("_open"))
             elif name in ("list_item_close", "blockquote_close") and containers:
                 containers.pop()
+            elif name == "table_open":
+                in_body, plain_table = False, True
+            elif name == "tbody_open":
+                in_body = True
             elif name == "tr_open":
                 row = []
             elif name == "tr_close" and row is not None:
-                self._row(row)
+                # A body row after rows that make no unit of their own (alt text, a link's
+                # title) follows a row: it is not read as a header, so its text may go unread.
+                if not (in_body and plain_table and self._unread_row(row)):
+                    self._row(row)
+                plain_table = plain_table and not any(
+                    "[" in cell.content or "<" in cell.content for cell in row
+                )
                 row = None
             elif name == "html_block" and token.map:
                 self._html_block(token.content, token.map[0])
@@ -177,15 +205,20 @@ class _MarkdownReader:
         if unit is not None:
             self.units.append(unit)
 
+    def _first_line(self, content: str, first_line: int) -> int:
+        # A paragraph's content is stripped of Python whitespace, which takes leading lines that
+        # hold only a separator such as U+2028 with it: its first line is further down.
+        last = len(self.lines) - 1
+        while first_line < last and not self.lines[first_line].strip() and content.strip():
+            first_line += 1
+        return first_line
+
     def _line_map(self, content: str, first_line: int) -> SourceMap:
         starts: list[int] = []
         origins: list[int] = []
         index = 0
         last = len(self.lines) - 1
-        # A paragraph's content is stripped of Python whitespace, which takes leading lines that
-        # hold only a separator such as U+2028 with it: its first line is further down.
-        while first_line < last and not self.lines[first_line].strip() and content.strip():
-            first_line += 1
+        first_line = self._first_line(content, first_line)
         for offset, text in enumerate(content.split("\n")):
             line = min(first_line + offset, last)
             starts.append(index)
@@ -211,6 +244,33 @@ class _MarkdownReader:
         walker = InlineWalker(self.md, self.env, token.content, where, self.units, self.comments)
         walker.walk(self.children(token), builder)
         self.emit(builder, kind)
+
+    def _unread(self, content: str, first_line: int, kind: str) -> None:
+        # Where the content starts: its first line's place in the line map.
+        line = min(self._first_line(content, first_line), len(self.lines) - 1)
+        start = self.starts[line] + _line_shift(self.lines[line], content.split("\n", 1)[0])
+        self.units.append(TextUnit("", kind, (SourceRun(0, start, start, False),)))
+
+    def _unread_row(self, cells: list[Token]) -> bool:
+        """Leave a body row unread, as an unread unit at its line, when ``wanted`` refuses each
+        of its cells that holds anything and at least one such cell is placed in the line (so
+        the row makes a unit). A candidate never spans cells: they are joined with `` | ``."""
+        wanted = self.wanted
+        if wanted is None or not cells or not cells[0].map:
+            return False
+        contents = [cell.content for cell in cells]
+        if any(text.strip() and wanted(text) for text in contents):
+            return False
+        line = cells[0].map[0]
+        places = _place_cells(self.lines[line], [text.replace("|", "\\|") for text in contents])
+        if not any(
+            text.strip() and column is not None
+            for text, (column, _) in zip(contents, places, strict=True)
+        ):
+            return False
+        start = self.starts[line]
+        self.units.append(TextUnit("", "table_row", (SourceRun(0, start, start, False),)))
+        return True
 
     def _row(self, cells: list[Token]) -> None:
         if not cells or not cells[0].map:

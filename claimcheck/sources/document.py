@@ -16,6 +16,7 @@ from claimcheck.extract.prefilter import (
     cue,
     page_may_hold_claims,
     page_names_kv,
+    paragraph_may_hold_candidate,
     topic_cue,
 )
 from claimcheck.record import ClaimRecord, Placed, Position, placed, record_from_extraction
@@ -46,9 +47,12 @@ def read_document(
     A table row is read with its table's header row as a hint; every unit is read with the
     page's topic (its title and the heading it sits under), so a paragraph under a heading
     about KV caching or a KV product needs no KV words of its own."""
-    if "claimcheck" not in source and not page_may_hold_claims(source, by_block=kind != "html"):
+    commented = "claimcheck" in source
+    if not commented and not page_may_hold_claims(source, by_block=kind != "html"):
         return ReadDocument([])
-    document = scan(source, kind)
+    # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
+    # it over. Where comments may place suppressions they need every paragraph's lines.
+    document = scan(source, kind, None if commented else paragraph_may_hold_candidate)
     off_topic = not page_names_kv(source)
     records: list[ClaimRecord] = []
     decisions: list[Placed] = []
@@ -60,6 +64,12 @@ def read_document(
     # og:description beside description) is read once.
     said = {unit.text for unit in document.units if unit.kind != "attribute"}
     for unit in document.units:
+        if not unit.text:
+            # A paragraph or table row left unread holds no candidate: only its kind counts. An
+            # unread row follows a row of its table (no blank line or tag between), so the gap
+            # from the row before it to the next row finds what the gap from it would.
+            previous_kind = unit.kind
+            continue
         if unit.kind == "attribute":
             if unit.text in said:
                 continue

@@ -317,8 +317,11 @@ class _Ignored:
 
     @cached_property
     def exclude(self) -> Any:
-        from claimcheck.sources.patterns import compile_lines
+        from claimcheck.sources.patterns import NamePatterns, compile_lines
 
+        names = NamePatterns.of(self.selection.exclude)
+        if names is not None:
+            return names
         return compile_lines(self.selection.exclude)[0]  # the options were checked already
 
     def enter(self, folder: Path) -> None:

@@ -17,7 +17,7 @@ import msgspec
 
 from claimcheck.errors import InputError
 from claimcheck.settings import Assumptions, Thresholds
-from claimcheck.sources.inputs import FileInput, Input
+from claimcheck.sources.inputs import DOCUMENT_KINDS, FileInput, Input
 from claimcheck.sources.load import Loaded, load_input
 
 if TYPE_CHECKING:
@@ -103,7 +103,10 @@ def _in_workers(
 ) -> Iterator[Read]:
     import multiprocessing  # only a run large enough for workers pays for importing it
 
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    forked = sys.platform == "linux"
+    context = multiprocessing.get_context("fork" if forked else "spawn")
+    if forked:
+        _load_readers(items, catalog)
     with context.Pool(workers, _start_worker, (max_bytes, catalog, preparing)) as pool:
         results = pool.imap(_read_file, items, chunksize=_CHUNK)
         for item, result in zip(items, results, strict=True):
@@ -111,6 +114,24 @@ def _in_workers(
                 yield item, _load(item, max_bytes, read_stdin, catalog), None
             else:
                 yield item, *result
+
+
+def _load_readers(items: list[Input | InputError], catalog: Catalog | None) -> None:
+    """Load here, before the workers are forked from this process, what reading the files
+    will load in each of them: the document reader and, for Markdown, the parser and the names
+    prose may mention. Each worker then starts with them instead of loading them again (a run
+    whose pages all fail the prefilter loads the parser for nothing, once)."""
+    kinds = {item.kind for item in items if isinstance(item, FileInput)}
+    if not kinds & DOCUMENT_KINDS:
+        return
+    from claimcheck.extract.names import names_of
+    from claimcheck.sources.document import read_document  # noqa: F401 - loaded, not called
+
+    if "markdown" in kinds:
+        from claimcheck.documents.markdown import load_parser
+
+        load_parser()
+    names_of(catalog)
 
 
 class _Worker:

@@ -95,3 +95,22 @@ def test_attributes_are_read_once_and_not_twice_beside_the_same_text() -> None:
         (27, 128_000),
         (30, 64_000),
     ]
+
+
+def test_a_table_after_a_paragraph_without_figures_has_its_own_header() -> None:
+    # The paragraph between the tables is not parsed inline (it holds no figure), yet it still
+    # ends the first table: the second one's header gives its row the KV cue.
+    page = (
+        "> | Setup | Speedup |\n> |---|---|\n> | A | 2x |\nPlain words here.\n"
+        "| Metric | KV cache TTFT |\n|---|---|\n| B | 27x faster |\n"
+    )
+    assert speedups(page) == [27]
+
+
+def test_a_row_after_unread_rows_keeps_its_table_header() -> None:
+    # The rows without figures are not parsed inline; the header row still frames the last one.
+    page = (
+        "| Metric | KV cache TTFT |\n|---|---|\n| Nodes | 8 |\n| Ports | 400 Gb/s |\n"
+        "| B | 27x faster |\n"
+    )
+    assert speedups(page) == [27]

@@ -90,3 +90,27 @@ def test_the_default_is_the_cores_this_process_may_use(
 ) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores, raising=False)
     assert default_jobs() == len(cores)
+
+
+@pytest.mark.parametrize(("name", "loaded"), [("page.md", True), ("claims.yaml", False)])
+def test_the_markdown_parser_is_loaded_before_the_workers_only_for_pages(
+    tmp_path: Path, name: str, loaded: bool
+) -> None:
+    """Forked workers start with what the parent loaded: for Markdown pages, the parser."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from claimcheck.sources.inputs import FileInput\n"
+        "from claimcheck.sources.parallel import _load_readers\n"
+        f"item = FileInput(Path({name!r}), {name!r}, {name.rsplit('.')[-1]!r}.replace('md', "
+        "'markdown'), named=False)\n"
+        "_load_readers([item], None)\n"
+        "print('markdown_it' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    assert done.stdout.strip() == str(loaded)
