@@ -71,8 +71,27 @@ def test_workers_prepare_the_claims_of_files(
         return prepare(record, *args, **kwargs)
 
     monkeypatch.setattr(audit_module, "prepare", counted)
+    monkeypatch.setattr(audit_module, "default_jobs", lambda: 4)  # a core to spare
     assert _json(folder, jobs=2, fmt=OutputFormat.HTML) == alone
     assert len(prepared) == 1 and prepared[0].startswith("<text")
+
+
+def test_without_a_spare_core_this_process_prepares_the_claims(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two workers on two cores: sending the analyses back would cost more than it saves.
+    folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER + 30)
+    alone = _json(folder, jobs=1)
+    prepared: list[str] = []
+
+    def counted(record: ClaimRecord, *args: Any, **kwargs: Any) -> Prepared:
+        prepared.append(record.path or "")
+        return prepare(record, *args, **kwargs)
+
+    monkeypatch.setattr(audit_module, "prepare", counted)
+    monkeypatch.setattr(audit_module, "default_jobs", lambda: 2)
+    assert _json(folder, jobs=2) == alone
+    assert len(prepared) > 2 * MIN_FILES_PER_WORKER  # every file's claims, here
 
 
 def test_small_runs_start_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
