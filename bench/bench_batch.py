@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from installed import use_cached_byte_code
+from children import use_cached_byte_code
 
 MODELS = ["llama-3.1-70b", "llama-3.1-8b", "qwen3-32b", "deepseek-v3", "mixtral-8x7b"]
 TEXTS = [

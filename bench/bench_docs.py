@@ -28,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from installed import use_cached_byte_code
+from children import timed as run_timed
+from children import use_cached_byte_code
 
 PROSE = [
     "Our platform keeps inference fast and predictable for every team.",
@@ -90,15 +91,7 @@ def timed(folder: Path, jobs: int | None = None) -> tuple[float, float]:
     command = [sys.executable, "-m", "claimcheck", "check", str(folder)]
     command += ["-f", "json", "-o", "/dev/null", "-q"]
     command += [] if jobs is None else ["--jobs", str(jobs)]
-    started = time.perf_counter()
-    with tempfile.TemporaryFile() as errors:
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-        _pid, status, usage = os.wait4(child.pid, 0)
-        elapsed = time.perf_counter() - started
-        if os.waitstatus_to_exitcode(status) not in (0, 1):
-            errors.seek(0)
-            raise SystemExit(f"claimcheck failed: {errors.read().decode()[-500:]}")
-    return elapsed, usage.ru_utime + usage.ru_stime
+    return run_timed(command)
 
 
 FLOOR = """

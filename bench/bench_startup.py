@@ -26,9 +26,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import typing
 from pathlib import Path
+
+from children import timed
 
 SENTENCE = (
     "Recomputing a 112K-token context takes 57 seconds; loading its KV cache takes "
@@ -101,20 +102,6 @@ def empty_app_source() -> str:
         "app()",
     ]
     return "\n".join(lines) + "\n"
-
-
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall-clock and CPU seconds of one run (on a shared machine the CPU time, user and
-    system, varies less than the wall clock)."""
-    started = time.perf_counter()
-    with tempfile.TemporaryFile() as errors:
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
-        _pid, status, usage = os.wait4(child.pid, 0)
-        elapsed = time.perf_counter() - started
-        if os.waitstatus_to_exitcode(status) not in (0, 1):
-            errors.seek(0)
-            raise SystemExit(f"{command[:3]} failed: {errors.read().decode()[-500:]}")
-    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def instructions(command: list[str], env: dict[str, str]) -> int | None:
