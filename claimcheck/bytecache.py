@@ -3,8 +3,9 @@
 What every run derives from the package's own source and data, and that cost a one-line run
 more than its own judging: the matcher code of its regular expressions
 (``claimcheck/regexes.py``), the parsed catalog files (``claimcheck/extract/names.py``) and the
-parsed configuration file (``claimcheck/config.py``). They are kept the way Python keeps a module's byte code: in one file in the ``__pycache__`` folder
-beside this package (or under ``PYTHONPYCACHEPREFIX``), named for the interpreter
+parsed configuration file (``claimcheck/config.py``). They are kept the way Python keeps a
+module's byte code: in one file in the ``__pycache__`` folder beside this package (or under
+``PYTHONPYCACHEPREFIX``), named for the interpreter
 (``sys.implementation.cache_tag``), written when the process ends if it learnt something new,
 and never written when byte code is not (``PYTHONDONTWRITEBYTECODE``, ``python -B``) or where
 the folder is read-only. Every entry is keyed by its whole input (a pattern's source, a file's
