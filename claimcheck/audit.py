@@ -17,7 +17,7 @@ from claimcheck import DOCS_URL
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import ClaimcheckError, InputError, printable
 from claimcheck.frozen import M, construct
-from claimcheck.judge import judge
+from claimcheck.judge import Judge
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Placed
 from claimcheck.report import (
@@ -78,28 +78,30 @@ class _SettingsGroup:
         # Prose names models and GPUs from the run's catalog; the built-in one loads if needed.
         self.names = self.catalogs.get() if settings.assume.catalog else None
         self.skip = _PerFileIgnores(settings.per_file_ignores, settings.base or Path.cwd())
-        self.prepared: list[Prepared] = []
+        self.judge = Judge(self.rules, settings.thresholds, self.skip.codes)
         self.documents: dict[str, ReadDocument] = {}
 
     def add(self, records: Iterable[ClaimRecord]) -> None:
-        """Resolve and analyse claims under this group's assumptions."""
+        """Resolve, analyse and judge claims under this group's assumptions."""
         assume, thresholds = self.settings.assume, self.settings.thresholds
-        self.prepared.extend(
-            prepare(r, self.catalogs, assume, thresholds, charts=self.charts) for r in records
-        )
+        for record in records:
+            self.judge.add(prepare(record, self.catalogs, assume, thresholds, charts=self.charts))
+
+    def add_prepared(self, prepared: Iterable[Prepared]) -> None:
+        """Judge claims a worker resolved and analysed under this group's settings."""
+        for p in prepared:
+            self.judge.add(p)
 
     def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
         """The claim reports, and the findings about documents (unused suppressions)."""
-        paths = {p.record.path or "" for p in self.prepared} | set(self.documents)
-        skips = {path: self.skip.codes(path) for path in paths}
-        claims = judge(self.prepared, self.rules, self.settings.thresholds, skips)
+        claims = self.judge.reports()
         if not self.documents:
             return claims, []
         from claimcheck import suppress
 
         unused_rule = next((r for r in self.rules if r.code == "KV900"), None)
         claims, found = suppress.apply(claims, self.documents, unused_rule)
-        kept = [f for f in found if not f.code.startswith(skips.get(f.path or "") or ("\0",))]
+        kept = [f for f in found if not f.code.startswith(self.judge.ignored(f.path or ""))]
         return claims, kept
 
 
@@ -171,7 +173,7 @@ def audit(
         if loaded.document is not None:
             group.documents[item.display] = loaded.document
         if prepared is not None:  # by a worker, under this group's settings
-            group.prepared.extend(prepared)
+            group.add_prepared(prepared)
         else:
             group.add(sentence_points(loaded.records))
     claims: list[ClaimReport] = []
@@ -374,11 +376,9 @@ def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False)
         return 2
     if fail_on is None or exit_zero:
         return 0
-    # In any order: a batch's findings are not sorted only to be looked at once.
+    # In any order, and each severity once: a batch's findings are not sorted or weighed one
+    # by one only to be looked at once.
     found = (f for c in report.claims for f in c.findings)
-    failing = any(
-        fails_the_run(f.severity, fail_on)
-        for f in itertools.chain(found, report.findings)
-        if not f.suppressed
-    )
+    severities = {f.severity for f in itertools.chain(found, report.findings) if not f.suppressed}
+    failing = any(fails_the_run(severity, fail_on) for severity in severities)
     return 1 if failing else 0

@@ -2,17 +2,101 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
-from claimcheck.frozen import construct
+from claimcheck.frozen import construct, replaced
 from claimcheck.prepare import Prepared, prepare
-from claimcheck.record import ClaimRecord
+from claimcheck.record import ClaimRecord, Position
 from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
 from claimcheck.rules import Hit, Rule
+from claimcheck.rules.base import Compare
 from claimcheck.settings import Settings, Thresholds
 from claimcheck.severity import Severity
+
+
+class Judge:
+    """Judges claims as they are prepared: each claim's own rules at once, the rules that
+    compare claims (``Rule.batch``) when ``reports`` is asked for. A claim's preparation is
+    let go as soon as its report is made: the comparisons keep only a few fields of it.
+
+    ``skip`` gives the rule codes (or prefixes) that do not apply to a path
+    (``per-file-ignores``)."""
+
+    def __init__(
+        self,
+        rules: Iterable[Rule],
+        thresholds: Thresholds,
+        skip: Callable[[str], Sequence[str]] | None = None,
+    ) -> None:
+        self.rules = tuple(rules)
+        self.thresholds = thresholds
+        self._skip = skip
+        self._skips: dict[str, tuple[str, ...]] = {}
+        self._reports: list[ClaimReport] = []
+        self._paths: list[str | None] = []
+        self._batches = [_Batch(rule, rule.batch) for rule in self.rules if rule.batch]
+
+    def add(self, prepared: Prepared) -> None:
+        """Judge one claim on its own."""
+        record, subject = prepared.record, prepared.subject
+        ignored = self.ignored(record.path or "")
+        hits = [
+            (rule, hit)
+            for rule in self.rules
+            if not rule.code.startswith(ignored)
+            for hit in rule.check(subject)
+        ]
+        self._reports.append(_claim_report(prepared, hits, self.thresholds))
+        if self._batches:
+            self._paths.append(record.path)
+            for batch in self._batches:
+                batch.kept.append(batch.compare.keep(subject))
+                batch.where.append(record.where(batch.compare.field))
+
+    def reports(self) -> list[ClaimReport]:
+        """Every claim's report, in the order the claims were added, with the findings of the
+        rules that compare claims. The judge is empty afterwards."""
+        reports, paths, batches = self._reports, self._paths, self._batches
+        self._reports, self._paths = [], []
+        self._batches = [_Batch(batch.rule, batch.compare) for batch in batches]
+        if len(reports) < 2:
+            return reports
+        added: dict[int, list[Finding]] = {}
+        for batch in batches:
+            for index, hit in batch.compare.compare(batch.kept):
+                path = paths[index]
+                if batch.rule.code.startswith(self.ignored(path or "")):
+                    continue
+                report = reports[index]
+                quiet = report.confidence < self.thresholds.low_confidence
+                where = batch.where[index]
+                finding = _finding(batch.rule, hit, where, path, normalise(report.text), quiet)
+                added.setdefault(index, []).append(finding)
+        for index, findings in added.items():
+            report = reports[index]
+            reports[index] = replaced(report, {"findings": _placed([*report.findings, *findings])})
+        return reports
+
+    def ignored(self, path: str) -> tuple[str, ...]:
+        """The codes and prefixes that do not apply to ``path`` (never empty: a code no rule
+        has stands for none)."""
+        known = self._skips.get(path)
+        if known is None:
+            known = self._skips[path] = tuple(self._skip(path) if self._skip else ()) or ("\0",)
+        return known
+
+
+class _Batch:
+    """A rule that compares claims, what it kept of each claim so far, and where each claim's
+    field its findings point at was read."""
+
+    def __init__(self, rule: Rule, compare: Compare) -> None:
+        self.rule = rule
+        self.compare = compare
+        self.kept: list[object] = []
+        self.where: list[Position | None] = []
 
 
 def judge(
@@ -22,28 +106,12 @@ def judge(
     skip: Mapping[str, Sequence[str]] | None = None,
 ) -> list[ClaimReport]:
     """Run the rules: each claim on its own, then the rules that compare claims. ``skip`` maps
-    a path to the rule codes (or prefixes) that do not apply to it (``per-file-ignores``).
-
-    ``prepared`` is emptied as its reports are built, so that a large batch holds either a
-    claim's preparation or its report, not both."""
-    rules = tuple(rules)
-    extra: dict[int, list[tuple[Rule, Hit]]] = {}
-    if len(prepared) > 1:
-        subjects = [p.subject for p in prepared]
-        for rule in rules:
-            if rule.batch is not None:
-                for index, hit in rule.batch(subjects):
-                    extra.setdefault(index, []).append((rule, hit))
-        del subjects
-    reports = []
-    prepared.reverse()
-    for i in range(len(prepared)):
-        p = prepared.pop()
-        hits = [(rule, hit) for rule in rules for hit in rule.check(p.subject)] + extra.pop(i, [])
-        ignored = tuple((skip or {}).get(p.record.path or "", ()))
-        hits = [(rule, hit) for rule, hit in hits if not rule.code.startswith(ignored or ("\0",))]
-        reports.append(_claim_report(p, hits, thresholds))
-    return reports
+    a path to the rule codes (or prefixes) that do not apply to it (``per-file-ignores``)."""
+    table = skip or {}
+    judging = Judge(rules, thresholds, lambda path: table.get(path, ()))
+    for p in prepared:
+        judging.add(p)
+    return judging.reports()
 
 
 def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
@@ -59,31 +127,7 @@ def _claim_report(
 ) -> ClaimReport:
     record = prepared.record
     claim = record.claim
-    quiet = record.confidence < thresholds.low_confidence
-    normal = normalise(claim.text)
     shown = _shown_path(record.path)
-    findings = []
-    for rule, hit in hits:
-        where = record.where(hit.field)
-        findings.append(
-            construct(
-                Finding,
-                _FINDING_SET,
-                {
-                    "code": rule.code,
-                    "name": rule.name,
-                    "severity": Severity.INFO if quiet else rule.severity,
-                    "message": hit.message,
-                    "path": shown,
-                    "line": where.line if where else None,
-                    "column": where.column if where else None,
-                    "end_line": where.end_line if where else None,
-                    "end_column": where.end_column if where else None,
-                    "fingerprint": fingerprint_of(rule.code, normal, record.path),
-                },
-            )
-        )
-    findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
     source = {
         "path": shown,
         "line": record.position.line if record.position else None,
@@ -100,7 +144,7 @@ def _claim_report(
             "confidence": record.confidence,
             "readings": list(record.readings),
             "analysis": prepared.subject.analysis,
-            "findings": findings,
+            "findings": _placed(_findings(prepared, hits, thresholds)),
             "spans": {
                 name: span
                 for name, span in record.spans.items()
@@ -108,6 +152,48 @@ def _claim_report(
             },
         },
     )
+
+
+def _findings(
+    prepared: Prepared, hits: list[tuple[Rule, Hit]], thresholds: Thresholds
+) -> list[Finding]:
+    """Each hit as a finding at its place in the claim's source."""
+    record = prepared.record
+    quiet = record.confidence < thresholds.low_confidence
+    normal = normalise(record.claim.text)
+    return [
+        _finding(rule, hit, record.where(hit.field), record.path, normal, quiet)
+        for rule, hit in hits
+    ]
+
+
+def _finding(
+    rule: Rule, hit: Hit, where: Position | None, path: str | None, normal: str, quiet: bool
+) -> Finding:
+    """One hit as a finding at ``where`` (``normal``: the claim's text as fingerprints have
+    it; ``quiet``: a claim read with low confidence, whose findings are information)."""
+    return construct(
+        Finding,
+        _FINDING_SET,
+        {
+            "code": rule.code,
+            "name": rule.name,
+            "severity": Severity.INFO if quiet else rule.severity,
+            "message": hit.message,
+            "path": _shown_path(path),
+            "line": where.line if where else None,
+            "column": where.column if where else None,
+            "end_line": where.end_line if where else None,
+            "end_column": where.end_column if where else None,
+            "fingerprint": fingerprint_of(rule.code, normal, path),
+        },
+    )
+
+
+def _placed(findings: list[Finding]) -> list[Finding]:
+    """Findings in the order of their place in the source, then by code."""
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
+    return findings
 
 
 # The fields every finding and claim report sets, one set shared by all of them (pydantic

@@ -34,10 +34,22 @@ class Hit(msgspec.Struct, frozen=True):
     field: str | None = None
 
 
+class Compare(msgspec.Struct, frozen=True):
+    """How a rule compares the claims of a run with each other. As each claim is judged,
+    ``keep`` takes what the comparison needs of it (held for every claim of the run, so it
+    should be small, e.g. a tuple of a few fields); at the end ``compare`` weighs everything
+    kept, in the order the claims came, and yields (index of the claim, hit). Its findings
+    point at the claim's ``field``."""
+
+    keep: Callable[[Subject], object]
+    compare: Callable[[Sequence[object]], Iterator[tuple[int, Hit]]]
+    field: str | None = None
+
+
 class Rule(msgspec.Struct, frozen=True):
     """One rule. ``doc`` is the module docstring: its first line is the summary. A rule that
-    compares claims with each other has a ``batch`` check over all subjects of a run, which
-    yields (index of the subject, hit). ``precision`` says how often its findings are right;
+    compares claims with each other has a ``batch`` (``Compare``) over all claims of a run.
+    ``precision`` says how often its findings are right;
     a rule about a security weakness has a ``security_severity`` (0.1 to 10, as CVSS scores)."""
 
     code: str
@@ -45,7 +57,7 @@ class Rule(msgspec.Struct, frozen=True):
     severity: Severity
     check: Callable[[Subject], Iterator[Hit]]
     doc: str
-    batch: Callable[[Sequence[Subject]], Iterator[tuple[int, Hit]]] | None = None
+    batch: Compare | None = None
     precision: Precision = "high"
     security_severity: float | None = None
 

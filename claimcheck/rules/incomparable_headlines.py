@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from typing import cast
 
-from claimcheck.rules.base import Hit, Rule, Subject, number
+from claimcheck.rules.base import Compare, Hit, Rule, Subject, number
 from claimcheck.severity import Severity
 
 _SETUP_FIELDS = (
@@ -39,22 +40,36 @@ def check(subject: Subject) -> Iterator[Hit]:
     return iter(())
 
 
-def batch(subjects: Sequence[Subject]) -> Iterator[tuple[int, Hit]]:
+Kept = tuple[float, tuple[object, ...] | None, str] | None
+"""What the comparison keeps of a claim: its headline factor, its setup (``None`` when part
+of it is undisclosed) and its name; ``None`` for a claim without a factor."""
+
+
+def keep(subject: Subject) -> Kept:
+    """The headline factor, the disclosed setup and the name of one claim."""
+    claim = subject.claim
+    if claim.speedup is None:
+        return None
+    setup = tuple(getattr(claim, name) for name in _SETUP_FIELDS)
+    return claim.speedup, setup if all(v is not None for v in setup) else None, subject.name
+
+
+def compare(kept: Sequence[object]) -> Iterator[tuple[int, Hit]]:
     """For each claim, the other claims whose headline is within 5 % and whose setup is not
-    the same. Sorted by factor, so a run of thousands of claims stays O(n log n)."""
+    the same (an undisclosed setup never matches another one, because nobody can tell the two
+    were the same). Sorted by factor, so a run of thousands of claims stays O(n log n)."""
     ranked = sorted(
-        (s.claim.speedup, i) for i, s in enumerate(subjects) if s.claim.speedup is not None
+        (k[0], i, k[1], k[2]) for i, k in enumerate(cast("Sequence[Kept]", kept)) if k is not None
     )
-    factors = [factor for factor, _ in ranked]
-    setups = [_setup(subjects[i]) for _, i in ranked]
+    factors = [factor for factor, *_ in ranked]
+    setups = [setup for _, _, setup, _ in ranked]
     same: dict[tuple[object, ...], list[int]] = {}
     for position, setup in enumerate(setups):
         if setup is not None:
             same.setdefault(setup, []).append(position)
-    for position, (factor, index) in enumerate(ranked):
+    for position, (factor, index, mine, _) in enumerate(ranked):
         low = bisect_left(factors, factor / (1 + _TOLERANCE))
         high = bisect_right(factors, factor * (1 + _TOLERANCE))
-        mine = setups[position]
         alike = same.get(mine, []) if mine is not None else [position]
         count = (high - low) - (bisect_left(alike, high) - bisect_left(alike, low))
         if count <= 0:
@@ -62,7 +77,7 @@ def batch(subjects: Sequence[Subject]) -> Iterator[tuple[int, Hit]]:
         named = []
         for j in range(low, high):
             if j != position and (mine is None or setups[j] != mine):
-                named.append(subjects[ranked[j][1]].name or "another claim")
+                named.append(ranked[j][3] or "another claim")
                 if len(named) == _NAMED:
                     break
         others = ", ".join(named)
@@ -77,11 +92,11 @@ def batch(subjects: Sequence[Subject]) -> Iterator[tuple[int, Hit]]:
         )
 
 
-def _setup(subject: Subject) -> tuple[object, ...] | None:
-    """The disclosed setup, or ``None`` when any part is undisclosed: an undisclosed setup
-    never matches another one, because nobody can tell the two were the same."""
-    values = tuple(getattr(subject.claim, name) for name in _SETUP_FIELDS)
-    return values if all(v is not None for v in values) else None
-
-
-RULE = Rule("KV303", "incomparable-headlines", Severity.INFO, check, __doc__ or "", batch=batch)
+RULE = Rule(
+    "KV303",
+    "incomparable-headlines",
+    Severity.INFO,
+    check,
+    __doc__ or "",
+    batch=Compare(keep, compare, "speedup"),
+)
