@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
-from claimcheck.frozen import construct, replaced
+from claimcheck.frozen import construct
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Position
 from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
@@ -75,8 +75,10 @@ class Judge:
                 finding = _finding(batch.rule, hit, where, path, normalise(report.text), quiet)
                 added.setdefault(index, []).append(finding)
         for index, findings in added.items():
-            report = reports[index]
-            reports[index] = replaced(report, {"findings": _placed([*report.findings, *findings])})
+            # The report's own list, made by this judge and not yet handed out: extended in
+            # place rather than the report copied (in a batch, most claims may get one).
+            reports[index].findings.extend(findings)
+            _placed(reports[index].findings)
         return reports
 
     def ignored(self, path: str) -> tuple[str, ...]:
