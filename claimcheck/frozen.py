@@ -23,15 +23,20 @@ def construct(cls: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
     copy of the class's defaults (about 5x faster: pydantic's own looks up every field's
     aliases and default each time). ``values`` names fields only; a model with aliases,
     private attributes or a post-init hook, or a call that leaves unset a field without a
-    default or with a default factory, goes through ``model_construct`` itself."""
+    default or with a default factory, goes through ``model_construct`` itself. When
+    ``values`` gives every field in the class's order, it becomes the model's ``__dict__``
+    (no copy: pass a dict of your own, as a literal or ``{**...}`` is)."""
     plan = _plan(cls)
     if plan is None:
         return cls.model_construct(fields_set, **values)
-    template, given = plan
-    fields = template.copy()  # in the order of the class's fields, as model_construct has them
-    fields.update(values)
-    if len(fields) != len(template) or not values.keys() >= given:
-        return cls.model_construct(fields_set, **values)
+    template, given, names = plan
+    if len(values) == len(names) and tuple(values) == names:
+        fields = values
+    else:
+        fields = template.copy()  # in the order of the class's fields, as model_construct has them
+        fields.update(values)
+        if len(fields) != len(template) or not values.keys() >= given:
+            return cls.model_construct(fields_set, **values)
     made = cls.__new__(cls)
     _set(made, "__dict__", fields)
     _set(made, "__pydantic_fields_set__", fields_set)
@@ -53,13 +58,17 @@ def replaced(model: M, update: dict[str, Any]) -> M:
 
 
 @cache
-def _plan(cls: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str]] | None:
-    """The class's template (see ``_template``) and the fields a call must give (those
-    without a plain default); ``None`` when the class needs more than its fields set."""
+def _plan(
+    cls: type[BaseModel],
+) -> tuple[dict[str, Any], frozenset[str], tuple[str, ...]] | None:
+    """The class's template (see ``_template``), the fields a call must give (those without a
+    plain default) and every field's name in order; ``None`` when the class needs more than
+    its fields set."""
     template = _template(cls)
     if template is None:
         return None
-    return template, frozenset(name for name, value in template.items() if value is _REQUIRED)
+    given = frozenset(name for name, value in template.items() if value is _REQUIRED)
+    return template, given, tuple(template)
 
 
 def _template(cls: type[BaseModel]) -> dict[str, Any] | None:

@@ -187,6 +187,8 @@ def _finding(
             "column": where.column if where else None,
             "end_line": where.end_line if where else None,
             "end_column": where.end_column if where else None,
+            "suppressed": False,
+            "suppression_reason": None,
             "fingerprint": fingerprint_of(rule.code, normal, path),
         },
     )

@@ -96,3 +96,17 @@ def test_the_analysis_of_a_claim_is_the_validated_one() -> None:
     validated = Analysis(naive_breakeven_tokens=6400, implied_speedup=20.0)
     _same(made, validated.model_copy(update={"restatement": made.restatement}))
     assert made.naive_breakeven_tokens == 6400 and made.implied_speedup == 20.0
+
+
+def test_every_field_in_the_class_order_makes_the_dict_itself_and_any_other_order_a_copy() -> None:
+    whole = {**FINDING, "end_line": None, "end_column": None, "suppressed": True,
+             "suppression_reason": "vendor figure", "fingerprint": "abc"}  # fmt: skip
+    in_order = {name: whole[name] for name in Finding.model_fields}
+    made = construct(Finding, set(FINDING), in_order)
+    assert made.__dict__ is in_order
+    _same(made, Finding.model_construct(set(FINDING), **in_order))
+    shuffled = dict(reversed(in_order.items()))
+    other = construct(Finding, set(FINDING), shuffled)
+    assert other.__dict__ is not shuffled
+    _same(other, Finding.model_construct(set(FINDING), **shuffled))
+    assert other.suppressed is True
