@@ -26,10 +26,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from children import timed as run_timed
 from children import use_cached_byte_code
+
+T = TypeVar("T")
 
 PROSE = [
     "Our platform keeps inference fast and predictable for every team.",
@@ -127,6 +132,13 @@ def markdownlint(folder: Path) -> float | None:
     return elapsed
 
 
+def _into(runs: list[T], measure: Callable[..., T | None], *args: object) -> None:
+    """Append what ``measure(*args)`` measured to ``runs`` (nothing when it could not run)."""
+    measured = measure(*args)
+    if measured is not None:
+        runs.append(measured)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
@@ -148,15 +160,20 @@ def main() -> None:
             floors: list[float] = []
             floor(folder)  # warm-up: the file cache, byte code and compiled patterns
             timed(folder)
-            for _ in range(args.runs):  # interleaved, so machine noise hits all alike
-                floors.append(floor(folder))
-                ours.append(timed(folder))
-                for count in counts:
-                    per_count[count].append(timed(folder, count))
-                if args.markdownlint and scale == 1:
-                    other = markdownlint(folder)
-                    if other is not None:
-                        theirs.append(other)
+            cases: list[Callable[[], None]] = [
+                partial(_into, floors, floor, folder),
+                partial(_into, ours, timed, folder),
+                *(partial(_into, per_count[count], timed, folder, count) for count in counts),
+            ]
+            if args.markdownlint and scale == 1:
+                cases.append(partial(_into, theirs, markdownlint, folder))
+            for round_ in range(args.runs):
+                # Interleaved, so that machine noise hits all alike, and in a rotated order:
+                # the run after markdownlint-cli2 (ten seconds of Node.js) ran slower, so no
+                # case always comes after it.
+                shift = round_ % len(cases)
+                for case in cases[shift:] + cases[:shift]:
+                    case()
             seconds = statistics.median(wall for wall, _ in ours)
             cpu = statistics.median(used for _, used in ours)
             pages = args.pages * scale
