@@ -159,6 +159,15 @@ def test_the_deleted_characters_are_the_marks_and_the_invisible_ones() -> None:
     assert set(prefilter._DELETED) == marks
 
 
+@settings(max_examples=1500)
+@given(st.lists(_PIECES, max_size=8).map("".join), st.lists(_PIECES, max_size=8).map("".join))
+def test_texts_joined_by_a_nul_hold_a_candidate_where_one_of_them_does(one: str, two: str) -> None:
+    from claimcheck.extract import prefilter  # the windows near a page's marks are scanned so
+
+    apart = prefilter.candidate(one, lowered=True) or prefilter.candidate(two, lowered=True)
+    assert prefilter.candidate(f"{one}\0{two}", lowered=True) == apart
+
+
 _PAGE_PIECES = st.sampled_from(
     [*"0123456789x .-/%*_`~\\\n\t\r", "  ", " \n", "\n ", "**", "```", "ms", "fold", "times",
      "tokens per second", "twice", "factor of", "kv cache", "ttft", "# kv cache\n",
