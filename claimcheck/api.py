@@ -59,6 +59,7 @@ def check(
     explain: bool = False,
     progress: Callable[[str], None] | None = None,
     jobs: int = 1,
+    streamed: bool = False,
 ) -> Checked:
     """Settle the options with the configuration in force and audit the inputs.
 
@@ -66,8 +67,10 @@ def check(
     file is judged with the settings of the configuration file nearest to it, unless ``config``
     or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit in
     bytes (without it, naming ``-`` is an input error). ``jobs`` worker processes may read the
-    files (the report is the same with any number). ``UsageError`` for bad options, a bad
-    configuration file or a report file (``output``) that is also an input.
+    files (the report is the same with any number). ``streamed``: the report will be written
+    in the run's format piece by piece (``formats.render_chunks``), so the claims of a large
+    batch written as JSON may be kept as their entries (``spool.py``). ``UsageError`` for bad
+    options, a bad configuration file or a report file (``output``) that is also an input.
     """
     from claimcheck import config as configuration
     from claimcheck.sources.inputs import output_clash
@@ -93,7 +96,8 @@ def check(
         return read_stdin(run.max_file_bytes)
 
     report = audit(inputs, run.settings, read_stdin=stdin, progress=progress, explain=explain,
-                   charts=run.format == "html", settings_for=nearest)  # fmt: skip
+                   charts=run.format == "html", settings_for=nearest,
+                   spool=streamed and run.format == "json")  # fmt: skip
     return Checked(report, run)
 
 

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import inspect
-import itertools
-import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 from msgspec import field
 
 from claimcheck import DOCS_URL
-from claimcheck.catalog.source import CatalogSource
+from claimcheck.batch import SPOOL_FROM_FILES, FileWork, Mode, SettingsGroup
+from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, InputError, printable
 from claimcheck.frozen import M, construct
-from claimcheck.judge import Judge
-from claimcheck.prepare import Prepared, prepare
-from claimcheck.record import ClaimRecord, Placed
+from claimcheck.judge import report_order, unique_fingerprints
+from claimcheck.record import Placed
 from claimcheck.report import (
     ClaimReport,
     Evidence,
@@ -30,19 +28,14 @@ from claimcheck.report import (
     Summary,
     Tool,
     WeighedNumber,
-    fingerprint,
 )
-from claimcheck.rules import RULES, Rule, enabled
+from claimcheck.rules import RULES, Rule
 from claimcheck.settings import Settings
 from claimcheck.severity import Severity, fails_the_run
-
-if TYPE_CHECKING:
-    from claimcheck.sources.document import ReadDocument
-from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.sources.inputs import FileInput, Input, Selection, expand
-from claimcheck.sources.load import load_input
-from claimcheck.sources.parallel import Preparing, Read, default_jobs, load_all
+from claimcheck.sources.parallel import default_jobs, run, workers_for
 from claimcheck.sources.reading import display_path
+from claimcheck.spool import SEVERITIES, Entry, Spool, SpooledClaims
 from claimcheck.vendor_fit import sentence_points
 
 
@@ -67,45 +60,6 @@ SettingsFor = Callable[[str], Settings]
 """The settings of one file, by the name reports show (the configuration nearest to it)."""
 
 
-class _SettingsGroup:
-    """The claims and documents judged under one ``Settings``: its rules, catalogs and skips."""
-
-    def __init__(self, settings: Settings, charts: bool = False) -> None:
-        self.settings = settings
-        self.charts = charts
-        self.rules = enabled(settings.select, settings.ignore, settings.extend_select)
-        self.catalogs = CatalogSource(settings.assume)
-        self.catalogs.check_assumptions()
-        # Prose names models and GPUs from the run's catalog; the built-in one loads if needed.
-        self.names = self.catalogs.get() if settings.assume.catalog else None
-        self.skip = _PerFileIgnores(settings.per_file_ignores, settings.base or Path.cwd())
-        self.judge = Judge(self.rules, settings.thresholds, self.skip.codes)
-        self.documents: dict[str, ReadDocument] = {}
-
-    def add(self, records: Iterable[ClaimRecord]) -> None:
-        """Resolve, analyse and judge claims under this group's assumptions."""
-        assume, thresholds = self.settings.assume, self.settings.thresholds
-        for record in records:
-            self.judge.add(prepare(record, self.catalogs, assume, thresholds, charts=self.charts))
-
-    def add_prepared(self, prepared: Iterable[Prepared]) -> None:
-        """Judge claims a worker resolved and analysed under this group's settings."""
-        for p in prepared:
-            self.judge.add(p)
-
-    def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
-        """The claim reports, and the findings about documents (unused suppressions)."""
-        claims = self.judge.reports()
-        if not self.documents:
-            return claims, []
-        from claimcheck import suppress
-
-        unused_rule = next((r for r in self.rules if r.code == "KV900"), None)
-        claims, found = suppress.apply(claims, self.documents, unused_rule)
-        kept = [f for f in found if not f.code.startswith(self.judge.ignored(f.path or ""))]
-        return claims, kept
-
-
 def audit(
     inputs: Inputs,
     settings: Settings | None = None,
@@ -115,6 +69,7 @@ def audit(
     explain: bool = False,
     charts: bool = False,
     settings_for: SettingsFor | None = None,
+    spool: bool = False,
 ) -> Report:
     """Audit every input; a bad input becomes an error entry, never a crash.
 
@@ -123,10 +78,11 @@ def audit(
     ``--catalog`` file) raise ``UsageError``. ``progress`` is told the name of each input as it
     is read. With ``explain`` the report lists every number the extractor weighed; with
     ``charts`` each analysis carries the curves and the well-run baseline the HTML report
-    draws (without, no curve is sampled).
+    draws (without, no curve is sampled). With ``spool`` (the report is to be written as
+    JSON), the claims of a large batch are kept as their JSON entries (``spool.py``).
     """
-    default = _SettingsGroup(settings or Settings.model_construct(), charts)
-    groups: dict[int, _SettingsGroup] = {id(default.settings): default}
+    default = SettingsGroup(settings or Settings.model_construct(), charts)
+    groups: dict[int, SettingsGroup] = {id(default.settings): default}
     problems: list[InputError] = []
     weighed: list[Placed] = []
     broken: set[str] = set()
@@ -138,14 +94,14 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    placed: list[tuple[Input | InputError, _SettingsGroup]] = []
+    placed: list[tuple[Input | InputError, SettingsGroup]] = []
     for item in items:  # each file under the configuration nearest to it
         group = default
         if settings_for is not None and isinstance(item, FileInput):
             try:
                 own = settings_for(item.display)
                 group = groups.get(id(own)) or groups.setdefault(
-                    id(own), _SettingsGroup(own, charts)
+                    id(own), SettingsGroup(own, charts)
                 )
             except ClaimcheckError as err:  # a broken configuration file, reported once
                 if str(err) not in broken:
@@ -156,13 +112,18 @@ def audit(
                 files += 1
                 continue
         placed.append((item, group))
-    read = _loaded(placed, inputs, read_stdin, charts)
-    for (item, group), (_, loaded, prepared) in zip(placed, read, strict=True):
+    numbers = {id(group): number for number, group in enumerate(groups.values())}
+    mode = _mode([item for item, _ in placed], inputs.jobs, spool and not charts)
+    spooled = Spool() if mode == "write" else None
+    work = FileWork(list(groups.values()), inputs.max_file_bytes, read_stdin, mode)
+    taken = run([(item, numbers[id(group)]) for item, group in placed], work, inputs.jobs)
+    for (item, group), done in zip(placed, taken, strict=True):
         if isinstance(item, InputError):
             problems.append(item)
             continue
         if progress is not None:
             progress(item.display)
+        loaded = done.outcome
         if isinstance(loaded, InputError):
             problems.append(loaded)
             files += isinstance(item, FileInput)
@@ -173,11 +134,15 @@ def audit(
             weighed.extend(loaded.decisions)
         if loaded.document is not None:
             group.documents[item.display] = loaded.document
-        if prepared is not None:  # by a worker, under this group's settings
-            group.add_prepared(prepared)
+        if done.entries is not None:
+            assert spooled is not None
+            for text, entry in done.entries:
+                group.judge.add_entry(spooled.add(text, entry))
+        elif done.prepared is not None:  # by a worker, under this group's settings
+            group.add(done.prepared)
         else:
-            group.add(sentence_points(loaded.records))
-    claims: list[ClaimReport] = []
+            group.add(group.prepared(sentence_points(loaded.records)))
+    claims: list[ClaimReport | Entry] = []
     document_findings: list[Finding] = []
     for group in groups.values():
         judged, found = group.judged()
@@ -186,42 +151,23 @@ def audit(
         problems[:0] = group.catalogs.problems
     used = {r.code for group in groups.values() for r in group.rules}
     rules = [rule for rule in RULES if rule.code in used]
-    report = build_report(claims, problems, files, rules, document_findings)
+    report = build_report(claims, problems, files, rules, document_findings, spooled)
     if explain:
         report = report.model_copy(update={"candidates": explained(weighed)})
     return report
 
 
-def _loaded(
-    placed: list[tuple[Input | InputError, _SettingsGroup]],
-    inputs: Inputs,
-    read_stdin: Callable[[], str],
-    charts: bool,
-) -> Iterator[Read]:
-    """What reading each input gave, in order: by ``inputs.jobs`` workers when every file is read
-    with the same catalog of names (the usual case), else one by one with its own. Workers also
-    resolve and analyse the claims when every file is audited under the same settings and the
-    machine has a core beyond the workers' for this process (on two cores with two workers,
-    sending the analyses back cost more than it saved: 10,000 claim files took 1.2x the time)."""
-    catalogs = {id(group.names): group.names for _, group in placed}
-    if len(catalogs) == 1:
-        (names,) = catalogs.values()
-        items = [item for item, _ in placed]
-        groups = {id(group): group for _, group in placed}
-        preparing = None
-        if len(groups) == 1 and default_jobs() > inputs.jobs:
-            (settings,) = (group.settings for group in groups.values())
-            preparing = Preparing(settings.assume, settings.thresholds, charts)
-        yield from load_all(items, inputs.max_file_bytes, read_stdin, names, inputs.jobs, preparing)
-        return
-    for item, group in placed:
-        if isinstance(item, InputError):
-            yield item, item, None
-            continue
-        try:
-            yield item, load_input(item, inputs.max_file_bytes, read_stdin, group.names), None
-        except InputError as err:
-            yield item, err, None
+def _mode(items: list[Input | InputError], jobs: int, spool: bool) -> Mode:
+    """How far the work on each file goes. A JSON report of a large batch is written from
+    entries judged and written file by file (``spool.py``), here or by workers. Otherwise
+    workers resolve and analyse the claims too when the machine has a core beyond the
+    workers' for this process (on two cores with two workers, sending the analyses back cost
+    more than it saved: 10,000 claim files took 1.2x the time)."""
+    if spool and sum(isinstance(item, FileInput) for item in items) >= SPOOL_FROM_FILES:
+        return "write"
+    if workers_for(items, jobs) and default_jobs() > jobs:
+        return "prepare"
+    return "read"
 
 
 def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:
@@ -247,73 +193,17 @@ def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:
     return sorted(entries, key=lambda c: (c.path or "", c.line or 0, c.column or 0))
 
 
-class _PerFileIgnores:
-    """``per-file-ignores``: gitignore-style patterns, relative to ``base`` (the configuration
-    file's folder, else the working directory), → rule codes or prefixes."""
-
-    def __init__(self, table: Mapping[str, Sequence[str]], base: Path) -> None:
-        self._specs: list[tuple[Any, tuple[str, ...]]] = []
-        self._base = base.resolve()
-        if table:
-            import pathspec
-
-            self._specs = [
-                (pathspec.GitIgnoreSpec.from_lines([p]), tuple(c)) for p, c in table.items()
-            ]
-
-    def codes(self, path: str) -> tuple[str, ...]:
-        """The codes that do not apply to ``path`` (as reports show it: relative to the
-        working directory)."""
-        if not self._specs or not path or path.startswith("<"):
-            return ()
-        inside = os.path.relpath(os.path.abspath(path), self._base)
-        shown = Path(inside).as_posix() if not inside.startswith("..") else path
-        found: list[str] = []
-        for spec, codes in self._specs:
-            if spec.match_file(shown):
-                found.extend(codes)
-        return tuple(found)
-
-
-def _unique_fingerprints(claims: list[ClaimReport]) -> list[ClaimReport]:
-    """Repeated fingerprints (the same claim twice in one file) get an occurrence number, so
-    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint).
-    A fingerprint includes the claim's path, so with ``claims`` sorted by path the count
-    starts again at each path: a large batch never holds every fingerprint at once."""
-    seen: Counter[str] = Counter()
-    out = []
-    path: object = object()
-    for claim in claims:
-        if claim.source.path != path:
-            path = claim.source.path
-            seen.clear()
-        findings = []
-        changed = False
-        for finding in claim.findings:
-            seen[finding.fingerprint] += 1
-            if seen[finding.fingerprint] > 1:
-                again = f"{finding.fingerprint}#{seen[finding.fingerprint]}"
-                finding = finding.model_copy(
-                    update={"fingerprint": fingerprint(finding.code, again, finding.path)}
-                )
-                changed = True
-            findings.append(finding)
-        out.append(claim.model_copy(update={"findings": findings}) if changed else claim)
-    return out
-
-
 def build_report(
-    claims: list[ClaimReport],
+    claims: Sequence[ClaimReport | Entry],
     problems: list[InputError],
     files: int,
     rules: Iterable[Rule] = (),
     document_findings: Iterable[Finding] = (),
+    spooled: Spool | None = None,
 ) -> Report:
-    """Sort everything (path, line, column, code) and count the summary."""
-    claims = sorted(
-        claims, key=lambda c: (c.source.path or "", c.source.line or 0, c.source.column or 0, c.id)
-    )
-    claims = _unique_fingerprints(claims)
+    """Sort everything (path, line, column, code) and count the summary. Entries (claims
+    kept as their JSON entries in ``spooled``) count their own findings and those added."""
+    ordered = unique_fingerprints(sorted(claims, key=report_order))
     loose = sorted(
         document_findings, key=lambda f: (f.path or "", f.line or 0, f.column or 0, f.code)
     )
@@ -332,7 +222,15 @@ def build_report(
     )
     counts: Counter[str] = Counter()
     suppressed = 0
-    for finding in [f for c in claims for f in c.findings] + loose:
+    found: list[Finding] = list(loose)
+    for claim in ordered:
+        if isinstance(claim, Entry):  # its own findings are never suppressed (``FileWork``)
+            for severity, count in zip(SEVERITIES, claim.counts, strict=True):
+                counts[severity.value] += count
+            found += (finding for _, finding in claim.added)
+        else:
+            found += claim.findings
+    for finding in found:
         if finding.suppressed:
             suppressed += 1
         else:
@@ -340,7 +238,7 @@ def build_report(
     summary = _made(
         Summary,
         files=files,
-        claims=len(claims),
+        claims=len(ordered),
         findings={
             s.value: counts[s.value] for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
         },
@@ -361,8 +259,13 @@ def build_report(
         )
         for r in rules
     ]
+    shown: Sequence[ClaimReport]
+    if spooled is not None and any(isinstance(claim, Entry) for claim in ordered):
+        shown = SpooledClaims(ordered, spooled)
+    else:
+        shown = [claim for claim in ordered if isinstance(claim, ClaimReport)]
     given = {
-        "claims": claims,
+        "claims": shown,
         "errors": errors,
         "summary": summary,
         "findings": loose,
@@ -389,9 +292,8 @@ def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False)
         return 2
     if fail_on is None or exit_zero:
         return 0
-    # In any order, and each severity once: a batch's findings are not sorted or weighed one
-    # by one only to be looked at once.
-    found = (f for c in report.claims for f in c.findings)
-    severities = {f.severity for f in itertools.chain(found, report.findings) if not f.suppressed}
-    failing = any(fails_the_run(severity, fail_on) for severity in severities)
+    # The summary counts the unsuppressed findings by severity: a batch's findings are not
+    # looked at one by one again (nor its claims read back from their entries).
+    found = report.summary.findings
+    failing = any(count and fails_the_run(Severity(sev), fail_on) for sev, count in found.items())
     return 1 if failing else 0

@@ -410,7 +410,7 @@ def _run(options: object, call: _Invocation) -> int:
                         isolated=call.isolated, stdin_filename=call.stdin_filename,
                         read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
                         explain=call.explain, progress=progress,
-                        jobs=call.jobs or default_jobs())  # fmt: skip
+                        jobs=call.jobs or default_jobs(), streamed=not call.statistics)  # fmt: skip
     report, run = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(

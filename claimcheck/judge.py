@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
 from claimcheck.frozen import construct
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Position
-from claimcheck.report import ClaimReport, Finding, SourceRef, fingerprint_of, normalise
+from claimcheck.report import (
+    ClaimReport,
+    Finding,
+    SourceRef,
+    fingerprint,
+    fingerprint_of,
+    normalise,
+)
 from claimcheck.rules import Hit, Rule
 from claimcheck.rules.base import Compare
 from claimcheck.settings import Settings, Thresholds
 from claimcheck.severity import Severity
+from claimcheck.spool import Entry
 
 
 class Judge:
@@ -21,8 +31,10 @@ class Judge:
     compare claims (``Rule.batch``) when ``reports`` is asked for. A claim's preparation is
     let go as soon as its report is made: the comparisons keep only a few fields of it.
 
-    ``skip`` gives the rule codes (or prefixes) that do not apply to a path
-    (``per-file-ignores``)."""
+    A claim judged elsewhere (in a worker process, ``own`` and ``kept``) comes as the
+    ``Entry`` of its JSON report entry (``add_entry``); the comparisons' findings about it are
+    added to the entry. ``skip`` gives the rule codes (or prefixes) that do not apply to a
+    path (``per-file-ignores``)."""
 
     def __init__(
         self,
@@ -34,51 +46,98 @@ class Judge:
         self.thresholds = thresholds
         self._skip = skip
         self._skips: dict[str, tuple[str, ...]] = {}
-        self._reports: list[ClaimReport] = []
+        self._reports: list[ClaimReport | Entry] = []
         self._paths: list[str | None] = []
+        # A rule that compares claims says nothing of a claim alone: its findings come from
+        # the comparison only (so they never share a fingerprint with a claim's own).
+        self._own = tuple(rule for rule in self.rules if not rule.batch)
         self._batches = [_Batch(rule, rule.batch) for rule in self.rules if rule.batch]
 
-    def add(self, prepared: Prepared) -> None:
-        """Judge one claim on its own."""
+    @property
+    def compared(self) -> tuple[str, ...]:
+        """The codes of the rules that compare claims, in the order ``kept`` keeps for them."""
+        return tuple(batch.rule.code for batch in self._batches)
+
+    def own(self, prepared: Prepared) -> ClaimReport:
+        """One claim's report, with the findings of its own rules."""
         record, subject = prepared.record, prepared.subject
         ignored = self.ignored(record.path or "")
         hits = [
             (rule, hit)
-            for rule in self.rules
+            for rule in self._own
             if not rule.code.startswith(ignored)
             for hit in rule.check(subject)
         ]
-        self._reports.append(_claim_report(prepared, hits, self.thresholds))
-        if self._batches:
-            self._paths.append(record.path)
-            for batch in self._batches:
-                batch.kept.append(batch.compare.keep(subject))
-                batch.where.append(record.where(batch.compare.field))
+        return _claim_report(prepared, hits, self.thresholds)
 
-    def reports(self) -> list[ClaimReport]:
-        """Every claim's report, in the order the claims were added, with the findings of the
-        rules that compare claims. The judge is empty afterwards."""
+    def kept(self, prepared: Prepared) -> tuple[tuple[object, ...], tuple[Position | None, ...]]:
+        """What each rule that compares claims keeps of one claim, and where its finding
+        about the claim would point."""
+        record, subject = prepared.record, prepared.subject
+        batches = self._batches
+        return (
+            tuple(batch.compare.keep(subject) for batch in batches),
+            tuple(record.where(batch.compare.field) for batch in batches),
+        )
+
+    def add(self, prepared: Prepared) -> None:
+        """Judge one claim on its own."""
+        report = self.own(prepared)
+        if self._batches:
+            self._take(report, prepared.record.path, *self.kept(prepared))
+        else:
+            self._reports.append(report)
+
+    def add_entry(self, entry: Entry) -> None:
+        """Take a claim judged on its own elsewhere, as its report entry."""
+        self._take(entry, entry.path, entry.kept, entry.where)
+
+    def _take(
+        self,
+        report: ClaimReport | Entry,
+        path: str | None,
+        kept: tuple[object, ...],
+        where: tuple[Position | None, ...],
+    ) -> None:
+        self._reports.append(report)
+        if self._batches:
+            self._paths.append(path)
+            for batch, its, place in zip(self._batches, kept, where, strict=True):
+                batch.kept.append(its)
+                batch.where.append(place)
+
+    def reports(self) -> list[ClaimReport | Entry]:
+        """Every claim's report (or entry), in the order the claims were added, with the
+        findings of the rules that compare claims. The judge is empty afterwards."""
         reports, paths, batches = self._reports, self._paths, self._batches
         self._reports, self._paths = [], []
         self._batches = [_Batch(batch.rule, batch.compare) for batch in batches]
         if len(reports) < 2:
             return reports
-        added: dict[int, list[Finding]] = {}
-        for batch in batches:
+        added: dict[int, list[tuple[int, Finding]]] = {}
+        for number, batch in enumerate(batches):
             for index, hit in batch.compare.compare(batch.kept):
                 path = paths[index]
                 if batch.rule.code.startswith(self.ignored(path or "")):
                     continue
                 report = reports[index]
-                quiet = report.confidence < self.thresholds.low_confidence
-                where = batch.where[index]
-                finding = _finding(batch.rule, hit, where, path, normalise(report.text), quiet)
-                added.setdefault(index, []).append(finding)
-        for index, findings in added.items():
+                if isinstance(report, Entry):
+                    quiet, normal = report.quiet, report.normal
+                else:
+                    quiet = report.confidence < self.thresholds.low_confidence
+                    normal = normalise(report.text)
+                finding = _finding(batch.rule, hit, batch.where[index], path, normal, quiet)
+                added.setdefault(index, []).append((number, finding))
+        for index, found in added.items():
+            report = reports[index]
+            if isinstance(report, Entry):
+                found.sort(key=lambda pair: _place(pair[1]))
+                report.added.extend(found)
+                continue
             # The report's own list, made by this judge and not yet handed out: extended in
             # place rather than the report copied (in a batch, most claims may get one).
-            reports[index].findings.extend(findings)
-            _placed(reports[index].findings)
+            report.findings.extend(f for _, f in found)
+            _placed(report.findings)
         return reports
 
     def ignored(self, path: str) -> tuple[str, ...]:
@@ -113,7 +172,7 @@ def judge(
     judging = Judge(rules, thresholds, lambda path: table.get(path, ()))
     for p in prepared:
         judging.add(p)
-    return judging.reports()
+    return [r for r in judging.reports() if isinstance(r, ClaimReport)]  # none is an entry
 
 
 def audit_record(record: ClaimRecord, rules: Iterable[Rule], settings: Settings) -> ClaimReport:
@@ -169,6 +228,64 @@ def _findings(
     ]
 
 
+C = TypeVar("C", bound="ClaimReport | Entry")
+
+
+def unique_fingerprints(claims: Iterable[C]) -> list[C]:
+    """Repeated fingerprints (the same claim twice in one file) get an occurrence number, so
+    that every finding's fingerprint is unique (GitLab shows one finding per fingerprint).
+    A fingerprint includes the claim's path, so with ``claims`` in the report's order the
+    count starts again at each path: a large batch never holds every fingerprint at once.
+
+    An entry's own findings were numbered where the claims of its file were judged together
+    (``batch.SettingsGroup.written``); only the findings added to it are numbered here (a
+    comparison's findings share no fingerprint with a claim's own: see ``Judge``)."""
+    seen: Counter[str] = Counter()
+    out: list[C] = []
+    path: object = object()
+    for claim in claims:
+        where = claim.path if isinstance(claim, Entry) else claim.source.path
+        if where != path:
+            path = where
+            seen.clear()
+        if isinstance(claim, Entry):
+            numbered = _numbered([f for _, f in claim.added], seen)
+            if numbered is not None:
+                claim.added = [
+                    (slot, f) for (slot, _), f in zip(claim.added, numbered, strict=True)
+                ]
+            out.append(claim)
+            continue
+        numbered = _numbered(claim.findings, seen)
+        out.append(claim if numbered is None else claim.model_copy(update={"findings": numbered}))
+    return out
+
+
+def _numbered(findings: list[Finding], seen: Counter[str]) -> list[Finding] | None:
+    """``findings`` with the fingerprints ``seen`` already given an occurrence number (``None``
+    when none was)."""
+    out = []
+    changed = False
+    for finding in findings:
+        seen[finding.fingerprint] += 1
+        if seen[finding.fingerprint] > 1:
+            again = f"{finding.fingerprint}#{seen[finding.fingerprint]}"
+            finding = finding.model_copy(
+                update={"fingerprint": fingerprint(finding.code, again, finding.path)}
+            )
+            changed = True
+        out.append(finding)
+    return out if changed else None
+
+
+def report_order(claim: ClaimReport | Entry) -> tuple[str, int, int, str]:
+    """The report's order of claims: path, line, column, id."""
+    if isinstance(claim, Entry):
+        return claim.key
+    source = claim.source
+    return (source.path or "", source.line or 0, source.column or 0, claim.id)
+
+
 def _finding(
     rule: Rule, hit: Hit, where: Position | None, path: str | None, normal: str, quiet: bool
 ) -> Finding:
@@ -196,8 +313,12 @@ def _finding(
 
 def _placed(findings: list[Finding]) -> list[Finding]:
     """Findings in the order of their place in the source, then by code."""
-    findings.sort(key=lambda f: (f.line or 0, f.column or 0, f.code))
+    findings.sort(key=_place)
     return findings
+
+
+def _place(finding: Finding) -> tuple[int, int, str]:
+    return (finding.line or 0, finding.column or 0, finding.code)
 
 
 # The fields every finding and claim report sets, one set shared by all of them (pydantic

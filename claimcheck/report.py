@@ -1,6 +1,7 @@
 """The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes")."""
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field
@@ -129,7 +130,7 @@ class Report(Frozen):
 
     schema_version: int = SCHEMA_VERSION
     tool: Tool = Field(default_factory=Tool.model_construct)
-    claims: list[ClaimReport]
+    claims: Sequence[ClaimReport]  # a list, or a large batch's ``spool.SpooledClaims``
     errors: list[InputProblem]
     summary: Summary
     findings: list[Finding] = Field(default_factory=list)

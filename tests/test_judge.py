@@ -10,12 +10,20 @@ from claimcheck.claim import Claim
 from claimcheck.judge import Judge
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Position
+from claimcheck.report import ClaimReport
 from claimcheck.rules import RULES
 from claimcheck.rules.incomparable_headlines import keep
 from claimcheck.settings import Settings
 
 SETTINGS = Settings()
 CATALOGS = CatalogSource(SETTINGS.assume)
+
+
+def _reports(judge: Judge) -> list[ClaimReport]:
+    """The judge's reports: claims added as prepared come back as reports, never entries."""
+    reports = judge.reports()
+    assert all(isinstance(report, ClaimReport) for report in reports)
+    return [report for report in reports if isinstance(report, ClaimReport)]
 
 
 def _prepared(path: str, speedup: float, context: int, line: int) -> Prepared:
@@ -33,7 +41,7 @@ def test_a_comparison_finding_is_placed_at_its_field_among_the_claims_own() -> N
     judge = Judge(RULES, SETTINGS.thresholds)
     judge.add(_prepared("a.yaml", 20, 128_000, 4))
     judge.add(_prepared("b.yaml", 20.5, 32_000, 7))  # within 5 %, setup not disclosed
-    first, second = judge.reports()
+    first, second = _reports(judge)
     for report, line in ((first, 4), (second, 7)):
         (headline,) = [f for f in report.findings if f.code == "KV303"]
         assert (headline.line, headline.column, headline.end_column) == (line, 10, 12)
@@ -47,7 +55,7 @@ def test_findings_of_a_comparison_are_skipped_where_the_path_ignores_the_rule() 
     judge = Judge(RULES, SETTINGS.thresholds, lambda path: ("KV303",) if path == "b.yaml" else ())
     judge.add(_prepared("a.yaml", 20, 128_000, 4))
     judge.add(_prepared("b.yaml", 20, 32_000, 7))
-    first, second = judge.reports()
+    first, second = _reports(judge)
     assert "KV303" in {f.code for f in first.findings}
     assert "KV303" not in {f.code for f in second.findings}
 
@@ -56,10 +64,10 @@ def test_claims_far_apart_are_not_compared_and_the_judge_starts_again_empty() ->
     judge = Judge(RULES, SETTINGS.thresholds)
     judge.add(_prepared("a.yaml", 20, 128_000, 4))
     judge.add(_prepared("b.yaml", 40, 32_000, 7))
-    assert all("KV303" not in {f.code for f in r.findings} for r in judge.reports())
-    assert judge.reports() == []
+    assert all("KV303" not in {f.code for f in r.findings} for r in _reports(judge))
+    assert _reports(judge) == []
     judge.add(_prepared("c.yaml", 20, 128_000, 1))
-    (alone,) = judge.reports()  # the claims of the earlier round are not compared with it
+    (alone,) = _reports(judge)  # the claims of the earlier round are not compared with it
     assert "KV303" not in {f.code for f in alone.findings}
 
 

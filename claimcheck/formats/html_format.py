@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
 from itertools import pairwise
@@ -209,7 +210,7 @@ def _sha256(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def shared_assumptions(claims: list[ClaimReport]) -> tuple[str, ...]:
+def shared_assumptions(claims: Sequence[ClaimReport]) -> tuple[str, ...]:
     """The assumptions more than one claim makes, in order of first use: the page states each
     once and the claims refer to it (a thousand claims otherwise repeat the same sentences)."""
     uses = Counter(note for c in claims for note in dict.fromkeys(c.analysis.assumptions))

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.json_writer import dumps
 from claimcheck.report import ClaimReport, Report
-
-if TYPE_CHECKING:
-    from pydantic import TypeAdapter
+from claimcheck.spool import SpooledClaims, written_all
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -27,7 +23,9 @@ SMALL = 200
 def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     """The same document piece by piece, one claim at a time, so that a run over thousands of
     files never holds the whole text in memory. Byte-identical to dumping the Report at once."""
-    if len(report.claims) + len(report.findings) + len(report.candidates) <= SMALL:
+    claims = report.claims
+    spooled = isinstance(claims, SpooledClaims)
+    if not spooled and len(claims) + len(report.findings) + len(report.candidates) <= SMALL:
         text = dumps(report)
         if text.isascii() or _encodable(text):  # else pydantic's own error, as below
             yield text + "\n"
@@ -35,23 +33,28 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     yield "{\n"
     fields = list(type(report).model_fields)
     for position, name in enumerate(fields):
-        value = getattr(report, name)
         yield f'  "{name}": '
-        if name == "claims" and value:
+        if name == "claims" and claims:
             yield "[\n"
-            for start in range(0, len(value), _GROUP):
-                # Under a "claims" key, as in the report, each claim comes out indented as the
-                # whole document indents it: '{\n  "claims": [\n    {…},\n    {…}\n  ]\n}'.
-                group = {"claims": value[start : start + _GROUP]}
-                yield _claims().dump_json(group, indent=2)[_HEAD:-_TAIL].decode()
-                yield ",\n" if start + _GROUP < len(value) else "\n"
-            yield "  ]"
+            entries = (
+                claims.json_entries() if isinstance(claims, SpooledClaims) else _groups(claims)
+            )
+            for number, entry in enumerate(entries):
+                yield ",\n" + entry if number else entry
+            yield "\n  ]"
         else:
             dumped = report.model_dump_json(indent=2, include={name})
             inner = dumped[dumped.index(":") + 2 : dumped.rindex("}")].rstrip()
             yield inner
         yield ",\n" if position < len(fields) - 1 else "\n"
     yield "}\n"
+
+
+def _groups(claims: Sequence[ClaimReport]) -> Iterator[str]:
+    """The claims' entries, ``_GROUP`` at a time (one call per claim costs more than its
+    dumping, and the whole list at once would hold a large batch's text in memory)."""
+    for start in range(0, len(claims), _GROUP):
+        yield written_all(list(claims[start : start + _GROUP])).decode("utf-8")
 
 
 def _encodable(text: str) -> bool:
@@ -62,15 +65,4 @@ def _encodable(text: str) -> bool:
     return True
 
 
-# Claims are dumped this many at a time: one call per claim costs more than its dumping, and
-# the whole list at once would hold a large batch's text in memory.
 _GROUP = 256
-_HEAD = len('{\n  "claims": [\n')
-_TAIL = len("\n  ]\n}")
-
-
-@cache
-def _claims() -> TypeAdapter[dict[str, list[ClaimReport]]]:
-    from pydantic import TypeAdapter  # only a report too large for json_writer needs it
-
-    return TypeAdapter(dict[str, list[ClaimReport]])

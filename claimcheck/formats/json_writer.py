@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Literal, Union
 
@@ -41,6 +41,12 @@ Write = Callable[[Any, str], str]
 def dumps(model: BaseModel) -> str:
     """``model.model_dump_json(indent=2)``."""
     return _model(type(model))(model, "")
+
+
+def model_text(model: BaseModel, pad: str) -> str:
+    """``model`` as ``dumps`` writes it inside a document, where its lines are indented by
+    ``pad`` (its first line is not)."""
+    return _model(type(model))(model, pad)
 
 
 def float_text(value: float) -> str:
@@ -161,7 +167,7 @@ def _writer(annotation: Any) -> Write:
         return _int
     if annotation is float:
         return _float
-    if origin is list or (origin is tuple and arguments[-1:] == (...,)):
+    if origin in (list, Sequence) or (origin is tuple and arguments[-1:] == (...,)):
         each = _writer(arguments[0])
         return _items(lambda _index: each)
     if origin is tuple:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -243,7 +244,7 @@ def _panel(claim: ClaimReport, snippets: dict[int, list[str]]) -> Panel:
     )
 
 
-def _table(claims: list[ClaimReport]) -> Table:
+def _table(claims: Sequence[ClaimReport]) -> Table:
     table = Table(title="Claims", expand=True)
     table.add_column("claim", overflow="fold", ratio=5)
     table.add_column("headline", no_wrap=True)
@@ -281,7 +282,7 @@ def _table(claims: list[ClaimReport]) -> Table:
 
 
 def _details(
-    claims: list[ClaimReport], summaries: dict[str, str], snippets: dict[int, list[str]]
+    claims: Sequence[ClaimReport], summaries: dict[str, str], snippets: dict[int, list[str]]
 ) -> Group | None:
     """Below the table: each rule that fired, once, with its count; then every error in full."""
     by_rule: dict[str, list[Finding]] = {}

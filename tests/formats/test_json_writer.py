@@ -6,6 +6,7 @@ import math
 import types
 import typing
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,7 @@ def _values(annotation: Any) -> st.SearchStrategy[Any]:
         return st.integers()
     if annotation is float:
         return st.floats() | st.integers(-(10**6), 10**6) | st.booleans()
-    if origin is list or (origin is tuple and arguments[-1:] == (...,)):
+    if origin in (list, Sequence) or (origin is tuple and arguments[-1:] == (...,)):
         return st.lists(_values(arguments[0]), max_size=3)
     if origin is tuple:
         return st.tuples(*(_values(a) for a in arguments))

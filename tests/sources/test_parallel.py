@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from claimcheck import audit as audit_module
+from claimcheck import batch as batch_module
 from claimcheck.audit import Inputs, audit
 from claimcheck.formats import OutputFormat, render
 from claimcheck.prepare import Prepared, prepare
@@ -70,7 +71,7 @@ def test_workers_prepare_the_claims_of_files(
         prepared.append(record.path or "")
         return prepare(record, *args, **kwargs)
 
-    monkeypatch.setattr(audit_module, "prepare", counted)
+    monkeypatch.setattr(batch_module, "prepare", counted)
     monkeypatch.setattr(audit_module, "default_jobs", lambda: 4)  # a core to spare
     assert _json(folder, jobs=2, fmt=OutputFormat.HTML) == alone
     assert len(prepared) == 1 and prepared[0].startswith("<text")
@@ -88,7 +89,7 @@ def test_without_a_spare_core_this_process_prepares_the_claims(
         prepared.append(record.path or "")
         return prepare(record, *args, **kwargs)
 
-    monkeypatch.setattr(audit_module, "prepare", counted)
+    monkeypatch.setattr(batch_module, "prepare", counted)
     monkeypatch.setattr(audit_module, "default_jobs", lambda: 2)
     assert _json(folder, jobs=2) == alone
     assert len(prepared) > 2 * MIN_FILES_PER_WORKER  # every file's claims, here
@@ -123,10 +124,11 @@ def test_the_markdown_parser_is_loaded_before_the_workers_only_for_pages(
         "import sys\n"
         "from pathlib import Path\n"
         "from claimcheck.sources.inputs import FileInput\n"
-        "from claimcheck.sources.parallel import _load_readers\n"
+        "from claimcheck.batch import FileWork, SettingsGroup\n"
+        "from claimcheck.settings import Settings\n"
         f"item = FileInput(Path({name!r}), {name!r}, {name.rsplit('.')[-1]!r}.replace('md', "
         "'markdown'), named=False)\n"
-        "_load_readers([item], None)\n"
+        "FileWork([SettingsGroup(Settings())], 1000, str).before_workers([item])\n"
         "print('markdown_it' in sys.modules)\n"
     )
     done = subprocess.run(

@@ -1,0 +1,110 @@
+"""A large batch written as JSON from entries judged file by file gives the report the claims'
+objects give, byte for byte, here and in workers."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from claimcheck.audit import Inputs, audit
+from claimcheck.batch import SPOOL_FROM_FILES, FileWork, SettingsGroup
+from claimcheck.formats import OutputFormat, render
+from claimcheck.report import Report
+from claimcheck.settings import Settings, Thresholds
+from claimcheck.spool import SpooledClaims
+from tests.sources.test_parallel import _folder
+
+TWO_CLAIMS = """\
+- text: Up to 20x faster prefill at 8K tokens with the KV tier
+  speedup: 20
+  context_tokens: 8000
+- text: Up to 20x faster prefill at 8K tokens with the KV tier
+  speedup: 20
+  context_tokens: 8000
+"""
+SUPPRESSED = """\
+# claimcheck: disable KV303 -- compared on purpose
+text: 20x faster TTFT at 16K tokens with KV offload
+speedup: 20
+context_tokens: 16000
+# claimcheck: disable KV999 -- no such rule
+"""
+
+
+def _batch(root: Path) -> Path:
+    """Claim files, pages, invalid files, a file of two identical claims (their fingerprints
+    are numbered), a file whose comments suppress the comparison and name no rule, and files
+    the configuration exempts from the comparison."""
+    folder = _folder(root, SPOOL_FROM_FILES + 30)
+    (folder / "twice.yaml").write_text(TWO_CLAIMS, encoding="utf-8")
+    (folder / "quiet.yaml").write_text(SUPPRESSED, encoding="utf-8")
+    exempt = folder / "exempt"
+    exempt.mkdir()
+    for number in range(3):
+        (exempt / f"e{number}.json").write_text(
+            '{"speedup": 20, "context_tokens": 4000, "text": "20x faster TTFT"}', encoding="utf-8"
+        )
+    return folder
+
+
+def _report(folder: Path, jobs: int, *, spool: bool, settings: Settings | None = None) -> Report:
+    inputs = Inputs(arguments=[str(folder), "Loading the KV cache is 20x faster TTFT"], jobs=jobs)
+    return audit(inputs, settings, read_stdin=lambda: "", spool=spool)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_entries_give_the_report_the_claims_objects_give(tmp_path: Path, jobs: int) -> None:
+    folder = _batch(tmp_path)
+    exempt = f"{folder.name}/exempt/*"
+    # Claims read from prose are sure to less than 0.95: their findings are information.
+    settings = Settings(
+        per_file_ignores={exempt: ("KV303",)},
+        base=folder.parent,
+        thresholds=Thresholds(low_confidence=0.95),
+    )
+    whole = _report(folder, 1, spool=False, settings=settings)
+    spooled = _report(folder, jobs, spool=True, settings=settings)
+    assert isinstance(spooled.claims, SpooledClaims) and not isinstance(whole.claims, SpooledClaims)
+    text = render(whole, OutputFormat.JSON)
+    assert render(spooled, OutputFormat.JSON) == text
+    assert spooled.summary == whole.summary
+    # What the batch holds, so that each path of the entries is walked.
+    assert '"suppressed": true' in text and "KV900" in text  # the commented file, judged whole
+    fingerprints = [f.fingerprint for c in whole.claims for f in c.findings]
+    assert len(fingerprints) == len(set(fingerprints))  # the file of two claims numbered its own
+    kv303 = {c.source.path for c in whole.claims for f in c.findings if f.code == "KV303"}
+    assert not any("/exempt/" in (path or "") for path in kv303) and len(kv303) > 100
+    quiet = {c.source.path for c in whole.claims for f in c.findings if f.code == "KV101"
+             and f.severity == "info"}  # fmt: skip
+    assert quiet and all(path.endswith(".md") for path in quiet if path)
+
+
+def test_entries_are_read_back_as_the_claims_reports(tmp_path: Path) -> None:
+    folder = _batch(tmp_path)
+    whole = _report(folder, 1, spool=False)
+    spooled = _report(folder, 1, spool=True)
+    assert len(spooled.claims) == len(whole.claims)
+    for back, claim in zip(spooled.claims, whole.claims, strict=True):
+        # An entry has no spans (they are not in the JSON); a claim held as its report has.
+        assert back.model_copy(update={"spans": {}}) == claim.model_copy(update={"spans": {}})
+    assert any(not claim.spans for claim in spooled.claims)
+
+
+def test_a_small_batch_or_another_format_keeps_the_claims_reports(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, SPOOL_FROM_FILES - 50)
+    assert isinstance(_report(folder, 1, spool=True).claims, list)
+    (tmp_path / "big").mkdir()
+    inputs = Inputs(arguments=[str(_batch(tmp_path / "big"))])
+    assert isinstance(audit(inputs, spool=True, charts=True).claims, list)  # HTML draws spans
+
+
+def test_the_work_travels_to_a_worker_started_afresh() -> None:
+    # Where workers are not forked (macOS, Windows), the work is pickled to them; standard
+    # input is never read there.
+    work = FileWork([SettingsGroup(Settings(per_file_ignores={"a/*": ("KV303",)}))], 100, str)
+    again = pickle.loads(pickle.dumps(work))
+    assert again.groups[0].skip.codes("a/b.yaml") == ("KV303",)
+    with pytest.raises(AssertionError, match="never reads standard input"):
+        again.read_stdin()
