@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimcheck.errors import InputError
@@ -121,3 +121,101 @@ def test_plain_yaml_is_read_in_one_walk(monkeypatch: pytest.MonkeyPatch) -> None
     parsed = parse_structured("claims:\n  - speedup: 3\n    date: 2024-05-01\n", "yaml", "c.yaml")
     assert parsed.is_list
     assert parsed.claims[0].keys["date"].line == 3
+
+
+# Lines of a flat claim file, and lines close to them that PyYAML reads otherwise or refuses.
+_KEYS = st.sampled_from(["id", "speedup", "text", "x_1", "_k", "yes", "On", "null", "y", "claims"])
+_QUOTED = st.text(alphabet='ab #:*"\\\t\r\x85\u2028\ufeff\x7f\x9f\u00e9\U0001f600', max_size=6)
+_FIGURES = st.text(alphabet="0123456789-+._eExo:", min_size=1, max_size=7)
+_WORDS = st.sampled_from(
+    ["ttft", "h100-sxm", "llama-3.1-70b", "a_b", "True", "FALSE", "off", "nULL", "Yes", "y"]
+)
+_VALUES = st.one_of(
+    _QUOTED.map(lambda t: f'"{t}"'),
+    _QUOTED.map(lambda t: f"'{t}'"),
+    _FIGURES,
+    _WORDS,
+    st.sampled_from(
+        ["", "~", "[1]", "{a: 1}", ">-", "*a", "&a 1", "!!str 3", ".inf", "2024-01-02"]
+    ),
+)
+_TRICKY = st.one_of(
+    st.tuples(
+        _KEYS,
+        st.sampled_from([": ", ":  ", ":", ":\t"]),
+        _VALUES,
+        st.sampled_from(["", "", " ", " # note", "\r"]),
+    ).map("".join),
+    st.sampled_from(["", "   ", "# a comment", "  # indented", "---", "- speedup: 2", "  more"]),
+)
+# Lines the flat reading takes, with keys that seldom repeat.
+_GOOD = st.tuples(
+    st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True),
+    st.sampled_from([": ", ":   "]),
+    st.one_of(
+        st.text(alphabet="ab #:*'\u00e9\u4e2d\U0001f600", max_size=8).map(lambda t: f'"{t}"'),
+        st.from_regex(r"-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,17})?", fullmatch=True),
+        _WORDS,
+    ),
+).map("".join)
+_LINES = st.one_of(_GOOD, _GOOD, _GOOD, _GOOD, _TRICKY)
+
+
+@settings(max_examples=400)
+@given(st.lists(_LINES, min_size=1, max_size=6), st.booleans())
+def test_a_flat_file_is_read_as_pyyaml_reads_it(lines: list[str], ends: bool) -> None:
+    text = "\n".join(lines) + ("\n" if ends else "")
+    flat = structured._flat_yaml(text)
+    try:
+        pyyaml: ParsedFile | None = _checked_yaml(text, "f.yaml")
+    except InputError:
+        pyyaml = None
+    if flat is not None:  # where the flat reading reads a file, it reads it as PyYAML does
+        assert flat == pyyaml
+
+
+def test_the_flat_reading_takes_the_usual_claim_file() -> None:
+    text = '# a vendor claim\n\nid: "c-1"\nspeedup: 27\ncontext_tokens: 112000\nmetric: ttft\n'
+    flat = structured._flat_yaml(text)
+    assert flat is not None and flat == _checked_yaml(text, "c.yaml")
+    assert flat.claims[0].position is not None and flat.claims[0].position.line == 3
+
+
+_TOML_GOOD = st.tuples(
+    st.from_regex(r"[a-z0-9_-]{1,6}", fullmatch=True),
+    st.sampled_from([" = ", "=", "  =  "]),
+    st.one_of(
+        st.text(alphabet="ab #=:'[\u00e9\U0001f600", max_size=8).map(lambda t: f'"{t}"'),
+        st.from_regex(r"-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,17})?", fullmatch=True),
+        st.sampled_from(["true", "false"]),
+    ),
+).map("".join)
+_TOML_TRICKY = st.one_of(
+    st.tuples(
+        st.sampled_from(["a", "b.c", '"q"', "a b", "1"]),
+        st.sampled_from([" = ", "=", ": "]),
+        st.one_of(
+            st.text(alphabet='ab"\\\t\x7f\x01', max_size=5).map(lambda t: f'"{t}"'),
+            st.text(alphabet="0123456789-+._eExo:", min_size=1, max_size=6),
+            st.sampled_from(["True", "nan", "inf", "[1]", "{a = 1}", "'x'", '"""x"""', ""]),
+        ),
+        st.sampled_from(["", " ", " # c", "\r"]),
+    ).map("".join),
+    st.sampled_from(["", "  ", "# c", "[t]", "[[claims]]", "  a = 1"]),
+)
+
+
+@settings(max_examples=400)
+@given(st.lists(st.one_of(_TOML_GOOD, _TOML_GOOD, _TOML_GOOD, _TOML_TRICKY), min_size=1,
+                max_size=6), st.booleans())  # fmt: skip
+def test_a_flat_toml_file_is_read_as_tomllib_reads_it(lines: list[str], ends: bool) -> None:
+    text = "\n".join(lines) + ("\n" if ends else "")
+    flat = structured._flat_toml(text)
+    if flat is None:
+        return
+    # Where the flat reading reads a file, it reads it as the reading through tomllib does.
+    try:
+        with_tomllib: ParsedFile | None = structured._tomllib_toml(text, "f.toml")
+    except InputError:
+        with_tomllib = None
+    assert flat == with_tomllib
