@@ -220,28 +220,27 @@ def build_report(
         ),
         key=lambda e: (e.path or "", e.line or 0, e.column or 0, e.message),
     )
-    counts: Counter[str] = Counter()
-    suppressed = 0
+    counts: Counter[Severity] = Counter()
+    own = [0, 0, 0]  # entries' own findings by severity (``SEVERITIES``), never suppressed
     found: list[Finding] = list(loose)
     for claim in ordered:
-        if isinstance(claim, Entry):  # its own findings are never suppressed (``FileWork``)
-            for severity, count in zip(SEVERITIES, claim.counts, strict=True):
-                counts[severity.value] += count
-            found += (finding for _, finding in claim.added)
+        if isinstance(claim, Entry):
+            error, warning, info = claim.counts
+            own[0] += error
+            own[1] += warning
+            own[2] += info
+            if claim.added:
+                found += [finding for _, finding in claim.added]
         else:
             found += claim.findings
-    for finding in found:
-        if finding.suppressed:
-            suppressed += 1
-        else:
-            counts[finding.severity.value] += 1
+    suppressed = sum(1 for finding in found if finding.suppressed)
+    counts.update(finding.severity for finding in found if not finding.suppressed)
+    counts.update(dict(zip(SEVERITIES, own, strict=True)))
     summary = _made(
         Summary,
         files=files,
         claims=len(ordered),
-        findings={
-            s.value: counts[s.value] for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
-        },
+        findings={severity.value: counts[severity] for severity in SEVERITIES},
         suppressed=suppressed,
         errors=len(errors),
     )

@@ -23,7 +23,7 @@ from claimcheck.settings import Settings
 from claimcheck.sources.inputs import FileInput, Input
 from claimcheck.sources.load import Loaded, load_input
 from claimcheck.sources.parallel import document_kinds
-from claimcheck.spool import Entry, entry_of
+from claimcheck.spool import Entry, entry_of, received, sent
 from claimcheck.vendor_fit import sentence_points
 
 if TYPE_CHECKING:
@@ -41,11 +41,13 @@ whole, which costs less than building the serializer each entry needs."""
 
 class Taken(msgspec.Struct, frozen=True):
     """What the work on one input gave: what reading it gave and, when the work went that far,
-    its claims ready for the rules (``prepared``) or judged and written (``entries``)."""
+    its claims ready for the rules (``prepared``) or judged and written (``entries``; on
+    their way from a worker, ``sent``)."""
 
     outcome: Loaded | InputError
     prepared: list[Prepared] | None = None
     entries: list[tuple[bytes, Entry]] | None = None
+    sent: bytes | None = None
 
 
 class SettingsGroup:
@@ -189,9 +191,31 @@ class FileWork:
         for group in self.groups:
             names_of(group.names)
 
+    def packed(self, result: Taken) -> Taken | bytes:
+        """``result`` as a worker sends it: its entries encoded (``spool.sent``), and nothing
+        else when the file was read without a problem (the usual case)."""
+        if result.entries is None:
+            return result
+        if result.outcome == _PLAIN:
+            return sent(result.entries)
+        return Taken(result.outcome, result.prepared, sent=sent(result.entries))
+
+    def unpacked(self, result: object) -> Taken:
+        """What a worker sent, as the work here gives it."""
+        if isinstance(result, bytes):
+            return Taken(_PLAIN, entries=received(result))
+        assert isinstance(result, Taken)
+        if result.sent is None:
+            return result
+        return Taken(result.outcome, result.prepared, received(result.sent))
+
     def __getstate__(self) -> dict[str, object]:
         # A worker started afresh (not forked) reads no standard input.
         return {**self.__dict__, "read_stdin": _no_stdin}
+
+
+_PLAIN = Loaded(counted=1)
+"""What reading a claim file without a problem gives once its claims are taken out."""
 
 
 def _no_stdin() -> str:

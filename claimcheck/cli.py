@@ -448,18 +448,17 @@ def _emit(
     report: "Report", fmt: str, options: "RenderOptions", output: Path | None, *, statistics: bool
 ) -> None:
     """Write the report piece by piece (a large JSON report is never held whole)."""
-    from claimcheck.commands.streams import append_whole, write_whole
+    from claimcheck.commands.streams import append_whole, write_pieces, write_whole
     from claimcheck.formats import render_chunks
 
     if statistics:
         from claimcheck.formats.statistics import render
 
-        pieces: Iterable[str] = [render(report, as_json=fmt == OutputFormat.JSON)]
+        pieces: Iterable[str | bytes] = [render(report, as_json=fmt == OutputFormat.JSON)]
     else:
         pieces = render_chunks(report, OutputFormat(fmt), options)
     if output is None:
-        for piece in pieces:
-            sys.stdout.write(piece)
+        write_pieces(sys.stdout, pieces)
         sys.stdout.flush()
     else:
         try:

@@ -384,7 +384,8 @@ def _render_everywhere(report: Report) -> None:
     """Every format renders; the JSON ones strictly; no figure anywhere is inf or NaN."""
     assert not list(_not_finite(report.model_dump()))
     for fmt in OutputFormat:
-        text = "".join(render_chunks(report, fmt, RenderOptions(width=100)))
+        pieces = render_chunks(report, fmt, RenderOptions(width=100))
+        text = "".join(p if isinstance(p, str) else p.decode() for p in pieces)
         if fmt in (OutputFormat.JSON, OutputFormat.SARIF, OutputFormat.GITLAB):
             json.loads(text, parse_constant=_no_constant)
         assert NOT_A_NUMBER.search(text) is None, NOT_A_NUMBER.search(text)

@@ -88,7 +88,7 @@ def _spooled(count: int) -> tuple[list[ClaimReport], Spool, list[Entry]]:
 
 def test_entries_are_read_back_whole_in_any_order_past_the_read_block() -> None:
     reports, spool, entries = _spooled(300)
-    spool.READ_BYTES = 2_000  # several entries a block, not all of them
+    spool.BLOCK_BYTES = 2_000  # several entries a block, not all of them
     shuffled = entries[::7] + entries[::-3] + entries
     for entry in shuffled:
         assert spool.read(entry) == written(reports[int(entry.id[1:])])
@@ -111,5 +111,5 @@ def test_spooled_claims_rebuild_the_reports_and_write_the_entries_the_reports_gi
     pieces = list(spooled.json_entries(group=16))
     assert len(pieces) == 3  # 41 claims, 16 at a time
     whole = written(expected[0])[: -len(b"\n    }")]  # the first entry opens the first piece
-    assert pieces[0].startswith(whole.decode())
-    assert ",\n".join(pieces) == ",\n".join(written(r).decode() for r in expected)
+    assert pieces[0].startswith(whole)
+    assert b",\n".join(pieces) == b",\n".join(written(r) for r in expected)

@@ -37,6 +37,20 @@ class GuardedStdout:
             self._to_null(stream)
             return len(text)
 
+    def write_bytes(self, data: bytes) -> None:
+        """Write UTF-8 ``data`` as it is, after what was written as text (``write_pieces``),
+        or as text to a stream of text only."""
+        stream = self._open()
+        try:
+            raw = getattr(stream, "buffer", None)
+            if raw is None:
+                stream.write(data.decode("utf-8"))
+                return
+            stream.flush()
+            raw.write(data)
+        except BrokenPipeError:
+            self._to_null(stream)
+
     def flush(self) -> None:
         if self._stream is None:
             return
@@ -74,7 +88,25 @@ def guard_stdout() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole run
 
 
-def write_whole(path: Path, pieces: Iterable[str]) -> None:
+def write_pieces(stream: TextIO | GuardedStdout, pieces: Iterable[str | bytes]) -> None:
+    """Write a rendering's pieces to ``stream``: text as text, UTF-8 bytes (a large JSON
+    report's claim entries) as they are, without decoding and encoding them again, where the
+    platform writes a line break as ``\\n`` (elsewhere they are written as text, so that line
+    breaks come out as the stream writes them)."""
+    raw = getattr(stream, "buffer", None) if os.linesep == "\n" else None
+    for piece in pieces:
+        if isinstance(piece, str):
+            stream.write(piece)
+        elif isinstance(stream, GuardedStdout) and raw is not None:
+            stream.write_bytes(piece)
+        elif raw is not None:
+            stream.flush()
+            raw.write(piece)
+        else:
+            stream.write(piece.decode("utf-8"))
+
+
+def write_whole(path: Path, pieces: Iterable[str | bytes]) -> None:
     """Write ``pieces`` to ``path`` so that no reader, and no other run writing the same file,
     ever sees a part of it: into a temporary file in the same folder, then renamed over
     ``path`` (``os.replace`` is atomic, https://docs.python.org/3/library/os.html#os.replace).
@@ -89,8 +121,7 @@ def write_whole(path: Path, pieces: Iterable[str]) -> None:
         mode = None
     if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         with path.open("w", encoding="utf-8") as stream:
-            for piece in pieces:
-                stream.write(piece)
+            write_pieces(stream, pieces)
         return
     import tempfile  # only when a report file is written: start-up stays fast
 
@@ -100,8 +131,7 @@ def write_whole(path: Path, pieces: Iterable[str]) -> None:
     )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for piece in pieces:
-                stream.write(piece)
+            write_pieces(stream, pieces)
         os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException:

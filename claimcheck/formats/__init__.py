@@ -65,9 +65,11 @@ class RenderOptions(msgspec.Struct, frozen=True):
 
 def render_chunks(
     report: Report, fmt: OutputFormat, options: RenderOptions | None = None
-) -> Iterator[str]:
+) -> Iterator[str | bytes]:
     """The rendering in pieces, for writing large reports without holding them whole; formats
-    without a ``chunks`` function give their whole text as one piece."""
+    without a ``chunks`` function give their whole text as one piece. A piece is text, or text
+    already encoded as UTF-8 (a large JSON report's claim entries, as its spool holds them:
+    ``commands.streams.write_pieces`` writes them as they are)."""
     module = import_module(FORMATTERS[fmt])
     produce = getattr(module, "chunks", None)
     if produce is None:

@@ -12,7 +12,7 @@ from claimcheck.spool import SpooledClaims, written_all
 
 def render(report: Report, options: RenderOptions) -> str:
     """Stable key order, no timestamps, so the output diffs cleanly."""
-    return "".join(chunks(report, options))
+    return "".join(p if isinstance(p, str) else p.decode("utf-8") for p in chunks(report, options))
 
 
 SMALL = 200
@@ -20,9 +20,11 @@ SMALL = 200
 (``json_writer``): below it, that is cheaper than building pydantic's serializer."""
 
 
-def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
-    """The same document piece by piece, one claim at a time, so that a run over thousands of
-    files never holds the whole text in memory. Byte-identical to dumping the Report at once."""
+def chunks(report: Report, options: RenderOptions) -> Iterator[str | bytes]:
+    """The same document piece by piece, a group of claims at a time, so that a run over
+    thousands of files never holds the whole text in memory: text, and the claims of a large
+    batch as UTF-8 bytes (``formats.render_chunks``). Byte-identical to dumping the Report at
+    once."""
     claims = report.claims
     spooled = isinstance(claims, SpooledClaims)
     if not spooled and len(claims) + len(report.findings) + len(report.candidates) <= SMALL:
@@ -40,7 +42,9 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
                 claims.json_entries() if isinstance(claims, SpooledClaims) else _groups(claims)
             )
             for number, entry in enumerate(entries):
-                yield ",\n" + entry if number else entry
+                if number:
+                    yield ",\n"
+                yield entry
             yield "\n  ]"
         else:
             dumped = report.model_dump_json(indent=2, include={name})
@@ -50,11 +54,11 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     yield "}\n"
 
 
-def _groups(claims: Sequence[ClaimReport]) -> Iterator[str]:
+def _groups(claims: Sequence[ClaimReport]) -> Iterator[bytes]:
     """The claims' entries, ``_GROUP`` at a time (one call per claim costs more than its
     dumping, and the whole list at once would hold a large batch's text in memory)."""
     for start in range(0, len(claims), _GROUP):
-        yield written_all(list(claims[start : start + _GROUP])).decode("utf-8")
+        yield written_all(list(claims[start : start + _GROUP]))
 
 
 def _encodable(text: str) -> bool:

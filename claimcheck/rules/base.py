@@ -39,7 +39,10 @@ class Compare(msgspec.Struct, frozen=True):
     ``keep`` takes what the comparison needs of it (held for every claim of the run, so it
     should be small, e.g. a tuple of a few fields); at the end ``compare`` weighs everything
     kept, in the order the claims came, and yields (index of the claim, hit). Its findings
-    point at the claim's ``field``."""
+    point at the claim's ``field``.
+
+    What ``keep`` takes is plain data (numbers, text, enums, ``None`` and tuples of them): in
+    a large batch it comes from worker processes, with its enums as their values."""
 
     keep: Callable[[Subject], object]
     compare: Callable[[Sequence[object]], Iterator[tuple[int, Hit]]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 from claimcheck.errors import InputError
 from claimcheck.sources.inputs import DOCUMENT_KINDS, FileInput, Input
@@ -24,18 +24,24 @@ chunk costs the run's own process a message each way, and with chunks of 32 file
 messages took about a sixth of its time in a batch of 10,000 claim files; more than one chunk
 per worker keeps the workers busy to the end."""
 
-R = TypeVar("R", covariant=True)
+R = TypeVar("R")
 
 
 class Work(Protocol[R]):
     """What is done with each input: called with the input and a number of the caller's
     (which settings it is audited under), here or in a worker process. ``before_workers`` is
     called once in this process before workers are started from it, with the inputs they
-    will take."""
+    will take. A worker sends each result as ``packed`` makes it, and this process takes it
+    back with ``unpacked`` (so that a result can travel in a form cheaper to read than
+    pickle's)."""
 
     def __call__(self, item: Input | InputError, group: int) -> R: ...
 
     def before_workers(self, items: Sequence[Input | InputError]) -> None: ...
+
+    def packed(self, result: R) -> object: ...
+
+    def unpacked(self, sent: object) -> R: ...
 
 
 def default_jobs() -> int:
@@ -79,17 +85,15 @@ def _in_workers(
     context = multiprocessing.get_context("fork" if forked else "spawn")
     if forked:  # each worker starts with what this process loaded
         work.before_workers([item for item, _ in items])
-    with context.Pool(workers, _start_worker, (work,)) as pool:
-        chunk = max(32, min(256, len(items) // (workers * _CHUNKS_PER_WORKER)))
-        sent = [(item, group) if _in_worker(item) else None for item, group in items]
-        results = pool.imap(_taken, sent, chunksize=chunk)
-        for (item, group), result in zip(items, results, strict=True):
-            # Standard input and text come back untaken: they are taken here.
-            yield work(item, group) if result is None else cast("R", result)
-
-
-def _in_worker(item: Input | InputError) -> bool:
-    return isinstance(item, (FileInput, InputError))
+    # The workers hold the inputs (forked, they have them already): a chunk of them is sent
+    # as the range of its numbers.
+    size = max(32, min(256, len(items) // (workers * _CHUNKS_PER_WORKER)))
+    chunks = [(start, min(start + size, len(items))) for start in range(0, len(items), size)]
+    with context.Pool(workers, _start_worker, (work, items)) as pool:
+        for (start, stop), results in zip(chunks, pool.imap(_taken, chunks), strict=True):
+            for (item, group), result in zip(items[start:stop], results, strict=True):
+                # Standard input and text come back untaken: they are taken here.
+                yield work(item, group) if result is None else work.unpacked(result)
 
 
 def document_kinds(items: Sequence[Input | InputError]) -> set[str]:
@@ -99,18 +103,23 @@ def document_kinds(items: Sequence[Input | InputError]) -> set[str]:
 
 
 class _Worker:
-    """One worker process's work."""
+    """One worker process's work and the run's inputs."""
 
     work: Work[object] | None = None
+    items: Sequence[tuple[Input | InputError, int]] = ()
 
 
-def _start_worker(work: Work[object]) -> None:
-    _Worker.work = work
+def _start_worker(work: Work[object], items: Sequence[tuple[Input | InputError, int]]) -> None:
+    _Worker.work, _Worker.items = work, items
 
 
-def _taken(sent: tuple[Input | InputError, int] | None) -> object:
-    """In a worker: the work on one file (``None`` for standard input and text)."""
-    if sent is None:
-        return None
-    assert _Worker.work is not None
-    return _Worker.work(*sent)
+def _taken(chunk: tuple[int, int]) -> list[object]:
+    """In a worker: the work on each file of a chunk of inputs (``None`` for standard input
+    and text, which are taken in the run's own process)."""
+    work = _Worker.work
+    assert work is not None
+    start, stop = chunk
+    return [
+        work.packed(work(item, group)) if isinstance(item, (FileInput, InputError)) else None
+        for item, group in _Worker.items[start:stop]
+    ]
