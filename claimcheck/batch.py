@@ -165,6 +165,10 @@ class FileWork:
             outcome = load_input(item, self.max_bytes, self.read_stdin, settings.names)
         except InputError as err:
             return Taken(err)
+        document = outcome.document
+        if document is not None and not document.directives and not document.problems:
+            # A page without suppression comments has nothing for them to decide.
+            outcome = msgspec.structs.replace(outcome, document=None)
         if self.mode == "read" or not isinstance(item, FileInput):
             return Taken(outcome)
         prepared = settings.prepared(sentence_points(outcome.records))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from claimcheck import bytecache
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.errors import UsageError, did_you_mean, shown
@@ -27,7 +28,11 @@ def builtin_catalog() -> Catalog:
     catalog = Catalog((), (), ())
     for section in SECTIONS:
         text = data.joinpath(f"{section}.toml").read_text(encoding="utf-8")
-        catalog = catalog.merged(*_parse(text, f"catalog/data/{section}.toml"))
+        label = f"catalog/data/{section}.toml"
+        # Its parse is kept beside the byte code (``claimcheck/bytecache.py``), as the names
+        # prose may mention read it (``extract/names.py``).
+        parsed = bytecache.remembered("toml", text, partial(parse_toml, text, label, UsageError))
+        catalog = catalog.merged(*_entries(parsed, label))
     return catalog
 
 
@@ -54,7 +59,13 @@ def load_catalog(override_path: Path | None = None) -> Catalog:
 
 def _parse(text: str, label: str) -> tuple[list[ModelSpec], list[GpuSpec], list[TierSpec]]:
     """The validated entries of one catalog document."""
-    document = parse_toml(text, label, UsageError, "field ")
+    return _entries(parse_toml(text, label, UsageError, "field "), label)
+
+
+def _entries(
+    document: dict[str, Any], label: str
+) -> tuple[list[ModelSpec], list[GpuSpec], list[TierSpec]]:
+    """The validated entries of one parsed catalog document."""
     for section in document:
         if section not in SECTIONS:
             hint = did_you_mean(section, SECTIONS)
