@@ -229,8 +229,8 @@ def build_report(
             own[0] += error
             own[1] += warning
             own[2] += info
-            if claim.added:
-                found += [finding for _, finding in claim.added]
+            for number, _, _ in claim.added:
+                counts[Severity(claim.severities[number])] += 1
         else:
             found += claim.findings
     suppressed = sum(1 for finding in found if finding.suppressed)

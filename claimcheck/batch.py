@@ -83,13 +83,12 @@ class SettingsGroup:
         the report's order, with their fingerprints numbered as the report numbers them."""
         judge = self.judge
         judged = sorted(
-            ((judge.own(p), *judge.kept(p)) for p in prepared), key=lambda j: report_order(j[0])
+            ((judge.own(p), p, *judge.kept(p)) for p in prepared), key=lambda j: report_order(j[0])
         )
-        reports = unique_fingerprints([report for report, _, _ in judged])
-        low = self.settings.thresholds.low_confidence
+        reports = unique_fingerprints([report for report, *_ in judged])
         return [
-            entry_of(report, kept, where, judge.compared, low)
-            for report, (_, kept, where) in zip(reports, judged, strict=True)
+            entry_of(report, kept, where, judge.blanks(p, report, where))
+            for report, (_, p, kept, where) in zip(reports, judged, strict=True)
         ]
 
     def judged(self) -> tuple[list[ClaimReport | Entry], list[Finding]]:

@@ -23,7 +23,7 @@ from claimcheck.rules import Hit, Rule
 from claimcheck.rules.base import Compare
 from claimcheck.settings import Settings, Thresholds
 from claimcheck.severity import Severity
-from claimcheck.spool import Entry
+from claimcheck.spool import BLANK, Entry
 
 
 class Judge:
@@ -80,6 +80,19 @@ class Judge:
             tuple(record.where(batch.compare.field) for batch in batches),
         )
 
+    def blanks(
+        self, prepared: Prepared, report: ClaimReport, where: tuple[Position | None, ...]
+    ) -> tuple[Finding, ...]:
+        """The finding each rule that compares claims would add to one claim's ``report``
+        (pointing at ``where``), with ``spool.BLANK`` for its message."""
+        quiet = report.confidence < self.thresholds.low_confidence
+        normal = normalise(report.text)
+        path = prepared.record.path
+        return tuple(
+            _finding(batch.rule, Hit(BLANK, batch.compare.field), place, path, normal, quiet)
+            for batch, place in zip(self._batches, where, strict=True)
+        )
+
     def add(self, prepared: Prepared) -> None:
         """Judge one claim on its own."""
         report = self.own(prepared)
@@ -114,29 +127,34 @@ class Judge:
         self._batches = [_Batch(batch.rule, batch.compare) for batch in batches]
         if len(reports) < 2:
             return reports
-        added: dict[int, list[tuple[int, Finding]]] = {}
+        added: dict[int, list[Finding]] = {}
+        sorted_added: set[int] = set()
         for number, batch in enumerate(batches):
             for index, hit in batch.compare.compare(batch.kept):
                 path = paths[index]
                 if batch.rule.code.startswith(self.ignored(path or "")):
                     continue
                 report = reports[index]
-                if isinstance(report, Entry):
-                    quiet, normal = report.quiet, report.normal
-                else:
-                    quiet = report.confidence < self.thresholds.low_confidence
-                    normal = normalise(report.text)
-                finding = _finding(batch.rule, hit, batch.where[index], path, normal, quiet)
-                added.setdefault(index, []).append((number, finding))
+                if isinstance(report, Entry):  # its finding was written but for the message
+                    report.added.append((number, hit.message, report.fingerprints[number]))
+                    if len(report.added) > 1:
+                        sorted_added.add(index)
+                    continue
+                quiet = report.confidence < self.thresholds.low_confidence
+                finding = _finding(
+                    batch.rule, hit, batch.where[index], path, normalise(report.text), quiet
+                )
+                added.setdefault(index, []).append(finding)
+        for index in sorted_added:  # in the order of their places, as a report's findings
+            entry = reports[index]
+            assert isinstance(entry, Entry)
+            entry.added.sort(key=lambda one: _where(entry, batches[one[0]].rule.code, one[0]))
         for index, found in added.items():
-            report = reports[index]
-            if isinstance(report, Entry):
-                found.sort(key=lambda pair: _place(pair[1]))
-                report.added.extend(found)
-                continue
             # The report's own list, made by this judge and not yet handed out: extended in
             # place rather than the report copied (in a batch, most claims may get one).
-            report.findings.extend(f for _, f in found)
+            report = reports[index]
+            assert isinstance(report, ClaimReport)
+            report.findings.extend(found)
             _placed(report.findings)
         return reports
 
@@ -240,8 +258,13 @@ def unique_fingerprints(claims: Iterable[C]) -> list[C]:
     An entry's own findings were numbered where the claims of its file were judged together
     (``batch.SettingsGroup.written``); only the findings added to it are numbered here (a
     comparison's findings share no fingerprint with a claim's own: see ``Judge``)."""
+    out: list[C] = list(claims)
+    if len(out) == 1 and isinstance(out[0], ClaimReport):  # a file of one claim, as most are
+        prints = [f.fingerprint for f in out[0].findings]
+        if len(set(prints)) == len(prints):
+            return out
     seen: Counter[str] = Counter()
-    out: list[C] = []
+    claims, out = out, []
     path: object = object()
     for claim in claims:
         where = claim.path if isinstance(claim, Entry) else claim.source.path
@@ -249,16 +272,24 @@ def unique_fingerprints(claims: Iterable[C]) -> list[C]:
             path = where
             seen.clear()
         if isinstance(claim, Entry):
-            numbered = _numbered([f for _, f in claim.added], seen)
-            if numbered is not None:
+            if claim.added:
                 claim.added = [
-                    (slot, f) for (slot, _), f in zip(claim.added, numbered, strict=True)
+                    (n, message, _again(print_, seen, claim.codes[n], claim.path))
+                    for n, message, print_ in claim.added
                 ]
             out.append(claim)
             continue
         numbered = _numbered(claim.findings, seen)
         out.append(claim if numbered is None else claim.model_copy(update={"findings": numbered}))
     return out
+
+
+def _again(print_: str, seen: Counter[str], code: str, path: str | None) -> str:
+    """``print_`` (a fingerprint of a ``code`` finding), or the fingerprint of its occurrence
+    when ``seen`` has it already."""
+    seen[print_] += 1
+    count = seen[print_]
+    return print_ if count == 1 else fingerprint(code, f"{print_}#{count}", path)
 
 
 def _numbered(findings: list[Finding], seen: Counter[str]) -> list[Finding] | None:
@@ -319,6 +350,12 @@ def _placed(findings: list[Finding]) -> list[Finding]:
 
 def _place(finding: Finding) -> tuple[int, int, str]:
     return (finding.line or 0, finding.column or 0, finding.code)
+
+
+def _where(entry: Entry, code: str, number: int) -> tuple[int, int, str]:
+    """The place of the finding the ``number``-th rule that compares claims adds to ``entry``."""
+    where = entry.where[number]
+    return (where.line if where else 0, where.column if where else 0, code)
 
 
 # The fields every finding and claim report sets, one set shared by all of them (pydantic

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO, overload
 import msgspec
 from msgspec import field
 
+from claimcheck.formats.json_writer import json_string
 from claimcheck.record import Position
-from claimcheck.report import ClaimReport, Finding, normalise
+from claimcheck.report import ClaimReport, Finding
 from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
@@ -35,32 +36,35 @@ class Entry(msgspec.Struct, kw_only=True):
     """A claim judged on its own and written as its entry of the JSON report.
 
     ``path``, ``line``, ``column`` and ``id`` place it in the report (its ``source`` and
-    ``id``); ``normal`` is its text as fingerprints have it and ``quiet`` says it was read
-    with low confidence (its findings are information). For each rule that compares claims
-    (in the judge's order): what the rule keeps of it (``kept``), where its finding would
-    point (``where``), how many of the claim's own findings come before that place
-    (``slots``) and where in the entry's text a finding there is written in (``cuts``, in
-    bytes). ``counts`` are its own findings by severity (``SEVERITIES``), ``findings`` how many
-    it has. ``offset`` and ``size`` are where its entry stands in the spool, and ``added`` the
-    comparisons' findings, each with the number of its rule (in the judge's order, as
-    ``kept``), written into the entry as the report is written.
+    ``id``). For each rule that compares claims (in the judge's order): what the rule keeps of
+    it (``kept``), where its finding would point (``where``), how many of the claim's own
+    findings come before that place (``slots``), where in the entry's text a finding there is
+    written in (``cuts``, in bytes), and the finding's code, severity and fingerprint; the finding
+    itself is written with a blank for its message (``BLANK``) after the entry's text in the
+    spool, ``blanks`` bytes each. ``counts`` are its own findings by severity
+    (``SEVERITIES``), ``findings`` how many it has. ``offset`` and ``size`` are where its
+    entry stands in the spool, and ``added`` the comparisons' findings, as the number of
+    their rule, their message and their fingerprint, written into the entry as the report is
+    written.
     """
 
     path: str | None
     line: int | None
     column: int | None
     id: str
-    normal: str
-    quiet: bool
     kept: tuple[object, ...]
     where: tuple[Position | None, ...]
     slots: tuple[int, ...]
     cuts: tuple[int, ...]
+    codes: tuple[str, ...]
+    severities: tuple[str, ...]
+    fingerprints: tuple[str, ...]
+    blanks: tuple[int, ...]
     counts: tuple[int, int, int]
     findings: int
     offset: int = 0
     size: int = 0
-    added: list[tuple[int, Finding]] = field(default_factory=list)
+    added: list[tuple[int, str, str]] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, int, int, str]:
@@ -68,36 +72,59 @@ class Entry(msgspec.Struct, kw_only=True):
         return (self.path or "", self.line or 0, self.column or 0, self.id)
 
 
-def entry_of(report: ClaimReport, kept: Sequence[object], where: Sequence[Position | None],
-             codes: Sequence[str], low_confidence: float) -> tuple[bytes, Entry]:  # fmt: skip
-    """``report`` written as its JSON entry, and the ``Entry`` that stands for it. ``kept``
-    and ``where`` are what each rule that compares claims (their ``codes``) keeps of it and
-    where its finding would point."""
+BLANK = "\0message\0"
+"""The message of a finding written before it is known (no message holds a NUL)."""
+_BLANK = b'"\\u0000message\\u0000"'  # how the JSON report writes it
+
+
+def entry_of(
+    report: ClaimReport,
+    kept: Sequence[object],
+    where: Sequence[Position | None],
+    blanks: Sequence[Finding],
+) -> tuple[bytes, Entry]:
+    """``report`` written as its JSON entry, followed by the ``blanks`` (the finding each rule
+    that compares claims would add, with ``BLANK`` for a message), and the ``Entry`` that
+    stands for it. ``kept`` and ``where`` are what each such rule keeps of the claim and where
+    its finding would point."""
     places = [(f.line or 0, f.column or 0, f.code) for f in report.findings]
     slots = tuple(
-        bisect_left(places, (w.line if w else 0, w.column if w else 0, code))
-        for w, code in zip(where, codes, strict=True)
+        bisect_left(places, (w.line if w else 0, w.column if w else 0, blank.code))
+        for w, blank in zip(where, blanks, strict=True)
     )
     counted = dict.fromkeys(SEVERITIES, 0)
     for finding in report.findings:
         counted[finding.severity] += 1
     source = report.source
     text = written(report)
+    blank_texts = finding_texts(blanks)
     entry = Entry(
         path=source.path,
         line=source.line,
         column=source.column,
         id=report.id,
-        normal=normalise(report.text),
-        quiet=report.confidence < low_confidence,
         kept=tuple(kept),
         where=tuple(where),
         slots=slots,
         cuts=_cuts(text, len(report.findings), slots),
+        codes=tuple(blank.code for blank in blanks),
+        severities=tuple(blank.severity.value for blank in blanks),
+        fingerprints=tuple(blank.fingerprint for blank in blanks),
+        blanks=tuple(len(blank) for blank in blank_texts),
         counts=(counted[Severity.ERROR], counted[Severity.WARNING], counted[Severity.INFO]),
         findings=len(report.findings),
+        size=len(text),
     )
-    return text, entry
+    return text + b"".join(blank_texts), entry
+
+
+def filled(blank: bytes, message: str, fingerprint: str, blank_fingerprint: str) -> bytes:
+    """A blank finding with its message, and its fingerprint if it is not the blank's."""
+    text = blank.replace(_BLANK, json_string(message).encode("utf-8"), 1)
+    if fingerprint != blank_fingerprint:
+        old = f'"fingerprint": "{blank_fingerprint}"'.encode()
+        text = text.replace(old, f'"fingerprint": "{fingerprint}"'.encode(), 1)
+    return text
 
 
 def written(report: ClaimReport) -> bytes:
@@ -202,8 +229,9 @@ class Spool:
         self._read_at = 0
 
     def add(self, text: bytes, entry: Entry) -> Entry:
-        """Write ``text``, the entry of ``entry``, and note where it stands."""
-        entry.offset, entry.size = self._end, len(text)
+        """Write ``text``, the entry of ``entry`` and its blank findings, and note where it
+        stands."""
+        entry.offset = self._end
         self._end += len(text)
         self._pending.append(text)
         self._pending_bytes += len(text)
@@ -212,15 +240,33 @@ class Spool:
         return entry
 
     def read(self, entry: Entry) -> bytes:
-        """The entry's text as it was written."""
+        """The entry's text as it was written, with its comparisons' findings written in."""
+        size = entry.size + sum(entry.blanks)
         start = entry.offset - self._read_at
-        if start < 0 or start + entry.size > len(self._read):
+        if start < 0 or start + size > len(self._read):
             self._flush()
             assert self._file is not None
             self._file.seek(entry.offset)
-            self._read = self._file.read(max(entry.size, self.BLOCK_BYTES))
+            self._read = self._file.read(max(size, self.BLOCK_BYTES))
             self._read_at, start = entry.offset, 0
-        return self._read[start : start + entry.size]
+        block = self._read[start : start + size]
+        text = block[: entry.size]
+        if not entry.added:
+            return text
+        blanks = []
+        at = entry.size
+        for length in entry.blanks:
+            blanks.append(block[at : at + length])
+            at += length
+        added = [
+            (
+                entry.slots[n],
+                entry.cuts[n],
+                filled(blanks[n], message, print_, entry.fingerprints[n]),
+            )
+            for n, message, print_ in entry.added
+        ]
+        return patched(text, entry.findings, added)
 
     def _flush(self) -> None:
         if self._file is None:
@@ -245,14 +291,17 @@ class _Sent(msgspec.Struct, array_like=True):
     line: int | None
     column: int | None
     id: str
-    normal: str
-    quiet: bool
     kept: tuple[Any, ...]
     where: tuple[Position | None, ...]
     slots: tuple[int, ...]
     cuts: tuple[int, ...]
+    codes: tuple[str, ...]
+    severities: tuple[str, ...]
+    fingerprints: tuple[str, ...]
+    blanks: tuple[int, ...]
     counts: tuple[int, int, int]
     findings: int
+    size: int
 
 
 _ENCODER = msgspec.msgpack.Encoder()
@@ -270,14 +319,17 @@ def sent(entries: Sequence[tuple[bytes, Entry]]) -> bytes:
                 e.line,
                 e.column,
                 e.id,
-                e.normal,
-                e.quiet,
                 e.kept,
                 e.where,
                 e.slots,
                 e.cuts,
+                e.codes,
+                e.severities,
+                e.fingerprints,
+                e.blanks,
                 e.counts,
                 e.findings,
+                e.size,
             )
             for text, e in entries
         ]
@@ -295,14 +347,17 @@ def received(data: bytes) -> list[tuple[bytes, Entry]]:
                 line=s.line,
                 column=s.column,
                 id=s.id,
-                normal=s.normal,
-                quiet=s.quiet,
                 kept=tuple(_tupled(k) for k in s.kept),
                 where=s.where,
                 slots=s.slots,
                 cuts=s.cuts,
+                codes=s.codes,
+                severities=s.severities,
+                fingerprints=s.fingerprints,
+                blanks=s.blanks,
                 counts=s.counts,
                 findings=s.findings,
+                size=s.size,
             ),
         )
         for s in _DECODER.decode(data)
@@ -349,20 +404,16 @@ class SpooledClaims(Sequence[ClaimReport]):
         call to the serializer per claim costs more than writing what it writes)."""
         items = self._items
         for start in range(0, len(items), group):
-            some = items[start : start + group]
-            entries = [item for item in some if isinstance(item, Entry)]
-            added = iter(finding_texts([f for e in entries for _, f in e.added]))
             pieces: list[bytes] = []
             reports: list[ClaimReport] = []
-            for item in some:
+            for item in items[start : start + group]:
                 if isinstance(item, ClaimReport):
                     reports.append(item)
                     continue
                 if reports:
                     pieces.append(written_all(reports))
                     reports = []
-                texts = [(item.slots[n], item.cuts[n], next(added)) for n, _ in item.added]
-                pieces.append(patched(self._spool.read(item), item.findings, texts))
+                pieces.append(self._spool.read(item))
             if reports:
                 pieces.append(written_all(reports))
             yield b",\n".join(pieces)
@@ -370,14 +421,7 @@ class SpooledClaims(Sequence[ClaimReport]):
     def _report(self, item: ClaimReport | Entry) -> ClaimReport:
         if isinstance(item, ClaimReport):
             return item
-        texts = finding_texts([f for _, f in item.added])
-        added = [
-            (item.slots[n], item.cuts[n], text)
-            for (n, _), text in zip(item.added, texts, strict=True)
-        ]
-        return ClaimReport.model_validate_json(
-            patched(self._spool.read(item), item.findings, added)
-        )
+        return ClaimReport.model_validate_json(self._spool.read(item))
 
 
 def written_all(reports: list[ClaimReport]) -> bytes:

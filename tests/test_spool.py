@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimcheck.record import Position
 from claimcheck.report import ClaimReport, Finding
 from claimcheck.severity import Severity
-from claimcheck.spool import Entry, Spool, SpooledClaims, entry_of, finding_texts, patched, written
+from claimcheck.spool import BLANK, Entry, Spool, SpooledClaims, entry_of, written
 from tests.formats.sample import claim
 
 # A rule that compares claims has no finding on a claim alone (``Judge``): the codes it adds
@@ -44,6 +42,17 @@ def _places(codes: tuple[str, ...]) -> st.SearchStrategy[tuple[str, int, int]]:
 findings = st.tuples(st.lists(_places(OWN), max_size=6), st.lists(_places(COMPARED), max_size=3))
 
 
+def _spooled_text(report: ClaimReport, added: list[Finding]) -> bytes:
+    """``report``'s entry with ``added`` written in as comparisons add them: each as a blank
+    finding of its own rule, filled in when the entry is read back."""
+    spool = Spool()
+    where = [Position(f.line or 0, f.column or 0) for f in added]
+    blanks = [f.model_copy(update={"message": BLANK}) for f in added]
+    text, entry = entry_of(report, [None] * len(added), where, blanks)
+    entry.added = [(n, f.message, f.fingerprint) for n, f in enumerate(added)]
+    return spool.read(spool.add(text, entry))
+
+
 @settings(max_examples=300, deadline=None)
 @given(findings, st.text(max_size=12))
 def test_findings_written_into_an_entry_give_the_entry_written_with_them(
@@ -51,27 +60,28 @@ def test_findings_written_into_an_entry_give_the_entry_written_with_them(
 ) -> None:
     own_places, added_places = drawn
     own = sorted((_finding(*p, message) for p in own_places), key=_place)
-    added = sorted((_finding(*p) for p in added_places), key=_place)
+    added = sorted((_finding(*p, f"{message} {n}") for n, p in enumerate(added_places)), key=_place)
     wanted = written(claim("c", sorted(own + added, key=_place)))
-    # Each added finding as a rule that compares claims would point at it.
-    where = [Position(f.line or 0, f.column or 0) for f in added]
-    text, entry = entry_of(
-        claim("c", own), [None] * len(added), where, [f.code for f in added], 0.5
+    assert _spooled_text(claim("c", own), added) == wanted
+
+
+def test_a_finding_written_in_keeps_its_fingerprint_of_an_occurrence() -> None:
+    again = _finding("KV303", 2, 1).model_copy(update={"fingerprint": "f" * 32})
+    text = _spooled_text(claim("c", []), [again])
+    assert text == written(claim("c", [again]))  # the blank's fingerprint was another
+
+
+def test_an_entry_counts_its_findings_by_severity_and_places_the_comparisons() -> None:
+    own = [_finding("KV101", 2, 1), _finding("KV201", 3, 1), _finding("KV302", 5, 1)]
+    blank = _finding("KV303", 4, 1, BLANK)
+    _, entry = entry_of(claim("c", own), [(20.0, None, "c")], [Position(4, 1)], [blank])
+    assert entry.counts == (0, 3, 0)  # error, warning, info
+    assert entry.slots == (2,)  # after the findings at lines 2 and 3
+    assert (entry.codes, entry.severities, entry.fingerprints) == (
+        ("KV303",),
+        ("info",),
+        (blank.fingerprint,),
     )
-    assert entry.findings == len(own)
-    assert entry.slots == tuple(bisect_left([_place(f) for f in own], _place(f)) for f in added)
-    texts = finding_texts(added)
-    got = patched(text, len(own), list(zip(entry.slots, entry.cuts, texts, strict=True)))
-    assert got == wanted
-
-
-def test_an_entry_counts_its_findings_by_severity_and_folds_its_text() -> None:
-    own = [_finding("KV101", 2, 1), _finding("KV201", 3, 1), _finding("KV303", 4, 1)]
-    report = claim("c", own).model_copy(update={"text": "  27X Faster\n TTFT ", "confidence": 0.4})
-    _, entry = entry_of(report, [], [], [], 0.5)
-    assert entry.counts == (0, 2, 1)  # error, warning, info
-    assert entry.normal == "27x faster ttft"
-    assert entry.quiet  # read with a confidence below the threshold
     assert entry.key == ("docs/page.md", 3, 1, "c")
 
 
@@ -82,7 +92,8 @@ def _spooled(count: int) -> tuple[list[ClaimReport], Spool, list[Entry]]:
         for n in range(count)
     ]
     # One rule compares claims; its finding would point at line 1.
-    entries = [spool.add(*entry_of(r, [None], [Position(1, 1)], ["KV303"], 0.5)) for r in reports]
+    blank = _finding("KV303", 1, 1, BLANK)
+    entries = [spool.add(*entry_of(r, [None], [Position(1, 1)], [blank])) for r in reports]
     return reports, spool, entries
 
 
@@ -96,13 +107,14 @@ def test_entries_are_read_back_whole_in_any_order_past_the_read_block() -> None:
 
 def test_spooled_claims_rebuild_the_reports_and_write_the_entries_the_reports_give() -> None:
     reports, spool, entries = _spooled(40)
-    entries[3].added.append((0, _finding("KV303", 1, 1)))
+    compared = _finding("KV303", 1, 1)
+    entries[3].added.append((0, compared.message, compared.fingerprint))
     held = claim("held", [_finding("KV201", 2, 2)])
     items: list[ClaimReport | Entry] = [*entries[:10], held, *entries[10:]]
     spooled = SpooledClaims(items, spool)
     expected = [*reports[:10], held, *reports[10:]]
     expected[3] = expected[3].model_copy(
-        update={"findings": sorted([*expected[3].findings, _finding("KV303", 1, 1)], key=_place)}
+        update={"findings": sorted([*expected[3].findings, compared], key=_place)}
     )
     assert len(spooled) == 41
     assert list(spooled) == expected
@@ -110,6 +122,4 @@ def test_spooled_claims_rebuild_the_reports_and_write_the_entries_the_reports_gi
     assert list(spooled[9:12]) == expected[9:12]
     pieces = list(spooled.json_entries(group=16))
     assert len(pieces) == 3  # 41 claims, 16 at a time
-    whole = written(expected[0])[: -len(b"\n    }")]  # the first entry opens the first piece
-    assert pieces[0].startswith(whole)
     assert b",\n".join(pieces) == b",\n".join(written(r) for r in expected)

@@ -43,10 +43,9 @@ def dumps(model: BaseModel) -> str:
     return _model(type(model))(model, "")
 
 
-def model_text(model: BaseModel, pad: str) -> str:
-    """``model`` as ``dumps`` writes it inside a document, where its lines are indented by
-    ``pad`` (its first line is not)."""
-    return _model(type(model))(model, pad)
+def json_string(text: str) -> str:
+    """``text`` as a JSON string, as pydantic writes it."""
+    return str(encode_basestring(text))
 
 
 def float_text(value: float) -> str:
