@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import cast
 
 from claimcheck.rules.base import Compare, Hit, Rule, Subject, number
@@ -31,6 +32,7 @@ _SETUP_FIELDS = (
     "tier",
     "metric",
 )
+_setup = attrgetter(*_SETUP_FIELDS)
 _TOLERANCE = 0.05
 _NAMED = 3
 
@@ -50,8 +52,8 @@ def keep(subject: Subject) -> Kept:
     claim = subject.claim
     if claim.speedup is None:
         return None
-    setup = tuple(getattr(claim, name) for name in _SETUP_FIELDS)
-    return claim.speedup, setup if all(v is not None for v in setup) else None, subject.name
+    setup = _setup(claim)
+    return claim.speedup, None if None in setup else setup, subject.name
 
 
 def compare(kept: Sequence[object]) -> Iterator[tuple[int, Hit]]:

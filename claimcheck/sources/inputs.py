@@ -9,7 +9,7 @@ file that names no claim field is passed over, so a hook may be given every such
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -35,12 +35,21 @@ DOCUMENT_KINDS = frozenset(DOCUMENT_SUFFIXES.values())
 
 
 class FileInput(msgspec.Struct, frozen=True):
-    """A file to read. ``named`` is true when the user named it (not found in a folder)."""
+    """A file to read. ``named`` is true when the user named it (not found in a folder).
+    ``path`` is the file's path as given or found (text: a folder walk names thousands of
+    files, and a ``Path`` costs more to make than the rest of a file's entry)."""
 
-    path: Path
+    path: str
     display: str
     kind: str
     named: bool
+
+    @property
+    def stem(self) -> str:
+        """The file's name without its suffix, as ``Path.stem`` gives it."""
+        name = os.path.basename(self.path)
+        suffix = _suffix(name)
+        return name[: -len(suffix)] if suffix else name
 
 
 class TextInput(msgspec.Struct, frozen=True):
@@ -221,7 +230,7 @@ def _named_file(path: Path, selection: Selection) -> FileInput | InputError:
             "with --stdin-filename or the 'extensions' setting)",
             path=display,
         )
-    return FileInput(path, display, kind, named=not selection.force_exclude)
+    return FileInput(str(path), display, kind, named=not selection.force_exclude)
 
 
 def _walk(
@@ -251,11 +260,12 @@ def _walk(
             found.append((None, _unlisted(err, shown)))
             continue
         inside = str(real)
+        excluded = ignored.matcher(real)
         for entry in entries:
             name = entry.name
             display = name if shown == "." else f"{shown}/{name}"
             target, is_dir = _follow(entry, inside, str(root), selection.follow_links)
-            if target is None or ignored.excluded_in(real, name, is_dir=is_dir):
+            if target is None or excluded(name, is_dir):
                 continue
             if is_dir:
                 if target not in walked:
@@ -264,7 +274,7 @@ def _walk(
                 continue
             kind = selection.kind_of(name)
             if kind is not None:
-                found.append((target, FileInput(Path(entry.path), display, kind, named=False)))
+                found.append((target, FileInput(entry.path, display, kind, named=False)))
     found.sort(
         key=lambda pair: pair[1].display if isinstance(pair[1], FileInput) else pair[1].path or ""
     )
@@ -369,20 +379,31 @@ class _Ignored:
 
     def excluded_in(self, parent: Path, name: str, *, is_dir: bool) -> bool:
         """Is ``name`` in the (resolved) folder ``parent`` excluded?"""
-        suffix = "/" if is_dir else ""
-        if self.exclude.match_file(name + suffix):
-            return True
+        return self.matcher(parent)(name, is_dir)
+
+    def matcher(self, parent: Path) -> Callable[[str, bool], bool]:
+        """``excluded_in`` for the names of the (resolved) folder ``parent``: what depends on
+        the folder alone (its place under the base, the ``.gitignore`` files above it) is
+        worked out once, not for each of its files."""
+        exclude = self.exclude
         relative = _relative(parent, self.base)
-        if relative is not None and self.exclude.match_file(f"{relative}{name}{suffix}"):
-            return True
-        if not self.respect_gitignore:
-            return False
-        self.enter(parent)
-        for folder, spec in self.gitignores.items():
-            inside = _relative(parent, folder)
-            if inside is not None and spec.match_file(f"{inside}{name}{suffix}"):
+        specs: list[tuple[Any, str]] = []
+        if self.respect_gitignore:
+            self.enter(parent)
+            for folder, spec in self.gitignores.items():
+                inside = _relative(parent, folder)
+                if inside is not None:
+                    specs.append((spec, inside))
+
+        def excluded(name: str, is_dir: bool) -> bool:
+            suffix = "/" if is_dir else ""
+            if exclude.match_file(name + suffix):
                 return True
-        return False
+            if relative is not None and exclude.match_file(f"{relative}{name}{suffix}"):
+                return True
+            return any(spec.match_file(f"{inside}{name}{suffix}") for spec, inside in specs)
+
+        return excluded
 
 
 def _exists(path: Path) -> bool:

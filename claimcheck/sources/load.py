@@ -66,9 +66,7 @@ def load_input(
     text = read_text(item.path, item.display, max_bytes=max_bytes)
     if is_report(text[:PEEK], text[-PEEK:]):
         return Loaded()  # a report of an earlier run (README "Three ways in")
-    return _from_source(
-        text, item.kind, item.display, item.path.stem, named=item.named, catalog=catalog
-    )
+    return _from_source(text, item.kind, item.display, item.stem, named=item.named, catalog=catalog)
 
 
 def _is_utf8(text: str) -> bool:

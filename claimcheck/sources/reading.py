@@ -29,7 +29,7 @@ _BOMS = (
 )
 
 
-def read_text(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+def read_text(path: Path | str, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """Read ``path`` as text, or raise ``InputError`` with one clear message.
 
     ``display`` is the path as reports show it. UTF-8 is expected; a byte-order mark selects

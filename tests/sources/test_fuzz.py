@@ -30,7 +30,7 @@ def test_loader_never_crashes(data: bytes, kind: str, named: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"f.{kind}"
         path.write_bytes(data)
-        item = FileInput(path, f"f.{kind}", kind, named=named)
+        item = FileInput(str(path), f"f.{kind}", kind, named=named)
         lines = data.count(b"\n") + 1
         try:
             loaded = load_input(item, 10_000, lambda: "")

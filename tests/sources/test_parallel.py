@@ -126,7 +126,7 @@ def test_the_markdown_parser_is_loaded_before_the_workers_only_for_pages(
         "from claimcheck.sources.inputs import FileInput\n"
         "from claimcheck.batch import FileWork, SettingsGroup\n"
         "from claimcheck.settings import Settings\n"
-        f"item = FileInput(Path({name!r}), {name!r}, {name.rsplit('.')[-1]!r}.replace('md', "
+        f"item = FileInput({name!r}, {name!r}, {name.rsplit('.')[-1]!r}.replace('md', "
         "'markdown'), named=False)\n"
         "FileWork([SettingsGroup(Settings())], 1000, str).before_workers([item])\n"
         "print('markdown_it' in sys.modules)\n"
