@@ -94,7 +94,8 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    placed: list[tuple[Input | InputError, SettingsGroup]] = []
+    numbers = {id(default.settings): 0}  # each group's number, in the order they came
+    placed: list[tuple[Input | InputError, int]] = []
     for item in items:  # each file under the configuration nearest to it
         group = default
         if settings_for is not None and isinstance(item, FileInput):
@@ -103,6 +104,7 @@ def audit(
                 group = groups.get(id(own)) or groups.setdefault(
                     id(own), SettingsGroup(own, charts)
                 )
+                numbers.setdefault(id(own), len(numbers))
             except ClaimcheckError as err:  # a broken configuration file, reported once
                 if str(err) not in broken:
                     broken.add(str(err))
@@ -111,13 +113,13 @@ def audit(
                                                column=err.column))  # fmt: skip
                 files += 1
                 continue
-        placed.append((item, group))
-    numbers = {id(group): number for number, group in enumerate(groups.values())}
+        placed.append((item, numbers[id(group.settings)]))
     mode = _mode([item for item, _ in placed], inputs.jobs, spool and not charts)
     spooled = Spool() if mode == "write" else None
-    work = FileWork(list(groups.values()), inputs.max_file_bytes, read_stdin, mode)
-    taken = run([(item, numbers[id(group)]) for item, group in placed], work, inputs.jobs)
-    for (item, group), done in zip(placed, taken, strict=True):
+    numbered = list(groups.values())
+    work = FileWork(numbered, inputs.max_file_bytes, read_stdin, mode)
+    for (item, number), done in zip(placed, run(placed, work, inputs.jobs), strict=True):
+        group = numbered[number]
         if isinstance(item, InputError):
             problems.append(item)
             continue

@@ -136,7 +136,7 @@ class Judge:
                     continue
                 report = reports[index]
                 if isinstance(report, Entry):  # its finding was written but for the message
-                    report.added.append((number, hit.message, report.fingerprints[number]))
+                    report.added += ((number, hit.message, report.fingerprints[number]),)
                     if len(report.added) > 1:
                         sorted_added.add(index)
                     continue
@@ -148,7 +148,11 @@ class Judge:
         for index in sorted_added:  # in the order of their places, as a report's findings
             entry = reports[index]
             assert isinstance(entry, Entry)
-            entry.added.sort(key=lambda one: _where(entry, batches[one[0]].rule.code, one[0]))
+            entry.added = tuple(
+                sorted(
+                    entry.added, key=lambda one: _where(entry, batches[one[0]].rule.code, one[0])
+                )
+            )
         for index, found in added.items():
             # The report's own list, made by this judge and not yet handed out: extended in
             # place rather than the report copied (in a batch, most claims may get one).
@@ -161,10 +165,15 @@ class Judge:
     def ignored(self, path: str) -> tuple[str, ...]:
         """The codes and prefixes that do not apply to ``path`` (never empty: a code no rule
         has stands for none)."""
+        if self._skip is None:
+            return _NONE
         known = self._skips.get(path)
         if known is None:
-            known = self._skips[path] = tuple(self._skip(path) if self._skip else ()) or ("\0",)
+            known = self._skips[path] = tuple(self._skip(path)) or _NONE
         return known
+
+
+_NONE = ("\0",)  # no rule code starts with it
 
 
 class _Batch:
@@ -273,10 +282,10 @@ def unique_fingerprints(claims: Iterable[C]) -> list[C]:
             seen.clear()
         if isinstance(claim, Entry):
             if claim.added:
-                claim.added = [
+                claim.added = tuple(
                     (n, message, _again(print_, seen, claim.codes[n], claim.path))
                     for n, message, print_ in claim.added
-                ]
+                )
             out.append(claim)
             continue
         numbered = _numbered(claim.findings, seen)

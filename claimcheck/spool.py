@@ -18,7 +18,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO, overload
 
 import msgspec
-from msgspec import field
 
 from claimcheck.formats.json_writer import json_string
 from claimcheck.record import Position
@@ -64,7 +63,7 @@ class Entry(msgspec.Struct, kw_only=True):
     findings: int
     offset: int = 0
     size: int = 0
-    added: list[tuple[int, str, str]] = field(default_factory=list)
+    added: tuple[tuple[int, str, str], ...] = ()
 
     @property
     def key(self) -> tuple[str, int, int, str]:
@@ -130,6 +129,12 @@ def filled(blank: bytes, message: str, fingerprint: str, blank_fingerprint: str)
 def written(report: ClaimReport) -> bytes:
     """One claim's entry as the JSON report has it: indented as an item of its ``claims``."""
     return _claims().dump_json({"claims": [report]}, indent=2)[_HEAD:-_TAIL]
+
+
+def warm_serializers() -> None:
+    """Build the serializers entries are written with (pydantic builds each on first use)."""
+    _claims()
+    _findings()
 
 
 @cache
@@ -338,7 +343,10 @@ def sent(entries: Sequence[tuple[bytes, Entry]]) -> bytes:
 
 def received(data: bytes) -> list[tuple[bytes, Entry]]:
     """The entries ``sent`` encoded. What a rule keeps of a claim comes back with its tuples
-    as tuples (``rules.base.Compare``)."""
+    as tuples (``rules.base.Compare``). The run holds an entry for every claim: the values
+    many entries share (codes, severities, counts) are held once, and a kept value that
+    repeats the claim's id shares its text."""
+    shared = _SHARED.setdefault
     return [
         (
             s.text,
@@ -347,15 +355,15 @@ def received(data: bytes) -> list[tuple[bytes, Entry]]:
                 line=s.line,
                 column=s.column,
                 id=s.id,
-                kept=tuple(_tupled(k) for k in s.kept),
+                kept=tuple(_tupled(k, s.id) for k in s.kept),
                 where=s.where,
-                slots=s.slots,
+                slots=shared(s.slots, s.slots),
                 cuts=s.cuts,
-                codes=s.codes,
-                severities=s.severities,
+                codes=shared(s.codes, s.codes),
+                severities=shared(s.severities, s.severities),
                 fingerprints=s.fingerprints,
-                blanks=s.blanks,
-                counts=s.counts,
+                blanks=shared(s.blanks, s.blanks),
+                counts=shared(s.counts, s.counts),
                 findings=s.findings,
                 size=s.size,
             ),
@@ -364,11 +372,16 @@ def received(data: bytes) -> list[tuple[bytes, Entry]]:
     ]
 
 
-def _tupled(value: object) -> object:
-    """``value`` with every list in it a tuple, as it was before MessagePack."""
+_SHARED: dict[tuple[object, ...], tuple[Any, ...]] = {}
+"""Small tuples many entries hold alike (a few hundred distinct ones in a batch)."""
+
+
+def _tupled(value: object, name: str) -> object:
+    """``value`` with every list in it a tuple, as it was before MessagePack, and ``name``'s
+    own text where it repeats it."""
     if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
+        return tuple(_tupled(v, name) for v in value)
+    return name if value == name else value
 
 
 class SpooledClaims(Sequence[ClaimReport]):

@@ -49,7 +49,7 @@ def _spooled_text(report: ClaimReport, added: list[Finding]) -> bytes:
     where = [Position(f.line or 0, f.column or 0) for f in added]
     blanks = [f.model_copy(update={"message": BLANK}) for f in added]
     text, entry = entry_of(report, [None] * len(added), where, blanks)
-    entry.added = [(n, f.message, f.fingerprint) for n, f in enumerate(added)]
+    entry.added = tuple((n, f.message, f.fingerprint) for n, f in enumerate(added))
     return spool.read(spool.add(text, entry))
 
 
@@ -108,7 +108,7 @@ def test_entries_are_read_back_whole_in_any_order_past_the_read_block() -> None:
 def test_spooled_claims_rebuild_the_reports_and_write_the_entries_the_reports_give() -> None:
     reports, spool, entries = _spooled(40)
     compared = _finding("KV303", 1, 1)
-    entries[3].added.append((0, compared.message, compared.fingerprint))
+    entries[3].added = ((0, compared.message, compared.fingerprint),)
     held = claim("held", [_finding("KV201", 2, 2)])
     items: list[ClaimReport | Entry] = [*entries[:10], held, *entries[10:]]
     spooled = SpooledClaims(items, spool)
