@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
-from claimcheck.frozen import construct
+from claimcheck.frozen import made
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Position
 from claimcheck.report import (
@@ -53,21 +53,19 @@ class Judge:
         self._own = tuple(rule for rule in self.rules if not rule.batch)
         self._batches = [_Batch(rule, rule.batch) for rule in self.rules if rule.batch]
 
-    @property
-    def compared(self) -> tuple[str, ...]:
-        """The codes of the rules that compare claims, in the order ``kept`` keeps for them."""
-        return tuple(batch.rule.code for batch in self._batches)
-
     def own(self, prepared: Prepared) -> ClaimReport:
         """One claim's report, with the findings of its own rules."""
         record, subject = prepared.record, prepared.subject
-        ignored = self.ignored(record.path or "")
-        hits = [
-            (rule, hit)
-            for rule in self._own
-            if not rule.code.startswith(ignored)
-            for hit in rule.check(subject)
-        ]
+        if self._skip is None:  # every rule applies: no code to weigh against the path
+            hits = [(rule, hit) for rule in self._own for hit in rule.check(subject)]
+        else:
+            ignored = self.ignored(record.path or "")
+            hits = [
+                (rule, hit)
+                for rule in self._own
+                if not rule.code.startswith(ignored)
+                for hit in rule.check(subject)
+            ]
         return _claim_report(prepared, hits, self.thresholds)
 
     def kept(self, prepared: Prepared) -> tuple[tuple[object, ...], tuple[Position | None, ...]]:
@@ -221,12 +219,12 @@ def _claim_report(
         "line": record.position.line if record.position else None,
         "column": record.position.column if record.position else None,
     }
-    return construct(
+    return made(
         ClaimReport,
         _REPORT_SET,
         {
             "id": record.id,
-            "source": construct(SourceRef, _SOURCE_SET, source),
+            "source": made(SourceRef, _SOURCE_SET, source),
             "text": claim.text,
             "claim": claim.model_dump(mode="json", include=_SHOWN),
             "confidence": record.confidence,
@@ -331,7 +329,7 @@ def _finding(
 ) -> Finding:
     """One hit as a finding at ``where`` (``normal``: the claim's text as fingerprints have
     it; ``quiet``: a claim read with low confidence, whose findings are information)."""
-    return construct(
+    return made(
         Finding,
         _FINDING_SET,
         {

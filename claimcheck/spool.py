@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, overload
 
 import msgspec
 
-from claimcheck.formats.json_writer import json_string
 from claimcheck.record import Position
 from claimcheck.report import ClaimReport, Finding
 from claimcheck.severity import Severity
@@ -119,6 +118,8 @@ def entry_of(
 
 def filled(blank: bytes, message: str, fingerprint: str, blank_fingerprint: str) -> bytes:
     """A blank finding with its message, and its fingerprint if it is not the blank's."""
+    from claimcheck.formats.json_writer import json_string
+
     text = blank.replace(_BLANK, json_string(message).encode("utf-8"), 1)
     if fingerprint != blank_fingerprint:
         old = f'"fingerprint": "{blank_fingerprint}"'.encode()
@@ -309,14 +310,15 @@ class _Sent(msgspec.Struct, array_like=True):
     size: int
 
 
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(list[_Sent])
+@cache
+def _decoder() -> msgspec.msgpack.Decoder[list[_Sent]]:
+    return msgspec.msgpack.Decoder(list[_Sent])  # made on first use: a one-liner sends nothing
 
 
 def sent(entries: Sequence[tuple[bytes, Entry]]) -> bytes:
     """Entries encoded for the trip from a worker process (MessagePack: about a fifth of the
     time pickle takes to read them back)."""
-    return _ENCODER.encode(
+    return msgspec.msgpack.encode(
         [
             _Sent(
                 text,
@@ -368,7 +370,7 @@ def received(data: bytes) -> list[tuple[bytes, Entry]]:
                 size=s.size,
             ),
         )
-        for s in _DECODER.decode(data)
+        for s in _decoder().decode(data)
     ]
 
 

@@ -88,3 +88,17 @@ def test_the_comparison_keeps_the_factor_the_disclosed_setup_and_the_name() -> N
     factor, setup, _name = kept
     assert factor == 20
     assert setup is None  # no model, GPU or tier named: not a disclosed setup
+
+
+def test_reports_and_findings_are_made_whole_in_their_class_order() -> None:
+    # The judge makes them from dicts that promise every field in order (frozen.made).
+    judge = Judge(RULES, SETTINGS.thresholds)
+    judge.add(_prepared("a.yaml", 20, 128_000, 4))
+    judge.add(_prepared("b.yaml", 20.5, 32_000, 7))
+    for report in _reports(judge):
+        assert tuple(report.__dict__) == tuple(ClaimReport.model_fields)
+        assert tuple(report.source.__dict__) == tuple(type(report.source).model_fields)
+        assert report.findings
+        for finding in report.findings:
+            assert tuple(finding.__dict__) == tuple(type(finding).model_fields)
+            assert type(finding).model_validate(finding.model_dump()) == finding
