@@ -37,12 +37,7 @@ def construct(cls: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
         fields.update(values)
         if len(fields) != len(template) or not values.keys() >= given:
             return cls.model_construct(fields_set, **values)
-    made = cls.__new__(cls)
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", fields_set)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
+    return made(cls, fields_set, fields)
 
 
 _set = object.__setattr__  # pydantic's own refuses to set a frozen model's attributes

@@ -152,30 +152,42 @@ _YAML_WORDS: dict[str, object] = {
 
 def _flat_yaml(text: str) -> ParsedFile | None:
     """A file of one flat mapping of the simplest values, read line by line (see above);
-    ``None`` for any other file."""
-    if _FLAT_REFUSED.search(text) is not None:
+    ``None`` for any other file. A key YAML reads as a boolean or null is not a string."""
+    read = _flat(text, _FLAT_REFUSED, _FLAT_LINE, _YAML_WORDS)
+    if read is None:
+        return None
+    data, keys = read
+    return ParsedFile([RawClaim(data, next(iter(keys.values())), keys)], False)
+
+
+def _flat(
+    text: str, refused: re.Pattern[str], line_form: re.Pattern[str], words: dict[str, object]
+) -> tuple[dict[str, object], dict[str, Position]] | None:
+    """The values and key places of a file whose every line is a comment, a blank line or a
+    ``line_form`` match (key, then a quoted string, a figure or a word), with no character
+    ``refused`` and no key repeated or among ``words`` (the words a value may be, with what
+    they mean); ``None`` when anything else is in it or no key is."""
+    if refused.search(text) is not None:
         return None
     data: dict[str, object] = {}
     keys: dict[str, Position] = {}
     for number, line in enumerate(text.split("\n"), start=1):
         if not line or line[0] == "#" or line.isspace():
             continue  # a comment or a blank line
-        match = _FLAT_LINE.fullmatch(line)
+        match = line_form.fullmatch(line)
         if match is None:
             return None
         key, quoted, figure, word = match.groups()
-        if key in data or key in _YAML_WORDS:
-            return None  # a duplicate key is an error, a word key is not a string
+        if key in data or key in words:
+            return None  # a duplicate key is an error
         if quoted is not None:
             data[key] = quoted
         elif figure is not None:
             data[key] = float(figure) if "." in figure else int(figure)
         else:
-            data[key] = _YAML_WORDS.get(word, word)
+            data[key] = words.get(word, word)
         keys[key] = Position(number, 1)
-    if not keys:
-        return None
-    return ParsedFile([RawClaim(data, next(iter(keys.values())), keys)], False)
+    return (data, keys) if keys else None
 
 
 def _checked_yaml(text: str, display: str) -> ParsedFile:
@@ -335,32 +347,14 @@ _FLAT_TOML_LINE = compiled(
 _FLAT_TOML_REFUSED = compiled(r"[\x00-\x09\x0b-\x1f\x7f\ud800-\udfff]")
 
 
+_TOML_WORDS: dict[str, object] = {"true": True, "false": False}
+
+
 def _flat_toml(text: str) -> ParsedFile | None:
     """A file of one flat table of the simplest values, read line by line (see above);
     ``None`` for any other file."""
-    if _FLAT_TOML_REFUSED.search(text) is not None:
-        return None
-    data: dict[str, object] = {}
-    keys: dict[str, Position] = {}
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line or line[0] == "#" or line.isspace():
-            continue
-        match = _FLAT_TOML_LINE.fullmatch(line)
-        if match is None:
-            return None
-        key, quoted, figure, truth = match.groups()
-        if key in data:
-            return None  # an error tomllib reports
-        if quoted is not None:
-            data[key] = quoted
-        elif figure is not None:
-            data[key] = float(figure) if "." in figure else int(figure)
-        else:
-            data[key] = truth == "true"
-        keys[key] = Position(number, 1)
-    if not keys:
-        return None
-    return ParsedFile([RawClaim(data, Position(1, 1), keys)], False)
+    read = _flat(text, _FLAT_TOML_REFUSED, _FLAT_TOML_LINE, _TOML_WORDS)
+    return None if read is None else ParsedFile([RawClaim(read[0], Position(1, 1), read[1])], False)
 
 
 def _parse_toml(text: str, display: str) -> ParsedFile:
