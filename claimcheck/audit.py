@@ -81,8 +81,8 @@ def audit(
     draws (without, no curve is sampled). With ``spool`` (the report is to be written as
     JSON), the claims of a large batch are kept as their JSON entries (``spool.py``).
     """
-    default = SettingsGroup(settings or Settings.model_construct(), charts)
-    groups: dict[int, SettingsGroup] = {id(default.settings): default}
+    groups = [SettingsGroup(settings or Settings.model_construct(), charts)]
+    numbers = {id(groups[0].settings): 0}  # each settings' group, by its number in ``groups``
     problems: list[InputError] = []
     weighed: list[Placed] = []
     broken: set[str] = set()
@@ -94,17 +94,16 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    numbers = {id(default.settings): 0}  # each group's number, in the order they came
     placed: list[tuple[Input | InputError, int]] = []
     for item in items:  # each file under the configuration nearest to it
-        group = default
+        number = 0
         if settings_for is not None and isinstance(item, FileInput):
             try:
                 own = settings_for(item.display)
-                group = groups.get(id(own)) or groups.setdefault(
-                    id(own), SettingsGroup(own, charts)
-                )
-                numbers.setdefault(id(own), len(numbers))
+                if id(own) not in numbers:
+                    groups.append(SettingsGroup(own, charts))
+                    numbers[id(own)] = len(groups) - 1
+                number = numbers[id(own)]
             except ClaimcheckError as err:  # a broken configuration file, reported once
                 if str(err) not in broken:
                     broken.add(str(err))
@@ -113,13 +112,12 @@ def audit(
                                                column=err.column))  # fmt: skip
                 files += 1
                 continue
-        placed.append((item, numbers[id(group.settings)]))
+        placed.append((item, number))
     mode = _mode([item for item, _ in placed], inputs.jobs, spool and not charts)
     spooled = Spool() if mode == "write" else None
-    numbered = list(groups.values())
-    work = FileWork(numbered, inputs.max_file_bytes, read_stdin, mode)
+    work = FileWork(groups, inputs.max_file_bytes, read_stdin, mode)
     for (item, number), done in zip(placed, run(placed, work, inputs.jobs), strict=True):
-        group = numbered[number]
+        group = groups[number]
         if isinstance(item, InputError):
             problems.append(item)
             continue
@@ -146,12 +144,12 @@ def audit(
             group.add(group.prepared(sentence_points(loaded.records)))
     claims: list[ClaimReport | Entry] = []
     document_findings: list[Finding] = []
-    for group in groups.values():
+    for group in groups:
         judged, found = group.judged()
         claims += judged
         document_findings += found
         problems[:0] = group.catalogs.problems
-    used = {r.code for group in groups.values() for r in group.rules}
+    used = {r.code for group in groups for r in group.rules}
     rules = [rule for rule in RULES if rule.code in used]
     report = build_report(claims, problems, files, rules, document_findings, spooled)
     if explain:
@@ -223,21 +221,15 @@ def build_report(
         key=lambda e: (e.path or "", e.line or 0, e.column or 0, e.message),
     )
     counts: Counter[Severity] = Counter()
-    own = [0, 0, 0]  # entries' own findings by severity (``SEVERITIES``), never suppressed
     found: list[Finding] = list(loose)
     for claim in ordered:
-        if isinstance(claim, Entry):
-            error, warning, info = claim.counts
-            own[0] += error
-            own[1] += warning
-            own[2] += info
-            for number, _, _ in claim.added:
-                counts[Severity(claim.severities[number])] += 1
+        if isinstance(claim, Entry):  # its own findings are never suppressed (``FileWork``)
+            counts.update(dict(zip(SEVERITIES, claim.counts, strict=True)))
+            counts.update(Severity(claim.severities[number]) for number, _, _ in claim.added)
         else:
             found += claim.findings
     suppressed = sum(1 for finding in found if finding.suppressed)
     counts.update(finding.severity for finding in found if not finding.suppressed)
-    counts.update(dict(zip(SEVERITIES, own, strict=True)))
     summary = _made(
         Summary,
         files=files,

@@ -102,7 +102,7 @@ class SettingsGroup:
         # A file with suppression comments is never written as entries (``FileWork``).
         held = [i for i, claim in enumerate(claims) if isinstance(claim, ClaimReport)]
         unused_rule = next((r for r in self.rules if r.code == "KV900"), None)
-        reports = [claim for claim in claims if isinstance(claim, ClaimReport)]
+        reports = [claim for claim in claims if isinstance(claim, ClaimReport)]  # those ``held``
         reports, found = suppress.apply(reports, self.documents, unused_rule)
         for index, report in zip(held, reports, strict=True):
             claims[index] = report

@@ -265,15 +265,15 @@ def unique_fingerprints(claims: Iterable[C]) -> list[C]:
     An entry's own findings were numbered where the claims of its file were judged together
     (``batch.SettingsGroup.written``); only the findings added to it are numbered here (a
     comparison's findings share no fingerprint with a claim's own: see ``Judge``)."""
-    out: list[C] = list(claims)
-    if len(out) == 1 and isinstance(out[0], ClaimReport):  # a file of one claim, as most are
-        prints = [f.fingerprint for f in out[0].findings]
+    given = list(claims)
+    if len(given) == 1 and isinstance(given[0], ClaimReport):  # a file of one claim, as most are
+        prints = [f.fingerprint for f in given[0].findings]
         if len(set(prints)) == len(prints):
-            return out
+            return given
     seen: Counter[str] = Counter()
-    claims, out = out, []
+    out: list[C] = []
     path: object = object()
-    for claim in claims:
+    for claim in given:
         where = claim.path if isinstance(claim, Entry) else claim.source.path
         if where != path:
             path = where
@@ -305,12 +305,9 @@ def _numbered(findings: list[Finding], seen: Counter[str]) -> list[Finding] | No
     out = []
     changed = False
     for finding in findings:
-        seen[finding.fingerprint] += 1
-        if seen[finding.fingerprint] > 1:
-            again = f"{finding.fingerprint}#{seen[finding.fingerprint]}"
-            finding = finding.model_copy(
-                update={"fingerprint": fingerprint(finding.code, again, finding.path)}
-            )
+        again = _again(finding.fingerprint, seen, finding.code, finding.path)
+        if again != finding.fingerprint:
+            finding = finding.model_copy(update={"fingerprint": again})
             changed = True
         out.append(finding)
     return out if changed else None

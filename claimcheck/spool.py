@@ -13,6 +13,7 @@ is written (``patched``). The report is the one the claims' objects give, byte f
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO, overload
@@ -90,9 +91,7 @@ def entry_of(
         bisect_left(places, (w.line if w else 0, w.column if w else 0, blank.code))
         for w, blank in zip(where, blanks, strict=True)
     )
-    counted = dict.fromkeys(SEVERITIES, 0)
-    for finding in report.findings:
-        counted[finding.severity] += 1
+    counted = Counter(finding.severity for finding in report.findings)
     source = report.source
     text = written(report)
     blank_texts = finding_texts(blanks)
@@ -129,7 +128,7 @@ def filled(blank: bytes, message: str, fingerprint: str, blank_fingerprint: str)
 
 def written(report: ClaimReport) -> bytes:
     """One claim's entry as the JSON report has it: indented as an item of its ``claims``."""
-    return _claims().dump_json({"claims": [report]}, indent=2)[_HEAD:-_TAIL]
+    return written_all([report])
 
 
 def warm_serializers() -> None:
