@@ -130,20 +130,31 @@ def _words() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 def paragraph_may_hold_candidate(content: str) -> bool:
     """Could the prose Markdown makes of a paragraph's inline source ``content`` hold a
-    candidate? Only ASCII text without a link or image, code span, tag, character reference
-    or backslash is answered from the source itself: there the prose is the source less some
+    candidate? Only ASCII text without an image, code span, tag, character reference or
+    backslash, and whose links are all plain ones (see ``_PLAIN_LINK``), is answered from the
+    source itself: there the prose is the source with each link made its text, less some
     emphasis marks (``*``, ``_``), with line ends and runs of spaces made one space, and
     ``normalise`` changes it only by deleting marks and joining spaces or digits. Deleting every
     ``*`` and ``_`` and joining every run of spaces can only add candidates (a word character
     beside a factor or word never makes one), so a source without one holds none."""
     if not content.isascii() or any(mark in content for mark in _INLINE_MARKUP):
         return True
+    if "[" in content or "]" in content:
+        content = _PLAIN_LINK.sub(r"\1", content)
+        if "[" in content or "]" in content:  # an image, a reference, a bracket of prose
+            return True
     words = content.lower().translate(_EMPHASIS).split()
     return not words or candidate(" ".join(words), lowered=True)
 
 
-_INLINE_MARKUP = ("[", "`", "<", "&", "\\")
+_INLINE_MARKUP = ("`", "<", "&", "\\")
 _EMPHASIS = str.maketrans("", "", "*_")
+# A link CommonMark always reads as one, whose prose is its text: no image mark before it, no
+# bracket in its text, and a destination of no space, parenthesis, angle bracket or colon
+# (but an http, https or mailto scheme, which markdown-it's link check accepts) right before the
+# closing parenthesis, with no title. Tags, code spans, references and backslashes, which might
+# take the brackets first, are left to the parser (the caller asks about them first).
+_PLAIN_LINK = compiled(r"(?<!!)\[([^\[\]]*)\]\((?:https?://|mailto:)?[^\s()<>\\:]*\)")
 
 
 def cue(text: str, *, lowered: bool = False) -> bool:

@@ -200,7 +200,9 @@ _PARAGRAPH_PIECES = st.sampled_from(
     [*"0123456789x .-/%*_~\n\t\r\x0b\x1c", "  ", "**", "__", "_x", "ms", "fold", "times",
      "tokens per second", "twice", "half", "factor of", "kv cache", "ttft", "a", "TIMES", "X",
      "[", "](u)", "[27](u)", "`", "`a`", "&times;", "&#215;", "\\", "2\\_x", "<b>", "é",
-     "\u00a0", "- ", "> ", "\n\n", "| ", " |", "\n|---|---|\n", "\n| a | b |"]
+     "\u00a0", "- ", "> ", "\n\n", "| ", " |", "\n|---|---|\n", "\n| a | b |",
+     "[a", "]", "(", ")", "](", "](http://x.y/2)", "](https://a)", "](mailto:a)", "](javascript:a)",
+     "](data:a)", "![", "](u \"2x\")", "](u )", "](<u>)", "](u)x", "[tw", "ice](u)", "!", "\n[a]: u\n"]
 )  # fmt: skip
 
 
@@ -230,6 +232,20 @@ def test_a_paragraph_with_a_hidden_figure_is_read() -> None:
     for source in ("**27**x faster", "27 \n x faster", "2_x", "twice_", "27\n\n\nx"):
         assert paragraph_may_hold_candidate(source), source
     for source in ("Version 2.4 adds audit logging.", "$2.50 per million tokens", "a_b 2x_y"):
+        assert not paragraph_may_hold_candidate(source), source
+
+
+def test_a_plain_link_is_read_as_its_text() -> None:
+    """A link is its text in the prose: a figure split by one is found, one in its destination
+    is not; an image, a title, a reference or an odd destination leaves it to the parser."""
+    from claimcheck.extract.prefilter import paragraph_may_hold_candidate
+
+    read = ("2[7](u)x faster", "[27x](https://a.b/c) faster", "tw[ice](u) as fast",
+            "![a](u) 2.4", '[a](u "27x") 2.4', "[a][b] 2.4", "[a](javascript:x) 2.4",
+            "[a](u ) 2.4", "[a](<u>) 2.4", "[a] 2.4")  # fmt: skip
+    for source in read:
+        assert paragraph_may_hold_candidate(source), source
+    for source in ("Read the [guide](https://example.com/27x) for 2.4.", "[a](u)[b](mailto:c) 5"):
         assert not paragraph_may_hold_candidate(source), source
 
 
