@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import msgspec
 
 # Pydantic scans every installed package's entry points for plugins the first time a model is
-# built (about 30 ms); a command-line run needs none of them.
+# built (about 30 ms); a command-line run needs none of them, nor the import that scan needs.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
@@ -51,6 +51,7 @@ from claimcheck.commands.shared_options import (
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
+from claimcheck.plugin_loader import install as install_plugin_loader
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
 
     from claimcheck.formats import RenderOptions
     from claimcheck.report import Report
+
+# Before Typer builds its first validator: with plugins off, their loader's import is skipped.
+install_plugin_loader()
 
 app = typer.Typer(
     name="claimcheck",
