@@ -14,6 +14,7 @@ from claimcheck.documents.document import Document, assemble
 from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
 from claimcheck.documents.lines import line_bounds
+from claimcheck.documents.runs import skipped_lines
 from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 from claimcheck.regexes import compiled
@@ -56,16 +57,25 @@ def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> D
     list item or a quote too, never a heading) and each table cell's: a paragraph it refuses is
     not parsed inline, and stands in the units as an unread unit, with no text, of its kind, at
     its first character; so does a table's body row whose cells it refuses (see
-    ``_unread_row``), at the start of its line. A header row is always read."""
+    ``_unread_row``), at the start of its line. A header row is always read. Before that, the
+    page is cut into runs of whole blocks, and a run ``wanted`` refuses is not parsed at all
+    and gives no unit (``claimcheck.documents.runs``)."""
     starts, ends = line_bounds(source)
     text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
     lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
     skipped = _front_matter_lines(lines)
     lines[:skipped] = [""] * skipped
+    page = "\n".join(lines)
+    if wanted is not None:
+        # A run left out is left as blank lines: the others keep their line numbers.
+        left_out = skipped_lines(lines, page, wanted)
+        for index in left_out:
+            lines[index] = ""
+        page = "\n".join(lines) if left_out else page
     md = _parser()
     env: dict[str, Any] = {}
     reader = _MarkdownReader(md, env, lines, starts, wanted)
-    reader.read(md.parse("\n".join(lines), env))
+    reader.read(md.parse(page, env))
     return assemble(starts, reader.units, reader.comments)
 
 

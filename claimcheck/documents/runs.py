@@ -1,0 +1,129 @@
+"""Runs of a Markdown page's lines that hold whole top-level blocks, found without parsing, and
+which of them a question about their text lets the parser skip.
+
+A page is cut before a line that starts at its first column, after a blank line, outside a
+fenced code block, and is no list item, quote or HTML: there every block of CommonMark
+(https://spec.commonmark.org/0.31.2/) has ended, whatever came before, since a list item
+or an indented code block needs its lines indented, a quote or a paragraph ends at a blank
+line, and a fence is closed (or runs to the page's end). markdown-it then reads each run as
+it reads it in the page. A page whose blocks might not end so is not cut: one with a link
+reference definition (``[label]: …``, which links anywhere on the page use), an HTML line
+outside a fence (an HTML block may span blank lines) or a fence that does not start a line
+(one in a list item or a quote, whose end the containers decide).
+
+A run left unparsed gives no unit: it must not have held one the reader reads. A run of
+plain paragraph lines is asked about as the one paragraph it is (``wanted`` of its text);
+any other run (a list, a table, a code block) only when it holds no heading, quote or link
+mark (``#``, ``>``, ``[``, ``]``) and no setext heading line, and ``wanted`` is then asked
+about all of its text, which holds every unit's text with only markers and spaces between
+(see ``claimcheck.extract.prefilter.paragraph_may_hold_candidate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from claimcheck.regexes import compiled
+
+_FENCE_MARKS = ("```", "~~~")
+_CONTAINER_MARKS = " \t>*+-0123456789.)"
+# A line that starts a list item (bullet or ordered) or could interrupt a paragraph as one.
+_LIST_ITEM = compiled(r"[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
+# A line markdown-it may read as a setext heading's underline (or a thematic break).
+_UNDERLINE = compiled(r"[ \t]*(?:=+|-+)[ \t]*$")
+_NOT_PLAIN_RUN = ("#", ">", "[", "]")
+
+
+def skipped_lines(lines: list[str], text: str, wanted: Callable[[str], bool]) -> list[int]:
+    """The indexes of ``lines`` (the page ``text`` cut at its line ends) in runs ``wanted``
+    refuses; none when the page cannot be cut (see the module's docstring)."""
+    if "]:" in text:
+        return []
+    runs = _runs(lines)
+    if runs is None:
+        return []
+    skipped: list[int] = []
+    for start, stop in runs:
+        if not _wanted_run(lines[start:stop], wanted):
+            skipped.extend(range(start, stop))
+    return skipped
+
+
+def _runs(lines: list[str]) -> list[tuple[int, int]] | None:
+    """The [start, stop) line ranges of the page's runs, or ``None`` when it cannot be cut."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    fence: tuple[str, int] | None = None  # the open fence's mark and length
+    after_blank = False
+    for index, line in enumerate(lines):
+        if fence is not None:
+            if _closes(line, fence):
+                fence = None
+            after_blank = False
+            continue
+        inner = line.lstrip(_CONTAINER_MARKS)
+        if inner.startswith("<"):
+            return None
+        if inner.startswith(_FENCE_MARKS):
+            if not line.startswith(_FENCE_MARKS):
+                return None
+            fence = _opens(line)
+        if after_blank and _starts_a_run(line):
+            runs.append((start, index))
+            start = index
+        after_blank = not line.strip(" \t")
+    runs.append((start, len(lines)))
+    return runs
+
+
+def _starts_a_run(line: str) -> bool:
+    return bool(line) and line[0] not in " \t>" and _LIST_ITEM.match(line) is None
+
+
+def _opens(line: str) -> tuple[str, int] | None:
+    """The fence a line at the first column opens, as markdown-it's fence rule reads it (a
+    backtick fence's info has no backtick)."""
+    mark = line[0]
+    length = len(line) - len(line.lstrip(mark))
+    if mark == "`" and "`" in line[length:]:
+        return None
+    return mark, length
+
+
+def _closes(line: str, fence: tuple[str, int]) -> bool:
+    """Does ``line`` close ``fence``: at most three spaces, at least as many marks, then only
+    spaces and tabs?"""
+    mark, length = fence
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3:
+        return False
+    run = len(body) - len(body.lstrip(mark))
+    return run >= length and not body[run:].strip(" \t")
+
+
+def _wanted_run(run: list[str], wanted: Callable[[str], bool]) -> bool:
+    text = "\n".join(run)
+    if _one_paragraph(run):
+        return wanted(text)
+    if any(mark in text for mark in _NOT_PLAIN_RUN) or any(
+        _UNDERLINE.match(line) is not None for line in run
+    ):
+        return True
+    return wanted(text)
+
+
+def _one_paragraph(run: list[str]) -> bool:
+    """Is the run one paragraph and blank lines after it? Its lines up to the first blank one
+    start (past their indentation; the first one at its first character) with an ASCII letter
+    or a digit that starts no list item, so none starts another block, and no line after them
+    holds anything."""
+    lines = len(run)
+    while lines and not run[lines - 1].strip(" \t"):
+        lines -= 1
+    if not lines or not _plain_start(run[0]):
+        return False
+    return all(run[i].strip(" \t") and _plain_start(run[i].lstrip(" \t")) for i in range(lines))
+
+
+def _plain_start(line: str) -> bool:
+    return line[:1].isascii() and line[:1].isalnum() and _LIST_ITEM.match(line) is None
