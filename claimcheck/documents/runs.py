@@ -103,12 +103,11 @@ def _closes(line: str, fence: tuple[str, int]) -> bool:
 
 def _wanted_run(run: list[str], wanted: Callable[[str], bool]) -> bool:
     text = "\n".join(run)
-    if _one_paragraph(run):
-        return wanted(text)
-    if any(mark in text for mark in _NOT_PLAIN_RUN) or any(
-        _UNDERLINE.match(line) is not None for line in run
+    if not _one_paragraph(run) and (
+        any(mark in text for mark in _NOT_PLAIN_RUN)
+        or any(_UNDERLINE.match(line) is not None for line in run)
     ):
-        return True
+        return True  # a heading, quote or link mark outside one plain paragraph: read it
     return wanted(text)
 
 
