@@ -1,7 +1,9 @@
-"""Ctrl-C at any moment of a run: exit 130, one line on stderr, never a traceback."""
+"""Ctrl-C at any moment of a run: exit 130, one line on stderr, never a traceback. And once the
+command line is done, the objects left are frozen for the shutdown."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -126,3 +128,30 @@ def test_ctrl_c_that_a_library_turned_into_an_error_exits_130(folder: Path, wher
     )
     assert run.returncode == 130, run.stderr
     assert run.stderr == "claimcheck: interrupted\n"
+
+
+# Reports, after the command and every exit handler registered before it, how many objects the
+# garbage collector holds frozen.
+FROZEN_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: sys.stderr.write(f"frozen: {gc.get_freeze_count()}\\n"))
+from claimcheck.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("name", "code"), [("good.yaml", 0), ("missing.yaml", 2)])
+def test_objects_left_are_frozen_once_the_command_is_done(
+    folder: Path, name: str, code: int
+) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", FROZEN_AT_EXIT, "check", name, "-f", "json"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == code, run.stderr
+    assert "claims" in json.loads(run.stdout)  # the whole report was written before
+    assert int(run.stderr.rsplit("frozen: ", 1)[1]) > 10_000  # the imports' objects at least
