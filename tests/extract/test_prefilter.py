@@ -281,3 +281,42 @@ def test_the_changed_characters_are_what_the_plain_reading_changes_in_ascii() ->
         assert (prefilter._ASCII_CHANGED[code] == ord("c")) == changes, repr(char)
         if changes:
             assert prefilter._plain(f"a{char}b") != f"a{char}b"
+
+
+# Pages cut into blocks by blank lines (with spaces, tabs and carriage returns in them), with
+# figures, factor signs and words at a block's edges.
+_BLOCK_PIECES = st.sampled_from(
+    [*"0123456789x .-/%\n\t\r", "\n\n", "\n \n", "\n\t\r\n", "ms", "fold", "times", "twice",
+     "factor of", "factor\nof", "tokens per second", "kv cache", "é", "٣", "a"]
+)  # fmt: skip
+
+
+@settings(max_examples=1500)
+@given(st.lists(_BLOCK_PIECES, max_size=60).map("".join))
+def test_the_blocks_asked_are_those_a_scan_of_each_block_finds(page: str) -> None:
+    from claimcheck.extract import prefilter
+
+    each = [
+        block
+        for block in re.split(r"\n[ \t]*\r?\n", page)
+        if prefilter._candidate(True).search(block) is not None
+    ]
+    assert list(prefilter._blocks_with_candidate(page)) == each
+
+
+_HEADING_PIECES = st.sampled_from(
+    [*"# =-\n\t\rxa", "#", "##", "   #", "    #", "# kv cache", "===", "---", "\n\n", "kv"]
+)
+
+
+@settings(max_examples=1500)
+@given(st.lists(_HEADING_PIECES, max_size=40).map("".join))
+def test_markdown_headings_are_found_as_the_one_pattern_finds_them(text: str) -> None:
+    from claimcheck.extract import prefilter
+
+    one = re.compile(r"^[ ]{0,3}#{1,6}[ \t][^\n]*|^[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
+    found = [heading.group()[1:] for heading in prefilter._MARKDOWN_HEADINGS.finditer("\n" + text)]
+    assert found == [heading.group() for heading in one.finditer(text)]
+    assert prefilter._topic_heading(text) == any(
+        prefilter.topic_cue(heading.group()) for heading in prefilter._HEADINGS.finditer(text)
+    )
