@@ -195,9 +195,13 @@ def main() -> None:
             )
             if theirs:
                 other = statistics.median(theirs)
+                # Each round's own ratio too: both ran within seconds of each other, so a
+                # change of the machine's speed between rounds moves it less.
+                paired = statistics.median(w / t for (w, _), t in zip(ours, theirs, strict=True))
                 print(
                     f"      markdownlint-cli2 on the same pages: {other:6.2f} s  "
-                    f"(claimcheck takes {seconds / other:4.2f}x its time)"
+                    f"(claimcheck takes {seconds / other:5.3f}x its time; "
+                    f"{paired:5.3f}x, the median of each round's ratio)"
                 )
             elif args.markdownlint and scale == 1:
                 print("      markdownlint-cli2: npx cannot run it here (no Node.js or no network)")
