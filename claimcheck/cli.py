@@ -30,7 +30,15 @@ from claimcheck.commands import (
     terminal_width,
     use_color,
 )
-from claimcheck.commands.help_layout import INPUTS, OUTPUT, SELECTION, Command, Group, default
+from claimcheck.commands.help_layout import (
+    INPUTS,
+    OUTPUT,
+    SELECTION,
+    Command,
+    Group,
+    SentenceCommand,
+    default,
+)
 from claimcheck.commands.shared_options import (
     CATALOG,
     CONFIG,
@@ -114,7 +122,7 @@ _FORMAT_DEFAULT = "text on a terminal, concise when piped, github in GitHub Acti
 _REPEAT_CODES = " Repeat, or separate with commas: KV1,KV203."
 
 
-@app.command(cls=Command)
+@app.command(cls=SentenceCommand)
 def check(
     inputs: Annotated[
         list[str] | None,
@@ -421,7 +429,7 @@ def _run(options: object, call: _Invocation) -> int:
             str(p) for p in (problem.path, problem.line, problem.column) if p is not None
         )
         say("error", f"{where}: {problem.message}" if where else problem.message)
-    folders = [name for name in call.inputs if Path(name).is_dir()]
+    folders = [name for name in call.inputs if os.path.isdir(name)]
     if (
         folders
         and not call.allow_empty

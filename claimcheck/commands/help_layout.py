@@ -63,3 +63,19 @@ class Group(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _laid_out(super().get_params(ctx))
+
+
+class SentenceCommand(Command):
+    """A command whose inputs may be sentences: one that starts with "-" is read as text
+    when it cannot be an option (``claimcheck.commands.dash_text``)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from claimcheck.commands import dash_text
+
+        names = dash_text.option_names(self.get_params(ctx))
+        arranged = dash_text.sentences_after_separator(args, names)
+        unknown = dash_text.unknown_sentence(arranged, names)
+        if unknown is not None:
+            ctx.fail(f"No such option: {unknown}\n{dash_text.HINT}")
+        result: list[str] = super().parse_args(ctx, arranged)
+        return result

@@ -137,8 +137,10 @@ def expand(
             kind = selection.kind_of(name) if stdin_filename else None
             found.append((None, StdinInput(display=name, kind=kind)))
             continue
+        # os.path's tests answer False for any name the system refuses (a 300-character
+        # sentence is too long to be a file name), where Path's raise OSError.
         path = Path(argument)
-        if path.is_dir():
+        if os.path.isdir(argument):
             if selection.force_exclude and ignored.excluded(path, is_dir=True):
                 continue
             found += [
@@ -146,7 +148,7 @@ def expand(
                 for pair in _walk(path, selection, ignored)
                 if skipped is None or pair[0] != skipped
             ]
-        elif path.exists() or path.is_symlink():
+        elif os.path.lexists(argument):
             if selection.force_exclude and ignored.excluded(path, is_dir=False):
                 continue
             found.append((_real(path), _named_file(path, selection)))
@@ -186,7 +188,7 @@ def output_clash(output: Path, arguments: list[str], selection: Selection) -> st
     from claimcheck.sources.reports import is_report_file
 
     for argument in arguments:
-        if argument != "-" and Path(argument).is_dir() and _inside(target, _real(argument)):
+        if argument != "-" and os.path.isdir(argument) and _inside(target, _real(argument)):
             return None if is_report_file(Path(target)) else display_path(output)
     return None
 
