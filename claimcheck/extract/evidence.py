@@ -48,6 +48,7 @@ class Frame(msgspec.Struct, frozen=True):
     topic: str = ""
     explicit: bool = False
     off_topic: bool = False
+    page_kv: bool = False
 
 
 _SKIP = frozenset(
@@ -262,6 +263,9 @@ def _first_telling(after: str) -> tuple[str, str] | None:
 
 
 _SETTINGS = frozenset({"parallelism"})
+_STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "storage_io"})
+"""Causes that are themselves about storage or caching: offload or cache wording beside them
+does not name a KV-cache mechanism."""
 """Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
 _SPEED_NOUN = compiled(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b", re.IGNORECASE)
 _UP = compiled(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
@@ -396,6 +400,9 @@ def _cues(frame: Frame) -> list[Fact]:
         # On a page that never names KV caching or a KV product, TTFT or cache wording alone
         # does not make a figure a KV-cache claim.
         out.append(Fact("off-topic-page", frame.topic[:40]))
+    elif frame.page_kv:
+        # A page about KV caching lends its mechanism to a figure that names none itself.
+        out.append(Fact("kv-page", "the page names KV caching"))
     if any(f.name == "weak-sentence" for f in out):
         return out
     if any(f.name.startswith("ttft") for f in out):
@@ -416,9 +423,17 @@ def _topic_cue(topic: str) -> str:
 
 
 def _topics(frame: Frame) -> list[Fact]:
-    """Negative topics in the sentence, softened when the sentence is about KV storage too."""
+    """Other causes named in the sentence, softened when the sentence is about KV storage too.
+
+    When the sentence names another cause (a technique, a comparison of engines or GPUs, a
+    cache of something else, a log line, a target) and no KV-cache mechanism at all, the
+    figure is attributed to that cause: ``attributed-elsewhere``, which no other evidence
+    and no ``--text`` overrides."""
     text, sentence = frame.text, frame.sentence
     out: list[Fact] = []
+    causes: list[str] = []
+    storage: str | None = None
+    storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
     if _first(text, "exclude_topic", sentence) is not None:
         storage = _first(text, "storage_cue", sentence)
         for topic in TOPICS:
@@ -431,11 +446,32 @@ def _topics(frame: Frame) -> list[Fact]:
                     if topic in _SETTINGS
                     else "topic"
                 )
-                out.append(Fact(name, f"{topic.replace('_', ' ')}: {found}"))
+                words = f"{topic.replace('_', ' ')}: {found}"
+                storage_counts = storage_counts and topic not in _STORAGE_CAUSES
+                out.append(Fact(name, words))
+                causes.append(words)
     comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
+        causes.append(f"gpu comparison: {comparison}")
+    if kv_mechanism_in(text, sentence) or (storage and storage_counts):
+        return out
+    if causes:
+        out.append(Fact("attributed-elsewhere", causes[0]))
+    elif frame.topic and not _topic_cue(frame.topic):
+        # "## Speculative decoding" over "Latency dropped 2.5x": the page says what the cause is
+        heading = pattern("exclude_topic").search(frame.topic)
+        if heading is not None:
+            out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
     return out
+
+
+def kv_mechanism_in(text: str, where: Span) -> bool:
+    """Whether ``where`` names a KV-cache mechanism: KV-cache, prefix- or prompt-cache,
+    recompute or cache-hit wording, or a known KV-cache product."""
+    return (
+        _first(text, "cue_kv", where) is not None or _first(text, "kv_product", where) is not None
+    )
 
 
 def plus_after(text: str, span: Span) -> bool:

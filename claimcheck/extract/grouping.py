@@ -49,6 +49,7 @@ class Context(msgspec.Struct, frozen=True):
     explicit: bool = False
     catalog: Catalog | None = None
     off_topic: bool = False
+    page_kv: bool = False
 
 
 class _Factor(msgspec.Struct):
@@ -139,6 +140,7 @@ def _window(
                 context.topic,
                 context.explicit,
                 context.off_topic,
+                context.page_kv,
             )
             for c in found
         ]

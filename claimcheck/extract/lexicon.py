@@ -83,6 +83,18 @@ TOPICS = (
     "speculative",
     "quantisation",
     "compression",
+    "sparse_attention",
+    "chunked_prefill",
+    "memory_management",
+    "disaggregation",
+    "routing",
+    "weight_offload",
+    "engine_comparison",
+    "other_cache",
+    "storage_io",
+    "log_line",
+    "slo",
+    "count",
     "kernel",
     "parallelism",
     "gpu_generation",
@@ -441,43 +453,162 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_compression",
         "topic",
-        r"compress(?:ion|ed|es|ing)?|sparsity|sparse\sattention|pruning|distill\w*|kv\seviction|token\sdropping|h2o|snapkv|streamingllm",
-        ("KV cache compression", "sparse attention", "SnapKV"),
+        r"compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
+        r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b",
+        ("KV cache compression", "KV cache quantization", "SnapKV", "evicting tokens"),
         ("compressor station",),
+    ),
+    Row(
+        "topic_sparse_attention",
+        "topic",
+        r"sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
+        r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|xattention|"
+        r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention",
+        ("sparse attention", "linear attention", "MInference", "sliding-window"),
+        ("sparse matrix of prices",),
+    ),
+    Row(
+        "topic_chunked_prefill",
+        "topic",
+        r"chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*",
+        ("chunked prefill", "Sarathi-Serve", "chunking the prefill"),
+        ("chunked upload",),
+    ),
+    Row(
+        "topic_memory_management",
+        "topic",
+        r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
+        r"block\s(?:tables?|allocat\w*)",
+        ("PagedAttention", "memory fragmentation", "vAttention"),
+        ("paged through",),
+    ),
+    Row(
+        "topic_disaggregation",
+        "topic",
+        r"disaggregat\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
+        r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|separat\w*\s(?:the\s)?prefill\sand\sdecode",
+        ("disaggregated serving", "DistServe", "prefill-decode separation"),
+        ("aggregated",),
+    ),
+    Row(
+        "topic_routing",
+        "topic",
+        r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
+        r"autoscal\w*|request\splacement|queue\smanagement|least[-\s](?:loaded|request)|gateway|batcher|"
+        r"routes?\srequests|fastest\sservers?|balanc\w*",
+        ("load balancing", "admission control", "the router", "scheduler"),
+        ("route 66 diner",),
+    ),
+    Row(
+        "topic_weight_offload",
+        "topic",
+        r"(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
+        r"offload\w*\s(?:the\s|model\s)*(?:weights|experts|layers|parameters|activations)|"
+        r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers",
+        ("offloading model weights", "experts to CPU", "ZeRO-Inference", "FlexGen"),
+        ("offloading the KV cache",),
+    ),
+    Row(
+        "topic_engine_comparison",
+        "topic",
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?(?:hugging\s?face\s|hf\s)?"
+        r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
+        r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
+        r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
+        r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|"
+        r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
+        r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
+        r"(?:other|existing)\s(?:offloading-based\s|serving\s|inference\s)?(?:systems|engines|frameworks|backends)",
+        (
+            "than vLLM",
+            "vs TGI",
+            "compared to the previous release",
+            "0.6.0 vs 0.5.3",
+            "DeepSpeed-MII",
+            "MLPerf",
+        ),
+        ("than recomputing",),
+    ),
+    Row(
+        "topic_other_cache",
+        "topic",
+        r"semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
+        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
+        r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
+        r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)",
+        ("semantic caching", "Docker layer cache", "ccache", "cached responses", "lru_cache"),
+        ("prefix caching", "KV cache"),
+    ),
+    Row(
+        "topic_storage_io",
+        "topic",
+        r"gpudirect\sstorage|\bgds\b|bounce\sbuffers?|deepnvme|(?:read|write)\s(?:bandwidth|throughput)|iops|"
+        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)",
+        ("GPUDirect Storage", "bounce buffer", "read bandwidth"),
+        ("a direct storage of KV",),
+    ),
+    Row(
+        "topic_log_line",
+        "topic",
+        r"maximum\sconcurrency|kv\scache\susage|avg\s(?:prompt|generation)\sthroughput|running:\s\d+\sreqs?|"
+        r"(?:info|warning|debug|error)\s\d\d-\d\d|\d\d:\d\d:\d\d|\w+\.py:\d+|±|\bprev=|\bdiff=|mean\s±|\[user:",
+        ("Maximum concurrency", "INFO 05-12", "12:01:33", "scheduler.py:212"),
+        ("concurrency",),
+    ),
+    Row(
+        "topic_slo",
+        "topic",
+        r"\w+_p\d\d\s?=\s?\d+|slos?\s?(?:=|of\b|is\b|was\b|set\b|targets?\b|thresholds?\b|definitions?\b)|"
+        r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:\d[\d.]*\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b",
+        ("TTFT_P90 = 10×", "SLO of", "set the TTFT SLO", "10x the SLO"),
+        ("slow",),
+    ),
+    Row(
+        "topic_count",
+        "topic",
+        r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines)|"
+        r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)s)|requests(?!\s?(?:per\s|/\s?)s)|sessions|customers|parameters|queries|agents|conversations)|"
+        r"(?:users|customers|requests)\s(?:per|a|each)\s(?:day|month|week)",
+        ("110x fewer tokens", "10x more users", "requests per day"),
+        ("faster tokens",),
     ),
     Row(
         "topic_kernel",
         "topic",
-        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*",
+        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication\s(?:overhead|time)|cutlass|deepgemm|autotun\w*|gqa",
         ("FlashAttention-3", "fused kernels", "CUDA graphs"),
         ("kernelized",),
     ),
     Row(
         "topic_parallelism",
         "topic",
-        r"chunked\sprefill|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
+        r"tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
-        ("chunked prefill", "tensor parallelism", "continuous batching"),
+        ("tensor parallelism", "continuous batching"),
         ("parallel universe",),
     ),
     Row(
         "topic_gpu_generation",
         "topic",
-        r"previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?",
+        r"previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?|"
+        r"(?:on|with)\s(?:the\s)?(?:nvidia\s)?(?:gb200|b200|b300|h200|mi3\d\dx?)\b|nvl72",
         ("previous generation", "next-gen GPUs"),
         ("generation speed",),
     ),
     Row(
         "topic_training",
         "topic",
-        r"training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass",
+        r"training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass|optimizer\s(?:steps?|states?)|gradient\w*|epochs?",
         ("training", "pretrained on", "fine-tuning"),
         ("trainee",),
     ),
     Row(
         "topic_model_loading",
         "topic",
-        r"weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*",
+        r"weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
+        r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors",
         ("model loading", "cold starts", "loading weights"),
         ("loading its KV cache",),
     ),
@@ -524,7 +655,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_kv",
         "cue",
-        r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?\scach\w*|prompt\scach\w*|"
+        r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
+        r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
         r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
         ("KV cache", "prefix caching", "when the prompt was cached", "recompute"),

@@ -42,6 +42,7 @@ def read(
     topic: str = "",
     catalog: Catalog | None = None,
     off_topic: bool = False,
+    page_kv: bool = False,
 ) -> Reading:
     """The claims in ``text`` and the decisions behind them. Invisible characters, inline
     Markdown and HTML marks and look-alike signs are set aside before numbers are read
@@ -52,12 +53,15 @@ def read(
     row for one of its rows) and ``topic`` places it (the page's title and section heading):
     either can supply the KV-cache cue. ``catalog`` names the models and GPUs (default: the
     built-in catalog). ``off_topic`` marks a unit of a document that never names KV caching or a
-    KV product: there TTFT or cache wording alone does not make a claim."""
+    KV product: there TTFT or cache wording alone does not make a claim; ``page_kv`` marks one
+    of a page that does, whose KV-cache mechanism a figure may inherit."""
     source = text
     text, where, rewrites = normalised(text)
     if not candidate(text):
         return Reading()
-    context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog, off_topic)
+    context = Context(
+        normalise(hint)[0], normalise(topic)[0], explicit, catalog, off_topic, page_kv
+    )
     claims: list[Extraction] = []
     decisions: list[Decision] = []
     try:

@@ -93,10 +93,47 @@ def read_document(
         plain = normalise(unit.text)[0]
         if not candidate(plain) or not (cue(plain) or (hint and cue(hint)) or topic_cue(topic)):
             continue
-        reading = read(unit.text, hint=hint, topic=topic, catalog=catalog, off_topic=off_topic)
-        records.extend(_record(document, unit, ex, display) for ex in reading.claims)
-        decisions.extend(_placed(document, unit, d, display) for d in reading.decisions)
+        reading = read(
+            unit.text,
+            hint=hint,
+            topic=topic,
+            catalog=catalog,
+            off_topic=off_topic,
+            page_kv=not off_topic,
+        )
+        confident, held_back = _confident(reading.claims, reading.decisions)
+        records.extend(_record(document, unit, ex, display) for ex in confident)
+        decisions.extend(_placed(document, unit, d, display) for d in held_back)
     return ReadDocument(records, document.directives, document.problems, tuple(decisions))
+
+
+DOCUMENT_CONFIDENCE = 0.55
+"""The confidence a claim read from a page needs to be audited: a lint that accuses a
+look-alike is a lint that gets turned off. Claims below it are listed by ``--explain``."""
+
+
+def _confident(
+    claims: list[Extraction], decisions: list[Decision]
+) -> tuple[list[Extraction], list[Decision]]:
+    """The claims confident enough for a document, and every decision, those behind a claim
+    held back marked as dropped with the reason."""
+    unsure = [c for c in claims if c.confidence < DOCUMENT_CONFIDENCE]
+    if not unsure:
+        return claims, decisions
+    marked = []
+    for decision in decisions:
+        span = decision.candidate.span
+        behind = next(
+            (c for c in unsure if c.span.start <= span.start and span.end <= c.span.end), None
+        )
+        if decision.kept and behind is not None:
+            reason = (
+                f"read as a claim with confidence {behind.confidence:.2f}, below the "
+                f"{DOCUMENT_CONFIDENCE:.2f} a page's claim needs (docs/extractor.md)"
+            )
+            decision = msgspec.structs.replace(decision, kept=False, reason=reason)
+        marked.append(decision)
+    return [c for c in claims if c.confidence >= DOCUMENT_CONFIDENCE], marked
 
 
 def _at(document: Document, unit: TextUnit, span: Span) -> Position:
