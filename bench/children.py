@@ -1,10 +1,9 @@
 """The benchmarks' child processes: run as an installed claimcheck runs, and timed.
 
-pip compiles a wheel's modules to byte code when it installs them, and claimcheck caches its
-compiled regular expressions beside that byte code (``claimcheck/regexes.py``). A bench run
-from an environment with ``PYTHONDONTWRITEBYTECODE`` set would instead compile every module and
-pattern from source in every child: so children write their byte code under a temporary
-prefix, and each bench warms it up before it times anything.
+pip compiles a wheel's modules to byte code when it installs them. A bench run from an
+environment with ``PYTHONDONTWRITEBYTECODE`` set would instead compile every module from
+source in every child: so children write their byte code under a temporary prefix, and each
+bench warms it up before it times anything.
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
-from claimcheck.frozen import construct, replaced
 from claimcheck.implied import Analysis
 from claimcheck.resolve import Resolved
 from claimcheck.restate import restate
@@ -67,7 +66,7 @@ def analyse(
     restatement = restate(
         claim, analysis, model=model, gpu=gpu, gpu_count=count, output_tokens=assume.output_tokens
     )
-    return replaced(analysis, {"restatement": restatement})
+    return analysis.model_copy(update={"restatement": restatement})
 
 
 def with_fit(
@@ -96,15 +95,12 @@ def _analysed(
     claim: Claim, resolved: Resolved | None, assume: Assumptions, curves: bool
 ) -> Analysis:
     # Both values are what their fields hold (an int, a float): built without validating.
-    base = construct(
-        Analysis,
+    base = Analysis.model_construct(
         {"naive_breakeven_tokens", "implied_speedup"},
-        {
-            "naive_breakeven_tokens": naive_breakeven_tokens(claim),
-            "implied_speedup": _round(implied_speedup(claim), 3),
-            "speedup_at_prefix": {},
-            "assumptions": [],
-        },
+        naive_breakeven_tokens=naive_breakeven_tokens(claim),
+        implied_speedup=_round(implied_speedup(claim), 3),
+        speedup_at_prefix={},
+        assumptions=[],
     )
     if resolved is None:
         return base
@@ -112,7 +108,7 @@ def _analysed(
     if resolved.model is None or resolved.gpu is None:
         if resolved.model is not None or resolved.gpu is not None:
             notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
-        return replaced(base, {"assumptions": notes})
+        return base.model_copy(update={"assumptions": notes})
     try:
         analysis = _physical(
             claim, resolved.model, resolved.gpu, resolved, assume, base, notes, curves

@@ -59,7 +59,6 @@ from claimcheck.commands.shared_options import (
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
-from claimcheck.plugin_loader import install as install_plugin_loader
 from claimcheck.severity import FailOn
 
 if TYPE_CHECKING:
@@ -67,9 +66,6 @@ if TYPE_CHECKING:
 
     from claimcheck.formats import RenderOptions
     from claimcheck.report import Report
-
-# Before Typer builds its first validator: with plugins off, their loader's import is skipped.
-install_plugin_loader()
 
 app = typer.Typer(
     name="claimcheck",

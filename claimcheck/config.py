@@ -21,11 +21,9 @@ from msgspec import field
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
-from claimcheck import bytecache
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
-from claimcheck.regexes import compiled
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
 
@@ -144,16 +142,10 @@ def _text(path: Path) -> str:
 
 
 def _parse(text: str, path: Path) -> dict[str, Any]:
-    """The file parsed, from the cache beside the byte code when an earlier run parsed the
-    same text (``claimcheck/bytecache.py``); an error is raised each time, never kept."""
+    """The file parsed; ``UsageError`` names the file, line and column of a TOML error."""
+    from claimcheck.tomlfile import parse_toml
 
-    def parse() -> dict[str, Any]:
-        from claimcheck.tomlfile import parse_toml  # loaded only for a text not seen before
-
-        return parse_toml(text, str(path), UsageError)
-
-    parsed: dict[str, Any] = bytecache.remembered("toml", text, parse)
-    return parsed
+    return parse_toml(text, str(path), UsageError)
 
 
 def load(path: Path) -> LoadedConfig:
@@ -250,15 +242,15 @@ def key_line(path: Path, key: str) -> int | None:
         return None
     *tables, name = key.split(".")
     spelled = "|".join(re.escape(n) for n in {name, name.replace("-", "_"), name.replace("_", "-")})
-    assigned = compiled(
+    assigned = re.compile(
         rf"""^[ \t]*(?:{spelled}|"(?:{spelled})"|'(?:{spelled})')[ \t]*[=.]""", re.M
     )
     start = 0
     if tables:
-        header = compiled(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
+        header = re.compile(rf"^[ \t]*\[[^\]\n]*\b{re.escape(tables[-1])}[ \t]*\]", re.M)
         found = header.search(text)
         if found is None:
-            dotted = compiled(
+            dotted = re.compile(
                 rf"^[ \t]*{re.escape(tables[-1])}[ \t]*\.[ \t]*(?:{spelled})[ \t]*=", re.M
             )
             match = dotted.search(text)
@@ -266,7 +258,7 @@ def key_line(path: Path, key: str) -> int | None:
         start = found.end()
     match = assigned.search(text, start)
     if match is None and not tables:
-        table = compiled(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
+        table = re.compile(rf"^[ \t]*\[[^\]\n]*\b(?:{spelled})[ \t]*\]", re.M)
         match = table.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else None
 

@@ -8,7 +8,6 @@ from typing import TypeVar
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.claim import MEASUREMENT_FIELDS
-from claimcheck.frozen import made
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord, Position
 from claimcheck.report import (
@@ -214,28 +213,25 @@ def _claim_report(
     record = prepared.record
     claim = record.claim
     shown = _shown_path(record.path)
-    source = {
-        "path": shown,
-        "line": record.position.line if record.position else None,
-        "column": record.position.column if record.position else None,
-    }
-    return made(
-        ClaimReport,
+    return ClaimReport.model_construct(
         _REPORT_SET,
-        {
-            "id": record.id,
-            "source": made(SourceRef, _SOURCE_SET, source),
-            "text": claim.text,
-            "claim": claim.model_dump(mode="json", include=_SHOWN),
-            "confidence": record.confidence,
-            "readings": list(record.readings),
-            "analysis": prepared.subject.analysis,
-            "findings": _placed(_findings(prepared, hits, thresholds)),
-            "spans": {
-                name: span
-                for name, span in record.spans.items()
-                if getattr(claim, name, None) is not None
-            },
+        id=record.id,
+        source=SourceRef.model_construct(
+            _SOURCE_SET,
+            path=shown,
+            line=record.position.line if record.position else None,
+            column=record.position.column if record.position else None,
+        ),
+        text=claim.text,
+        claim=claim.model_dump(mode="json", include=_SHOWN),
+        confidence=record.confidence,
+        readings=list(record.readings),
+        analysis=prepared.subject.analysis,
+        findings=_placed(_findings(prepared, hits, thresholds)),
+        spans={
+            name: span
+            for name, span in record.spans.items()
+            if getattr(claim, name, None) is not None
         },
     )
 
@@ -326,23 +322,20 @@ def _finding(
 ) -> Finding:
     """One hit as a finding at ``where`` (``normal``: the claim's text as fingerprints have
     it; ``quiet``: a claim read with low confidence, whose findings are information)."""
-    return made(
-        Finding,
+    return Finding.model_construct(
         _FINDING_SET,
-        {
-            "code": rule.code,
-            "name": rule.name,
-            "severity": Severity.INFO if quiet else rule.severity,
-            "message": hit.message,
-            "path": _shown_path(path),
-            "line": where.line if where else None,
-            "column": where.column if where else None,
-            "end_line": where.end_line if where else None,
-            "end_column": where.end_column if where else None,
-            "suppressed": False,
-            "suppression_reason": None,
-            "fingerprint": fingerprint_of(rule.code, normal, path),
-        },
+        code=rule.code,
+        name=rule.name,
+        severity=Severity.INFO if quiet else rule.severity,
+        message=hit.message,
+        path=_shown_path(path),
+        line=where.line if where else None,
+        column=where.column if where else None,
+        end_line=where.end_line if where else None,
+        end_column=where.end_column if where else None,
+        suppressed=False,
+        suppression_reason=None,
+        fingerprint=fingerprint_of(rule.code, normal, path),
     )
 
 

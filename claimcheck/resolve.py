@@ -9,13 +9,12 @@ import msgspec
 from msgspec import field
 
 from claimcheck.claim import Claim
-from claimcheck.regexes import compiled
 from claimcheck.settings import Assumptions
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog, GpuSpec, ModelSpec, TierSpec
 
-_SIZE_IN_NAME = compiled(r"(?<![\d.x])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
+_SIZE_IN_NAME = re.compile(r"(?<![\d.x])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
 def size_from_name(name: str) -> float | None:

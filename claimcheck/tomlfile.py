@@ -8,6 +8,7 @@ failure here becomes one error that names the file, the line, the key and what w
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from typing import Any
@@ -15,11 +16,10 @@ from typing import Any
 import msgspec
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.regexes import compiled
 
-_WHERE = compiled(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_END = compiled(r"\s*\(at end of document\)\s*$")
-_KEY_BEFORE = compiled(r"""(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[:=]\s*-?\s*$""")
+_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_END = re.compile(r"\s*\(at end of document\)\s*$")
+_KEY_BEFORE = re.compile(r"""(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[:=]\s*-?\s*$""")
 
 
 class LongInteger(msgspec.Struct, frozen=True):
@@ -49,7 +49,7 @@ def long_integer(text: str, start: int = 0) -> LongInteger | None:
     limit = sys.get_int_max_str_digits()
     if limit == 0:
         return None
-    for match in compiled(f"[0-9_]{{{limit + 1},}}").finditer(text, start):
+    for match in re.compile(f"[0-9_]{{{limit + 1},}}").finditer(text, start):
         start, end = match.span()
         before = text[start - 1] if start else ""
         after = text[end] if end < len(text) else ""

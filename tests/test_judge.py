@@ -91,7 +91,7 @@ def test_the_comparison_keeps_the_factor_the_disclosed_setup_and_the_name() -> N
 
 
 def test_reports_and_findings_are_made_whole_in_their_class_order() -> None:
-    # The judge makes them from dicts that promise every field in order (frozen.made).
+    # The judge makes them with model_construct from values already valid.
     judge = Judge(RULES, SETTINGS.thresholds)
     judge.add(_prepared("a.yaml", 20, 128_000, 4))
     judge.add(_prepared("b.yaml", 20.5, 32_000, 7))

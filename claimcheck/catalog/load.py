@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from claimcheck import bytecache
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.errors import UsageError, did_you_mean, shown
@@ -29,9 +28,7 @@ def builtin_catalog() -> Catalog:
     for section in SECTIONS:
         text = data.joinpath(f"{section}.toml").read_text(encoding="utf-8")
         label = f"catalog/data/{section}.toml"
-        # Its parse is kept beside the byte code (``claimcheck/bytecache.py``), as the names
-        # prose may mention read it (``extract/names.py``).
-        parsed = bytecache.remembered("toml", text, partial(parse_toml, text, label, UsageError))
+        parsed = parse_toml(text, label, UsageError)
         catalog = catalog.merged(*_entries(parsed, label))
     return catalog
 

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from difflib import get_close_matches
 from typing import Generic, TypeVar
 
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
 from claimcheck.errors import UsageError
-from claimcheck.regexes import compiled
 
 Entry = TypeVar("Entry", bound=CatalogEntry)
 
-_SEPARATORS = compiled(r"[\s_.:\-]+")
+_SEPARATORS = re.compile(r"[\s_.:\-]+")
 # Publisher prefixes and release suffixes that do not change the architecture.
-_MODEL_PREFIX = compiled(r"^(?:.*/)?(?:meta[\s_\-]+(?=llama))?")
-_MODEL_SUFFIX = compiled(r"[\s_\-](?:instruct|chat|hf|it|thinking|fp8|bf16|\d{4})$")
-_GPU_PREFIX = compiled(r"^(?:nvidia|amd)[\s_\-]+(?:instinct[\s_\-]+)?")
+_MODEL_PREFIX = re.compile(r"^(?:.*/)?(?:meta[\s_\-]+(?=llama))?")
+_MODEL_SUFFIX = re.compile(r"[\s_\-](?:instruct|chat|hf|it|thinking|fp8|bf16|\d{4})$")
+_GPU_PREFIX = re.compile(r"^(?:nvidia|amd)[\s_\-]+(?:instinct[\s_\-]+)?")
 
 
 def model_key(name: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -27,7 +28,6 @@ from claimcheck.commands.shared_options import (
 )
 from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -241,7 +241,7 @@ def _setup(
     )
 
 
-_POINT = compiled(
+_POINT = re.compile(
     r"(?P<tokens>\d[\d_,]*)(?P<k>[kK])?:(?:(?P<speedup>[\d.eE+-]+)[x×]?"
     r"|(?P<baseline>[\d.eE+-]+)s?/(?P<cached>[\d.eE+-]+)s?)"
 )

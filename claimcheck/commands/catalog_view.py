@@ -6,6 +6,7 @@ Rich is imported only to render text.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
@@ -15,7 +16,6 @@ from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
 from claimcheck.formats.visible import visible_model
 from claimcheck.physics import kv_bytes_per_token
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 Kind = Literal["models", "gpus", "tiers"]
 KINDS: tuple[Kind, ...] = ("models", "gpus", "tiers")
 
-_URL = compiled(r"https?://([^/\s;,)]+)")
+_URL = re.compile(r"https?://([^/\s;,)]+)")
 _SHORT_CHARS = 40
 # Columns of words, not figures: left-aligned, wrapped at this many columns.
 _WORDS = {
@@ -255,7 +255,7 @@ def render_toml(listing: Listing) -> str:
     return "\n".join(blocks)
 
 
-_BARE_KEY = compiled(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def _toml_key(key: str) -> str:

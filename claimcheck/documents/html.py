@@ -16,16 +16,15 @@ from claimcheck.documents.document import Document, assemble
 from claimcheck.documents.lines import line_bounds
 from claimcheck.documents.suppressions import Comment, comment_end
 from claimcheck.documents.units import TextUnit, UnitBuilder
-from claimcheck.regexes import compiled
 
-_MARKUP = compiled(r"<[A-Za-z/!?]")
-_TAG_NAME = compiled(r"[A-Za-z][^\t\n\f\r />]*")
-_BETWEEN = compiled(r"[\t\n\f\r /]*")
-_ATTRIBUTE = compiled(
+_MARKUP = re.compile(r"<[A-Za-z/!?]")
+_TAG_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />]*")
+_BETWEEN = re.compile(r"[\t\n\f\r /]*")
+_ATTRIBUTE = re.compile(
     r"""([^\t\n\f\r />][^\t\n\f\r />=]*)"""
     r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)("?)|'([^']*)('?)|([^\t\n\f\r >]*)))?"""
 )
-ENTITY = compiled(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
+ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
 
 _HEADINGS = frozenset(f"h{level}" for level in range(1, 7))
 _CONTAINERS = (
@@ -108,7 +107,7 @@ def decode_reference(reference: str) -> str:
 
 @cache
 def _end_tag(name: str) -> re.Pattern[str]:
-    return compiled(rf"</{name}(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
+    return re.compile(rf"</{name}(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 
 
 def tag_attributes(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
-from claimcheck.regexes import compiled
-
 # Lines end at \r\n, \r or \n only, so a CRLF file gets the same lines and columns as its LF twin.
-LINE_BREAK = compiled(r"\r\n?|\n")
+LINE_BREAK = re.compile(r"\r\n?|\n")
 BOM = "\ufeff"
 
 

@@ -6,6 +6,7 @@ lines, and each inline child is found in that content in order, past the markup 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -17,14 +18,13 @@ from claimcheck.documents.lines import line_bounds
 from claimcheck.documents.runs import skipped_lines
 from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
 _FRONT_MATTER_CLOSERS = {"---": ("---", "..."), "+++": ("+++",)}
-_UNESCAPED_PIPE = compiled(r"(?<!\\)\|")
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 _CELL_SEPARATOR = " | "
 
 

@@ -21,16 +21,15 @@ about all of its text, which holds every unit's text with only markers and space
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-
-from claimcheck.regexes import compiled
 
 _FENCE_MARKS = ("```", "~~~")
 _CONTAINER_MARKS = " \t>*+-0123456789.)"
 # A line that starts a list item (bullet or ordered) or could interrupt a paragraph as one.
-_LIST_ITEM = compiled(r"[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
+_LIST_ITEM = re.compile(r"[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
 # A line markdown-it may read as a setext heading's underline (or a thematic break).
-_UNDERLINE = compiled(r"[ \t]*(?:=+|-+)[ \t]*$")
+_UNDERLINE = re.compile(r"[ \t]*(?:=+|-+)[ \t]*$")
 _NOT_PLAIN_RUN = ("#", ">", "[", "]")
 
 

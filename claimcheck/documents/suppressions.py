@@ -8,6 +8,7 @@ of the file when never enabled) and ``disable-file``. Codes are required: a code
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
@@ -15,10 +16,9 @@ import msgspec
 
 from claimcheck.documents.lines import line_of, position
 from claimcheck.errors import did_you_mean
-from claimcheck.regexes import compiled
 
 VERBS = ("disable-next-line", "disable-line", "disable", "enable", "disable-file")
-_CODE = compiled(r"[A-Z]{2,}[0-9]{1,3}")
+_CODE = re.compile(r"[A-Z]{2,}[0-9]{1,3}")
 # Which directive wins when several cover a finding: the narrowest, then the first in the file.
 _RANK = {"disable-line": 0, "disable-next-line": 0, "disable": 1, "disable-file": 2}
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from operator import attrgetter
 
 import msgspec
 
-from claimcheck.regexes import compiled
-
 # The whitespace a browser collapses; other Unicode spaces (no-break space) are kept as text.
 _SPACE_CHARS = " \t\n\r\f"
 # Whitespace runs other than one plain space: the only places where text and source part ways.
-_IRREGULAR_SPACE = compiled(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
+_IRREGULAR_SPACE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
 _index_of = attrgetter("index")
 
 

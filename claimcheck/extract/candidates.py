@@ -16,7 +16,6 @@ import msgspec
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.numbers import parse_number, parse_word_number
 from claimcheck.extract.types import Span
-from claimcheck.regexes import compiled
 
 MAX_CANDIDATES = 64
 """Candidates read per sentence at most: a sentence quoting more is a table or an attack."""
@@ -45,21 +44,21 @@ _GATES: dict[str, tuple[str, ...]] = {
     "rate_pair": ("→", "->", "=>", "⇒", "⟶", " to"),
 }
 
-_REDUCE = compiled(
+_REDUCE = re.compile(
     r"\b(?:lower|less|reduc\w*|decreas\w*|cuts?|cutting|drops?|dropped|fell|falls|down|trims?|trimmed|"
     r"shorter|slash\w*|shaves?|shaved|lowers?|lowered|shrinks?|savings?|saves?|saving)\b|↓"
 )
-_TIMES = compiled(r"\b(?:ttft|latenc\w*|time|times|delay|itl|tpot|tbt|seconds?|ms)\b")
-_FASTER = compiled(r"\b(?:faster|quicker|sooner|speedier|speed-?ups?)\b")
-_RATE = compiled(
+_TIMES = re.compile(r"\b(?:ttft|latenc\w*|time|times|delay|itl|tpot|tbt|seconds?|ms)\b")
+_FASTER = re.compile(r"\b(?:faster|quicker|sooner|speedier|speed-?ups?)\b")
+_RATE = re.compile(
     r"\b(?:throughput|goodput|tokens?/s(?:ec)?|tok/s|tokens?\sper\ssec(?:ond)?|tps|qps|rps|rate|"
     r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent|"
     r"(?:request|serving)\scapacity)\b"
 )
-_INCREASE = compiled(
+_INCREASE = re.compile(
     r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|raised|grew|jump\w*)\b|↑|\+$"
 )
-_AMBIGUOUS = compiled(
+_AMBIGUOUS = re.compile(
     r"\b(?:improv\w*|better|gains?|boost\w*|enhanc\w*|accelerat\w*|speeds?\sup|speedups?)\b"
 )
 _READINGS = (

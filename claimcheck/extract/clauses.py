@@ -12,19 +12,18 @@ import re
 from functools import cache
 
 from claimcheck.extract.types import Span
-from claimcheck.regexes import compiled
 
 
 @cache
 def _boundary() -> re.Pattern[str]:
-    return compiled(
+    return re.compile(
         r"(?P<hard>;\s|:\s|\s[—–]\s|\s?·\s?|\s\|\s|,\s(?:while|whereas|but)\s)|"
         r"(?P<soft>,?\s(?:and|while|whereas|but|compared\sto|versus|vs\.?)\s|,\s)",
         re.IGNORECASE,
     )
 
 
-_WORDS = compiled(r"[A-Za-z]{3,}")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
 def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]:

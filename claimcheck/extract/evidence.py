@@ -18,7 +18,6 @@ import msgspec
 from claimcheck.extract.candidates import Candidate
 from claimcheck.extract.lexicon import METRICS, TOPICS, pattern
 from claimcheck.extract.types import Span
-from claimcheck.regexes import compiled
 
 NEAR = 240
 """How far (in characters) from a factor its metric may be named."""
@@ -54,12 +53,12 @@ class Frame(msgspec.Struct, frozen=True):
 _SKIP = frozenset(
     "the a an in on of for with and its their our your more less higher lower greater better than".split()  # noqa: SIM905
 )
-_COUNT_AFTER = compiled(
+_COUNT_AFTER = re.compile(
     r"\s?(?:\d|(?:nvidia\s|amd\s)?(?:dgx|hgx|[abhlg]\d{2,3}\w*|gb\d{3}|gh\d{3}|mi\d{3}\w*|rtx|v100|t4)\b|"
     r"(?:gpus?|nodes?|cards?|accelerators?|servers?|instances?|chips?)\b)",
     re.IGNORECASE,
 )
-_PLUS = compiled(r"\+")
+_PLUS = re.compile(r"\+")
 
 
 @lru_cache(maxsize=16_384)
@@ -212,12 +211,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
 _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 
-_INVERTED = compiled(
+_INVERTED = re.compile(
     r"\b(?:than\s(?:\w+\s){0,2}?(?:load\w*|read\w*|restor\w*|fetch\w*|cached|a\scache\shit|with\s(?:the\s)?(?:kv|cache|prefix))|"
     r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b)",
     re.IGNORECASE,
 )
-_PHRASE_END = compiled(r"[,;:()\[\]]")
+_PHRASE_END = re.compile(r"[,;:()\[\]]")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
 _STOPS = frozenset("while when whereas but and or which that as where".split())  # noqa: SIM905
 
@@ -267,14 +266,14 @@ _STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "
 """Causes that are themselves about storage or caching: offload or cache wording beside them
 does not name a KV-cache mechanism."""
 """Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
-_SPEED_NOUN = compiled(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b", re.IGNORECASE)
-_UP = compiled(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
-_DOWN = compiled(r"lower|less|fewer|reduc\w*|decreas\w*|drops?|dropped|fell|falls|cuts?|↓")
-_TIME_METRIC = compiled(
+_SPEED_NOUN = re.compile(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b", re.IGNORECASE)
+_UP = re.compile(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
+_DOWN = re.compile(r"lower|less|fewer|reduc\w*|decreas\w*|drops?|dropped|fell|falls|cuts?|↓")
+_TIME_METRIC = re.compile(
     r"(?:p\d\d\s)?(?:ttft|time[-\s]to[-\s]first|first[-\s]token|latenc|itl|tpot|tbt|response\stime|delay|wait)",
     re.IGNORECASE,
 )
-_RATE_METRIC = compiled(
+_RATE_METRIC = re.compile(
     r"(?:throughput|goodput|tok(?:en)?s?/s|tokens?\sper|rps|qps|requests?\sper)", re.IGNORECASE
 )
 
@@ -354,8 +353,8 @@ def metric_near(text: str, span: Span, within: Span) -> tuple[str, Span] | None:
     return (best[3], best[4]) if best else None
 
 
-_TURN = compiled(r"\b(?:while|whereas|but)\b|;", re.IGNORECASE)
-_BASELINE = compiled(
+_TURN = re.compile(r"\b(?:while|whereas|but)\b|;", re.IGNORECASE)
+_BASELINE = re.compile(
     r"\b(?:vs\.?|versus|compared\s(?:to|with)|than|against|relative\sto)\s(?:the\s|a\s)?(?:\w+\s){0,2}$",
     re.IGNORECASE,
 )

@@ -28,7 +28,6 @@ from claimcheck.extract.mentions import Found
 from claimcheck.extract.prefilter import candidate as might_hold_a_factor
 from claimcheck.extract.scoring import Decision, decide, settle_overlaps
 from claimcheck.extract.types import Extraction, Span
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -201,7 +200,7 @@ def _header(text: str, sentences: list[Span], context: Context) -> str:
     return line
 
 
-_RESPECTIVELY = compiled(r"\brespectively\b", re.IGNORECASE)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
 def _respectively(text: str, sentence: Span, kept: list[_Factor]) -> list[_Factor]:
@@ -250,7 +249,7 @@ def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, st
     return named
 
 
-_BASELINE_AFTER = compiled(
+_BASELINE_AFTER = re.compile(
     r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
     r"(?P<what>[^\d,;:.()\s][^,;:.()]{1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:.()]|$)",
     re.IGNORECASE,
@@ -559,20 +558,20 @@ def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] |
     return None
 
 
-_RECOMPUTE = compiled(
+_RECOMPUTE = re.compile(
     r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|cache\smiss|without\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
-_LOAD = compiled(
+_LOAD = re.compile(
     r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
-_WORSE = compiled(
+_WORSE = re.compile(
     r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
     r"higher\s(?:ttft|latency|itl|tpot|time))\b",
     re.IGNORECASE,
 )
-_SYSTEM_PROMPT = compiled(r"\bsystem\sprompts?\b", re.IGNORECASE)
+_SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
 
 
 def _times_only(
@@ -648,12 +647,12 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
     return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
 
 
-_SIDE_BOUNDARY = compiled(
+_SIDE_BOUNDARY = re.compile(
     r"[;:,(]|\s(?:vs\.?|versus|while|whereas|and|but|compared\s(?:to|with)|against)\s",
     re.IGNORECASE,
 )
-_LOAD_SIDE = compiled(r"\bwith\sit\b|\breus\w*|\bhits?\b", re.IGNORECASE)
-_RECOMPUTE_SIDE = compiled(
+_LOAD_SIDE = re.compile(r"\bwith\sit\b|\breus\w*|\bhits?\b", re.IGNORECASE)
+_RECOMPUTE_SIDE = re.compile(
     rf"{_RECOMPUTE.pattern}|\b(?:without|baseline|from\sscratch)\b", re.IGNORECASE
 )
 

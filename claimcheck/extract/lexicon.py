@@ -17,7 +17,6 @@ from functools import cache
 import msgspec
 
 from claimcheck.extract.numbers import NUM, WORD_NUM
-from claimcheck.regexes import compiled
 
 
 class Row(msgspec.Struct, frozen=True):
@@ -907,4 +906,4 @@ def source(name: str) -> str:
 @cache
 def pattern(name: str) -> re.Pattern[str]:
     """The compiled pattern called ``name`` (compiled on first use, then cached)."""
-    return compiled(_SOURCES[name], re.IGNORECASE)
+    return re.compile(_SOURCES[name], re.IGNORECASE)

@@ -13,7 +13,6 @@ import msgspec
 from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
-from claimcheck.regexes import compiled
 
 
 class Found(msgspec.Struct, frozen=True):
@@ -146,7 +145,7 @@ def _context_ok(text: str, match: re.Match[str], lo: int) -> bool:
     return _ALONE.match(text, match.end()) is not None
 
 
-_ALONE = compiled(r"\s?(?:[),|;·→]|->|$|\.(?!\d)|\s[-–—|·→])")
+_ALONE = re.compile(r"\s?(?:[),|;·→]|->|$|\.(?!\d)|\s[-–—|·→])")
 
 
 def _scale(unit: str | None) -> int:
@@ -155,7 +154,7 @@ def _scale(unit: str | None) -> int:
     )
 
 
-_CAPABILITY = compiled(
+_CAPABILITY = re.compile(
     r"\b(?:supports?|supporting|has|have|having|offers?|native|maximum|max|up\sto|extends?|extended|expands?)\b"
 )
 
@@ -186,7 +185,7 @@ def hobbit(text: str, lo: int, hi: int) -> Found | None:
     return Found(128_000, Span(match.start(), match.end())) if match else None
 
 
-_COUNTED = compiled(
+_COUNTED = re.compile(
     r"\s?(?:tokens?|toks?|requests?|queries|users|calls|words|bytes|images|dollars|usd|downloads|sessions)\b",
     re.IGNORECASE,
 )

@@ -12,7 +12,6 @@ from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.mentions import Found, params
 from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
 from claimcheck.extract.types import Span
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -43,10 +42,10 @@ class GpuMention(msgspec.Struct, frozen=True):
     count_span: Span | None
 
 
-_SIZE = compiled(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
+_SIZE = re.compile(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
-_POWER_GATE = compiled(
+_POWER_GATE = re.compile(
     r"power|max-?q|eco|clock|tdp|cap|limit|-pl\b|watt|\dw\b|\d\sw\b", re.IGNORECASE
 )
 
@@ -115,8 +114,8 @@ def sizes(text: str, lo: int, hi: int, named: list[ModelMention]) -> list[Found]
     return sorted(out, key=lambda f: f.span.start)
 
 
-_TRAILING_COUNT = compiled(r"\s*(?:gpus?\s*)?\(\s?[x×]\s?(\d+)\s?\)", re.IGNORECASE)
-_SMI_CAP = compiled(r"-pl\s+(\d+)\b")
+_TRAILING_COUNT = re.compile(r"\s*(?:gpus?\s*)?\(\s?[x×]\s?(\d+)\s?\)", re.IGNORECASE)
+_SMI_CAP = re.compile(r"-pl\s+(\d+)\b")
 
 _COUNT_WORDS = {"a single": 1, "single": 1, "a": 1, "an": 1, "dual": 2, "quad": 4}
 
@@ -151,12 +150,12 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
 
 _NODE = r"(?:nodes?|servers?|systems?|machines?|boxes|hosts?)"
 # "2 nodes of 8x H100", "two servers with 8x H200"
-_NODES_BEFORE = compiled(
+_NODES_BEFORE = re.compile(
     rf"\b(\d{{1,3}}|\w+)\s{_NODE}\s(?:of|with|each\swith),?\s(?:\w+\s)?$", re.IGNORECASE
 )
 # "two 8-GPU H100 nodes": the node count is the word before the per-node count
-_NODE_COUNT_BEFORE = compiled(r"\b(\d{1,3}|\w+)\s$")
-_NODE_AFTER = compiled(rf"s?\s{_NODE}\b", re.IGNORECASE)
+_NODE_COUNT_BEFORE = re.compile(r"\b(\d{1,3}|\w+)\s$")
+_NODE_AFTER = re.compile(rf"s?\s{_NODE}\b", re.IGNORECASE)
 
 
 def _nodes(text: str, match: re.Match[str], lo: int, hi: int) -> int:

@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from claimcheck import bytecache
 from claimcheck.extract.numbers import WORD_NUM
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -44,9 +42,13 @@ class Names(msgspec.Struct, frozen=True, eq=False):
 def builtin_names() -> Names:
     """The built-in catalog's names, read straight from its TOML files: a one-liner that names
     no model or GPU never pays for validating the whole catalog."""
+    import tomllib
+
     data = files("claimcheck.catalog") / "data"
     sections = {
-        section: _parsed(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[section]
+        section: tomllib.loads(data.joinpath(f"{section}.toml").read_text(encoding="utf-8"))[
+            section
+        ]
         for section in ("models", "gpus")
     }
     return Names(
@@ -56,18 +58,6 @@ def builtin_names() -> Names:
             for g in sections["gpus"]
         ),
     )
-
-
-def _parsed(text: str) -> Any:
-    """``tomllib.loads(text)``, kept beside the byte code (``claimcheck/bytecache.py``): parsing
-    the catalog's TOML in Python cost a one-liner more than reading a cached copy."""
-
-    def parse() -> Any:
-        import tomllib
-
-        return tomllib.loads(text)
-
-    return bytecache.remembered("toml", text, parse)
 
 
 @lru_cache(maxsize=4)
@@ -81,7 +71,7 @@ def names_of(catalog: Catalog | None) -> Names:
     )
 
 
-_TOKEN = compiled(r"[\s_.:/-]+")
+_TOKEN = re.compile(r"[\s_.:/-]+")
 
 # Version and size shapes that may follow a family; release words come from the catalog's names
 # plus these generic ones.
@@ -212,13 +202,13 @@ def model_pattern(catalog: Names) -> re.Pattern[str]:
     suffix = (
         r"(?:[-\s.:]?(?:" + _VERSION + "|" + _alternation(release_words(catalog)) + r")(?![a-z]))"
     )
-    return compiled(
+    return re.compile(
         r"(?<![\w-])(?:meta[-\s])?(" + names + r")(" + suffix + r"{0,6})(?![\w])",
         re.IGNORECASE,
     )
 
 
-_UNKNOWN_MODEL = compiled(
+_UNKNOWN_MODEL = re.compile(
     # A capitalised name with a version and a size ("Falcon 180B", "Nemotron-4 340B", "Yi-34B"),
     # or a hyphenated version alone ("Phi-4", "Grok-1"): the shape of a model name, whatever the family.
     r"(?<![\w-])([A-Z][A-Za-z]{1,15})(?:(-\d+(?:\.\d+)?)?[-\s](\d+(?:\.\d+)?[BT])|(-\d+(?:\.\d+)?))(?![\w.-])"
@@ -235,7 +225,7 @@ def unknown_models(text: str, lo: int, hi: int) -> list[re.Match[str]]:
 @lru_cache(maxsize=4)
 def model_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog family at all?"""
-    return compiled(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
+    return re.compile(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4)
@@ -245,7 +235,7 @@ def gpu_pattern(catalog: Names) -> re.Pattern[str]:
     cores, prefixes = gpu_cores(catalog)
     core = _alternation(cores) or r"(?!)"
     system = r"(?:(?:" + _alternation(prefixes) + r")\s?)?" if prefixes else ""
-    return compiled(
+    return re.compile(
         r"(?<![\w-])(?:(?P<count>\d{1,4})\s?[x×]\s?|(?P<countword>"
         + WORD_NUM
         + r"|a\ssingle|single|an?|dual|quad)\s|"
@@ -274,4 +264,4 @@ def gpu_pattern(catalog: Names) -> re.Pattern[str]:
 def gpu_gate(catalog: Names) -> re.Pattern[str]:
     """A cheap test: does the text name any catalog GPU at all?"""
     cores, _ = gpu_cores(catalog)
-    return compiled(_alternation(cores) or r"(?!)", re.IGNORECASE)
+    return re.compile(_alternation(cores) or r"(?!)", re.IGNORECASE)

@@ -17,10 +17,9 @@ from msgspec.structs import replace
 
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
-from claimcheck.regexes import compiled
 
 _HIDDEN = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
-_DROP = compiled(
+_DROP = re.compile(
     rf"[{_HIDDEN}]+|</?[A-Za-z][A-Za-z0-9]{{0,15}}(?:\s[^<>]{{0,200}})?>|<!--[^<>]{{0,200}}-->|\*+|__|`"
     # emphasis by underscores around a number ("_27_x"), not inside a name ("llama_3.1_70b")
     r"|(?<![^\W_])_(?=\d)|(?<=\d)_(?![^\W_xX])"
@@ -35,11 +34,11 @@ _SAME = str.maketrans(
     }
 )
 _SPACES = str.maketrans(dict.fromkeys("\u00a0\u202f\u2009", " "))
-_NEEDS = compiled(rf"[{_HIDDEN}\u00a0\u202f\u2009✕✖⨯⨉ｘＸхХ<*_`]|[ \t]{{2}}")
+_NEEDS = re.compile(rf"[{_HIDDEN}\u00a0\u202f\u2009✕✖⨯⨉ｘＸхХ<*_`]|[ \t]{{2}}")
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TIME_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?)\b"
-_REWRITE = compiled(
+_REWRITE = re.compile(
     # 1: a base and a superscript exponent ("10³x", "2¹⁷ tokens"); other superscripts beside a
     # number or a sign are unread
     r"(?P<power>(?<![\d.,])(?P<base>\d+)(?P<exponent>[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from functools import cache
 
 from claimcheck.extract.lexicon import pattern
-from claimcheck.regexes import compiled
 
 # A factor's sign (x, ×, or a sign that looks like them) before a digit; a digit (or a
 # superscript one) before x, ×, fold, times, %, a time unit or a rate unit; a word multiplier or
@@ -45,14 +44,14 @@ _CUES = (
 @cache
 def _candidate(lowered: bool) -> re.Pattern[str]:
     # Text already in lower case is scanned case-sensitively: about twice as fast.
-    return compiled(_CANDIDATE, 0 if lowered else re.IGNORECASE)
+    return re.compile(_CANDIDATE, 0 if lowered else re.IGNORECASE)
 
 
 @cache
 def _cue(lowered: bool) -> re.Pattern[str]:
     from claimcheck.extract.lexicon import source
 
-    return compiled(
+    return re.compile(
         "|".join(f"(?:{source(name)})" for name in _CUES), 0 if lowered else re.IGNORECASE
     )
 
@@ -110,7 +109,7 @@ def _parts(ascii_only: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
     sign = "x" if ascii_only else _X
     # The sign's look-behind moves after the sign, so that the scan starts from a character.
     sign_first = rf"{sign}(?<![\w.]{sign})\s?\d"
-    return compiled(digit_first), compiled(sign_first)
+    return re.compile(digit_first), re.compile(sign_first)
 
 
 # The characters each ending of _DIGIT_FIRST may start with, after the digit and at most two
@@ -124,15 +123,15 @@ _CLASSES = bytes(
     ord(".")
     for code in range(256)
 )  # fmt: skip
-_DIGIT_THEN_ENDING = compiled("0 {0,2}e")
+_DIGIT_THEN_ENDING = re.compile("0 {0,2}e")
 
 
 @cache
 def _words() -> tuple[tuple[str, re.Pattern[str]], ...]:
     # "(?<!\wtwice)" after the word says what "\b" before it does, and the scan starts from
     # the word's letters.
-    starting = tuple((word, compiled(rf"{word}(?<!\w{word}){after}")) for word, after in _WORDS)
-    return (*starting, ("fold", compiled(r"fold\b")))
+    starting = tuple((word, re.compile(rf"{word}(?<!\w{word}){after}")) for word, after in _WORDS)
+    return (*starting, ("fold", re.compile(r"fold\b")))
 
 
 def paragraph_may_hold_candidate(content: str) -> bool:
@@ -161,7 +160,7 @@ _EMPHASIS = str.maketrans("", "", "*_")
 # (but an http, https or mailto scheme, which markdown-it's link check accepts) right before the
 # closing parenthesis, with no title. Tags, code spans, references and backslashes, which might
 # take the brackets first, are left to the parser (the caller asks about them first).
-_PLAIN_LINK = compiled(r"(?<!!)\[([^\[\]]*)\]\((?:https?://|mailto:)?[^\s()<>\\:]*\)")
+_PLAIN_LINK = re.compile(r"(?<!!)\[([^\[\]]*)\]\((?:https?://|mailto:)?[^\s()<>\\:]*\)")
 
 
 def cue(text: str, *, lowered: bool = False) -> bool:
@@ -348,7 +347,7 @@ def page_names_kv(source: str) -> bool:
 def _kv_anywhere() -> re.Pattern[str]:
     from claimcheck.extract.lexicon import source
 
-    return compiled(f"(?:{source('cue_kv')})|(?:{source('kv_product')})", re.IGNORECASE)
+    return re.compile(f"(?:{source('cue_kv')})|(?:{source('kv_product')})", re.IGNORECASE)
 
 
 def topic_cue(text: str) -> bool:
@@ -360,41 +359,41 @@ def topic_cue(text: str) -> bool:
     )
 
 
-_BLOCKS = compiled(r"\n[ \t]*\r?\n")
+_BLOCKS = re.compile(r"\n[ \t]*\r?\n")
 # What may hide inside a number or a word on a page: a tag or comment, an emphasis or code
 # mark, a backslash, a character reference, an invisible character, a doubled space.
 _HIDDEN_CHARACTERS = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
-_MARKED = compiled(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]| \n|\n ")
+_MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]| \n|\n ")
 # The marks and invisible characters one by one, and what of _MARKED is ASCII.
 _DELETED = dict.fromkeys(
     map(ord, "*_`~\\\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\ufeff"
         "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 )  # fmt: skip
-_ASCII_MARKED = compiled(r"[<&*_`~\\]")
+_ASCII_MARKED = re.compile(r"[<&*_`~\\]")
 # What the plain reading of an ASCII page without tags or references changes, besides runs of
 # spaces and spaces beside a line end: marks and spaces other than a plain one or a line end.
 _ASCII_CHANGED = bytes(
     ord("c") if chr(code) in "*_`~\\\t\x0b\x0c\r\x1c\x1d\x1e\x1f" else ord(".")
     for code in range(256)
 )
-_A_CHANGE = compiled("c")
+_A_CHANGE = re.compile("c")
 # A candidate spans at most 21 characters with the one it looks at on each side (a digit, a
 # space and "tokens per second"): text this far from every change reads as it did.
 _NEAR = 40
 _MAX_PLACES = 64
 _ASCII_ODD_SPACES = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in " \n")
-_BREAK = compiled(r"<br\b[^<>]{0,300}>")
-_INVISIBLE = compiled(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")
-_SPACES = compiled(r"[^\S\n]+")
-_ODD_SPACE = compiled(r"[^\S\n ]")  # a space other than a plain one or a line end
-_LINE_END_SPACE = compiled(r" ?\n ?")
+_BREAK = re.compile(r"<br\b[^<>]{0,300}>")
+_INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")
+_SPACES = re.compile(r"[^\S\n]+")
+_ODD_SPACE = re.compile(r"[^\S\n ]")  # a space other than a plain one or a line end
+_LINE_END_SPACE = re.compile(r" ?\n ?")
 # Markdown ATX and setext headings, HTML titles and headings: where a page states its topic.
 _ATX = r"[ ]{0,3}#{1,6}[ \t][^\n]*"
 _SETEXT = r"[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*"
-_HEADINGS = compiled(
+_HEADINGS = re.compile(
     rf"^{_ATX}|^{_SETEXT}$|<(?:title|h[1-6])\b[^>]{{0,200}}>[^<]{{0,300}}",
     re.IGNORECASE | re.MULTILINE,
 )
 # The Markdown forms alone, each from the line end before it (the text is read with one put
 # before its first line).
-_MARKDOWN_HEADINGS = compiled(rf"\n(?:{_ATX}|{_SETEXT}(?=\n|\Z))")
+_MARKDOWN_HEADINGS = re.compile(rf"\n(?:{_ATX}|{_SETEXT}(?=\n|\Z))")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from claimcheck.regexes import compiled
-
 _ABBREVIATIONS = frozenset(
     [
         "e.g",
@@ -46,7 +44,7 @@ _ABBREVIATIONS = frozenset(
 def _boundary() -> re.Pattern[str]:
     # A full stop, "!" or "?" (and closing quotes or brackets), then space and a capital, digit,
     # quote or bracket; or a line break before a capital (headline lines).
-    return compiled(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9@$])|\n(?=\s*[A-Z0-9@#*-])")
+    return re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9@$])|\n(?=\s*[A-Z0-9@#*-])")
 
 
 def sentence_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -64,7 +62,7 @@ def sentence_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return [trimmed for s, e in spans if (trimmed := _trim(text, s, e))[0] < trimmed[1]]
 
 
-_STAT = compiled(r"\W{0,3}(?:up\sto\s)?[\d.,]+\s?(?:[x×%]|times)?\+?\W{0,3}", re.IGNORECASE)
+_STAT = re.compile(r"\W{0,3}(?:up\sto\s)?[\d.,]+\s?(?:[x×%]|times)?\+?\W{0,3}", re.IGNORECASE)
 
 
 def _abbreviation(text: str, lo: int, dot: int) -> bool:

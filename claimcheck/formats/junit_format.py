@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.tables import TEXT_PATH, place, problem_place
-from claimcheck.regexes import compiled
 from claimcheck.report import Finding, InputProblem, Report
 from claimcheck.severity import Severity, fails_the_run
 
 # Characters XML 1.0 cannot hold even escaped (most C0 controls); documents may contain them.
-_NOT_XML = compiled("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def render(report: Report, options: RenderOptions) -> str:

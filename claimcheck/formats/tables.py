@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 from claimcheck.formats.visible import visible
-from claimcheck.regexes import compiled
 from claimcheck.report import Finding, InputProblem
 
 TEXT_PATH = "<text>"
 """The artifact name of claim text given on the command line (it has no file)."""
 
-_LINE_BREAK = compiled(r"\r\n?|\n")
+_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 def place(finding: Finding) -> str:

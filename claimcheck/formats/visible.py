@@ -15,13 +15,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from claimcheck.regexes import compiled
-
 Model = TypeVar("Model", bound=BaseModel)
 
 _OTHERS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-_UNSAFE = compiled(f"[\x00-\x1f{_OTHERS}]")
-_UNSAFE_BUT_BREAKS = compiled(f"[\x00-\x09\x0b\x0c\x0e-\x1f{_OTHERS}]")
+_UNSAFE = re.compile(f"[\x00-\x1f{_OTHERS}]")
+_UNSAFE_BUT_BREAKS = re.compile(f"[\x00-\x09\x0b\x0c\x0e-\x1f{_OTHERS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

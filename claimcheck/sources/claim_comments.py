@@ -22,12 +22,11 @@ from claimcheck.documents.suppressions import (
     parse_directive,
     read_directives,
 )
-from claimcheck.regexes import compiled
 from claimcheck.sources.structured import Format, RawClaim
 
 # Lines passed over between a comment and the claim below it: more comments, a TOML table
 # header (``[[claims]]``), a YAML list dash on its own.
-_LEAD = compiled(r"\s*(#.*|\[\[?[^\]]*\]\]?\s*(#.*)?|-\s*)")
+_LEAD = re.compile(r"\s*(#.*|\[\[?[^\]]*\]\]?\s*(#.*)?|-\s*)")
 
 
 class _Claim(msgspec.Struct, frozen=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from contextlib import suppress
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,6 @@ from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, POINT_BOUNDS, Cla
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
-from claimcheck.regexes import compiled
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
 if TYPE_CHECKING:
@@ -307,7 +307,7 @@ def _field_of(loc: tuple[int | str, ...]) -> tuple[str, Bound | None]:
     return name, FIELD_BOUNDS.get(name)
 
 
-_EXPONENT = compiled(r"[-+]?\d+[eE][-+]?\d+")
+_EXPONENT = re.compile(r"[-+]?\d+[eE][-+]?\d+")
 
 
 def _describe(detail: ErrorDetails) -> str:

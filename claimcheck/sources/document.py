@@ -20,13 +20,12 @@ from claimcheck.extract.prefilter import (
     topic_cue,
 )
 from claimcheck.record import ClaimRecord, Placed, Position, placed, record_from_extraction
-from claimcheck.regexes import compiled
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
 
 DocumentKind = Literal["markdown", "html", "text"]
-_NEW_TABLE = compiled(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
+_NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
 
 
 class ReadDocument(msgspec.Struct, frozen=True):

@@ -21,7 +21,6 @@ from claimcheck.record import (
     placed,
     record_from_extraction,
 )
-from claimcheck.regexes import compiled
 from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
 from claimcheck.sources.reports import PEEK, is_report
@@ -130,14 +129,14 @@ def _guess_kind(text: str) -> str:
 
 
 # A page that opens with a doctype, a comment or a common element is HTML.
-_HTML_START = compiled(
+_HTML_START = re.compile(
     r"<(?:!doctype\s+html|!--|(?:html|head|body|meta|title|div|p|section|article|main|header|"
     r"nav|h[1-6]|ul|ol|table|span|a|img|script|style|pre|template|noscript)\b)",
     re.IGNORECASE,
 )
 # Lines only Markdown writes: a fence (``` or ~~~), an ATX heading, front matter, a setext
 # underline, or a link or image with its address (https://spec.commonmark.org/0.31.2/).
-_MARKDOWN_SIGN = compiled(
+_MARKDOWN_SIGN = re.compile(
     r"^ {0,3}(?:```|~~~)|^ {0,3}#{1,6} \S|\A---\r?\n|^ {0,3}(?:=+|-{2,}) *\r?$|!?\[[^\]\n]+\]\([^)\s]+",
     re.MULTILINE,
 )

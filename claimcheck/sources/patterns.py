@@ -19,8 +19,6 @@ from typing import Any
 
 import msgspec
 
-from claimcheck.regexes import compiled
-
 
 class Refused(msgspec.Struct, frozen=True):
     """A pattern the matcher refused: its 1-based line and why."""
@@ -100,15 +98,15 @@ class NamePatterns:
 
 # A plain name, with * and ? for any characters but a slash, and a slash at the end for a folder
 # (a name of dots alone is left to pathspec).
-_NAME = compiled(r"[\w.*?-]+/?", re.ASCII)
+_NAME = re.compile(r"[\w.*?-]+/?", re.ASCII)
 
 
 def _globs(patterns: list[str]) -> re.Pattern[str]:
     """One pattern matching a name any of ``patterns`` matches (nothing when there are none)."""
     if not patterns:
-        return compiled(r"(?!)")
+        return re.compile(r"(?!)")
     parts = ("".join(_GLOB.get(c, re.escape(c)) for c in p) for p in patterns)
-    return compiled("|".join(f"(?:{part})" for part in parts))
+    return re.compile("|".join(f"(?:{part})" for part in parts))
 
 
 _GLOB = {"*": "[^/]*", "?": "[^/]"}

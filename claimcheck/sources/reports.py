@@ -13,27 +13,25 @@ import os
 import re
 from pathlib import Path
 
-from claimcheck.regexes import compiled
-
 PEEK = 4096
 """Characters at each end of a text that tell whether it is a report."""
 
 _HEADS = (
-    compiled(r'\{\s*"schema_version":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"claimcheck"'),
-    compiled(
+    re.compile(r'\{\s*"schema_version":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"claimcheck"'),
+    re.compile(
         r'\{\s*"\$schema":\s*"[^"]*sarif[^"]*".*?"driver":\s*\{\s*"name":\s*"claimcheck"', re.S
     ),
-    compiled(r'\[\s*\{\s*"description":\s*"KV\d{3} [^"]*",\s*"check_name":\s*"KV\d{3}"'),
-    compiled(r'(<\?xml[^>]*>\s*)?<testsuites name="claimcheck"'),
-    compiled(r"## claimcheck\n\n\d+ claims? in \d+ files?: "),
-    compiled(r"::(?:error|warning|notice) [^\n]*title=claimcheck "),
-    compiled(
+    re.compile(r'\[\s*\{\s*"description":\s*"KV\d{3} [^"]*",\s*"check_name":\s*"KV\d{3}"'),
+    re.compile(r'(<\?xml[^>]*>\s*)?<testsuites name="claimcheck"'),
+    re.compile(r"## claimcheck\n\n\d+ claims? in \d+ files?: "),
+    re.compile(r"::(?:error|warning|notice) [^\n]*title=claimcheck "),
+    re.compile(
         r'<!doctype html>\s*<html[^>]*>\s*<head>.*?<meta name="generator" content="claimcheck ',
         re.S,
     ),
 )
 _FIRST = frozenset("{[<#:")
-_SUMMARY = compiled(
+_SUMMARY = re.compile(
     r"(?:\A|\s)\d+ claims? in \d+ files?: \d+ errors?, \d+ warnings?, \d+ info"
     r"(?:; \d+ suppressed)?(?:; \d+ inputs? could not be audited)?\Z"
 )

@@ -19,7 +19,6 @@ from msgspec import field
 from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError
 from claimcheck.record import Position
-from claimcheck.regexes import compiled
 from claimcheck.tomlfile import long_integer, parse_toml
 
 Format = Literal["yaml", "toml", "json"]
@@ -132,14 +131,14 @@ def _parse_yaml(text: str, display: str) -> ParsedFile:
 # leading zero) or decimal fraction, or a word of ASCII letters, digits, ``_ . -`` starting
 # with a letter. No indent, no comment after the value, nothing after it (YAML 1.1 as PyYAML
 # reads it, https://yaml.org/spec/1.1/).
-_FLAT_LINE = compiled(
+_FLAT_LINE = re.compile(
     r'([A-Za-z_][A-Za-z0-9_]*):[ ]+(?:"([^"\\]*)"|(-?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,17})?)'
     r"|([A-Za-z][A-Za-z0-9_.-]*))"
 )
 # Characters such a file may hold: printable ones, as PyYAML's reader allows them, less the tab,
 # the carriage return and the line breaks only YAML 1.1 knows (NEL, U+2028, U+2029) and the
 # byte-order mark.
-_FLAT_REFUSED = compiled(
+_FLAT_REFUSED = re.compile(
     "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
 # Words YAML 1.1 reads as booleans or null (PyYAML's resolver), with their values.
@@ -330,8 +329,8 @@ def _yaml_claim_nodes(node: yaml.Node) -> tuple[list[yaml.Node], bool]:
 
 # --- TOML -----------------------------------------------------------------------------------
 
-_TOML_HEADER = compiled(r"^[ \t]*\[\[\s*claims\s*\]\]", re.MULTILINE)
-_TOML_KEY = compiled(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
+_TOML_HEADER = re.compile(r"^[ \t]*\[\[\s*claims\s*\]\]", re.MULTILINE)
+_TOML_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
 
 
 # A claim file of one table of ``key = value`` lines whose values are of the simplest kinds is
@@ -339,12 +338,12 @@ _TOML_KEY = compiled(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", re.MULTILINE)
 # test_structured.py`` holds the two to each other): a bare key at the start of the line, and a
 # basic string without escapes, a decimal integer or fraction, or a boolean, with nothing after
 # it (TOML 1.0, https://toml.io/en/v1.0.0). Anything else goes to tomllib.
-_FLAT_TOML_LINE = compiled(
+_FLAT_TOML_LINE = re.compile(
     r'([A-Za-z0-9_-]+)[ ]*=[ ]*(?:"([^"\\]*)"|(-?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,17})?)'
     r"|(true|false))"
 )
 # Control characters are refused in TOML; the tab and the carriage return are left to tomllib.
-_FLAT_TOML_REFUSED = compiled(r"[\x00-\x09\x0b-\x1f\x7f\ud800-\udfff]")
+_FLAT_TOML_REFUSED = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\ud800-\udfff]")
 
 
 _TOML_WORDS: dict[str, object] = {"true": True, "false": False}
@@ -431,10 +430,10 @@ def _parse_json(text: str, display: str) -> ParsedFile:
 @lru_cache(maxsize=256)
 def _json_key(key: str) -> re.Pattern[str]:
     """Where ``key`` is written as a key (claim files repeat the same few keys)."""
-    return compiled(r'(?<!\\)"' + re.escape(key) + r'"\s*:')
+    return re.compile(r'(?<!\\)"' + re.escape(key) + r'"\s*:')
 
 
-_SURROGATE_ESCAPE = compiled(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _refuse_lone_surrogates(data: object, text: str, display: str) -> None:

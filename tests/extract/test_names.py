@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from claimcheck.catalog import ModelSpec, builtin_catalog
 from claimcheck.extract import extract_claims, named_setup
 from claimcheck.extract.names import builtin_names, families, gpu_cores, names_of
@@ -53,24 +49,3 @@ def test_a_suffix_the_catalog_knows_joins_the_name() -> None:
 def test_the_built_in_names_read_from_toml_are_the_catalogs() -> None:
     built_in, from_catalog = builtin_names(), names_of(builtin_catalog())
     assert (built_in.models, built_in.gpus) == (from_catalog.models, from_catalog.gpus)
-
-
-def test_the_catalog_files_are_parsed_once_then_read_from_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import tomllib
-    from importlib.resources import files
-
-    from claimcheck import bytecache
-    from claimcheck.extract import names
-
-    text = (files("claimcheck.catalog") / "data" / "models.toml").read_text(encoding="utf-8")
-    first = bytecache.Store(tmp_path / "cache.bin", writable=True)
-    monkeypatch.setattr(bytecache, "STORE", first)
-    assert names._parsed(text) == tomllib.loads(text)
-    first.save()
-    second = bytecache.Store(tmp_path / "cache.bin", writable=True)
-    monkeypatch.setattr(bytecache, "STORE", second)
-    assert names._parsed(text) == tomllib.loads(text)
-    assert not second.grew  # read from the file, not parsed again
-    assert names._parsed(text + "\n# edited\n") == tomllib.loads(text) and second.grew
