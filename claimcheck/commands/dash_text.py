@@ -44,35 +44,37 @@ def may_be_sentence(argument: str) -> bool:
     return not name[:1].isalpha() or any(ch.isspace() for ch in name)
 
 
-def sentences_after_separator(arguments: Iterable[str], names: OptionNames) -> list[str]:
-    """``arguments`` with each sentence that starts with "-" moved after "--".
+def arranged(arguments: Iterable[str], names: OptionNames) -> tuple[list[str], str | None]:
+    """``arguments`` with each sentence that starts with "-" moved after "--", and the first
+    argument left before "--" that may be a sentence and is no option (``None`` if none).
 
     The value of an option that takes one is left where it is ("-t '- 27x …'" already reads),
     and so is everything after an existing "--". Arguments keep their order among themselves.
     """
     before: list[str] = []
     moved: list[str] = []
+    unknown: str | None = None
     rest = list(arguments)
     index = 0
     while index < len(rest):
         argument = rest[index]
         if argument == "--":
-            return [*before, "--", *moved, *rest[index + 1 :]]
-        if argument.startswith("-") and argument != "-":
-            if _is_option(argument, names):
-                before.append(argument)
-                takes_value = argument in names.valued  # "--text X", not "--text=X" or "-tX"
-                if takes_value and index + 1 < len(rest):
-                    before.append(rest[index + 1])
-                    index += 1
-            elif any(ch.isspace() for ch in argument):
-                moved.append(argument)
-            else:
-                before.append(argument)  # Click reports it, with HINT when it may be a sentence
-        else:
+            return [*before, "--", *moved, *rest[index + 1 :]], unknown
+        if not argument.startswith("-") or argument == "-":
             before.append(argument)
+        elif _is_option(argument, names):
+            before.append(argument)
+            if argument in names.valued and index + 1 < len(rest):  # "--text X", not "--text=X"
+                index += 1
+                before.append(rest[index])
+        elif any(ch.isspace() for ch in argument):
+            moved.append(argument)
+        else:
+            before.append(argument)  # Click reports it, with HINT when it may be a sentence
+            if unknown is None and may_be_sentence(argument):
+                unknown = argument
         index += 1
-    return before + (["--", *moved] if moved else [])
+    return [*before, *(["--", *moved] if moved else [])], unknown
 
 
 def option_names(params: Iterable[object]) -> OptionNames:
@@ -87,19 +89,3 @@ def option_names(params: Iterable[object]) -> OptionNames:
         plain = getattr(param, "is_flag", False) or getattr(param, "count", False)
         (flags if plain else valued).update(names)
     return OptionNames(frozenset(valued), frozenset(flags))
-
-
-def unknown_sentence(arguments: Iterable[str], names: OptionNames) -> str | None:
-    """The first argument before "--" that may be a sentence and is no option, or ``None``."""
-    skip = False
-    for argument in arguments:
-        if skip:
-            skip = False
-            continue
-        if argument == "--":
-            return None
-        if _is_option(argument, names):
-            skip = argument in names.valued
-        elif may_be_sentence(argument):
-            return argument
-    return None

@@ -73,9 +73,8 @@ class SentenceCommand(Command):
         from claimcheck.commands import dash_text
 
         names = dash_text.option_names(self.get_params(ctx))
-        arranged = dash_text.sentences_after_separator(args, names)
-        unknown = dash_text.unknown_sentence(arranged, names)
+        arguments, unknown = dash_text.arranged(args, names)
         if unknown is not None:
             ctx.fail(f"No such option: {unknown}\n{dash_text.HINT}")
-        result: list[str] = super().parse_args(ctx, arranged)
+        result: list[str] = super().parse_args(ctx, arguments)
         return result

@@ -12,6 +12,7 @@ import itertools
 import re
 from bisect import bisect_left
 from functools import lru_cache
+from typing import Literal
 
 import msgspec
 
@@ -35,6 +36,11 @@ class Fact(msgspec.Struct, frozen=True):
     detail: str = ""
 
 
+Page = Literal["", "kv", "other"]
+"""What the page around a text names: KV caching (``"kv"``), neither it nor a KV product
+(``"other"``), or no page at all (``""``: a sentence on its own)."""
+
+
 class Frame(msgspec.Struct, frozen=True):
     """Where a candidate sits: its clause, sentence and unit within ``text``, plus text that
     frames the unit without being part of it (a table header, the page's title and heading)."""
@@ -46,8 +52,7 @@ class Frame(msgspec.Struct, frozen=True):
     hint: str = ""
     topic: str = ""
     explicit: bool = False
-    off_topic: bool = False
-    page_kv: bool = False
+    page: Page = ""
 
 
 _SKIP = frozenset(
@@ -395,11 +400,11 @@ def _cues(frame: Frame) -> list[Fact]:
         return [*out, Fact("kv-header", frame.hint[:40])]
     if frame.topic and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
-    if frame.off_topic:
+    if frame.page == "other":
         # On a page that never names KV caching or a KV product, TTFT or cache wording alone
         # does not make a figure a KV-cache claim.
         out.append(Fact("off-topic-page", frame.topic[:40]))
-    elif frame.page_kv:
+    elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
         out.append(Fact("kv-page", "the page names KV caching"))
     if any(f.name == "weak-sentence" for f in out):
@@ -453,7 +458,7 @@ def _topics(frame: Frame) -> list[Fact]:
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
-    if kv_mechanism_in(text, sentence) or (storage and storage_counts):
+    if _kv_mechanism_in(text, sentence) or (storage and storage_counts):
         return out
     if causes:
         out.append(Fact("attributed-elsewhere", causes[0]))
@@ -465,7 +470,7 @@ def _topics(frame: Frame) -> list[Fact]:
     return out
 
 
-def kv_mechanism_in(text: str, where: Span) -> bool:
+def _kv_mechanism_in(text: str, where: Span) -> bool:
     """Whether ``where`` names a KV-cache mechanism: KV-cache, prefix- or prompt-cache,
     recompute or cache-hit wording, or a known KV-cache product."""
     return (

@@ -22,7 +22,7 @@ from msgspec import field
 from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import Candidate, candidates
 from claimcheck.extract.clauses import clause_of, clause_spans
-from claimcheck.extract.evidence import Fact, Frame, facts, metric_near, plus_after
+from claimcheck.extract.evidence import Fact, Frame, Page, facts, metric_near, plus_after
 from claimcheck.extract.lexicon import METRICS, pattern
 from claimcheck.extract.mentions import Found
 from claimcheck.extract.prefilter import candidate as might_hold_a_factor
@@ -47,8 +47,7 @@ class Context(msgspec.Struct, frozen=True):
     topic: str = ""
     explicit: bool = False
     catalog: Catalog | None = None
-    off_topic: bool = False
-    page_kv: bool = False
+    page: Page = ""
 
 
 class _Factor(msgspec.Struct):
@@ -138,8 +137,7 @@ def _window(
                 hint,
                 context.topic,
                 context.explicit,
-                context.off_topic,
-                context.page_kv,
+                context.page,
             )
             for c in found
         ]

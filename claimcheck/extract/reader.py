@@ -9,7 +9,7 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
-from claimcheck.extract.evidence import clear_memory
+from claimcheck.extract.evidence import Page, clear_memory
 from claimcheck.extract.grouping import Context, unit_claims
 from claimcheck.extract.normalise import (
     Rewrite,
@@ -41,8 +41,7 @@ def read(
     hint: str = "",
     topic: str = "",
     catalog: Catalog | None = None,
-    off_topic: bool = False,
-    page_kv: bool = False,
+    page: Page = "",
 ) -> Reading:
     """The claims in ``text`` and the decisions behind them. Invisible characters, inline
     Markdown and HTML marks and look-alike signs are set aside before numbers are read
@@ -52,16 +51,14 @@ def read(
     an override: a cost cut is still not a speedup). ``hint`` frames the text (a table's header
     row for one of its rows) and ``topic`` places it (the page's title and section heading):
     either can supply the KV-cache cue. ``catalog`` names the models and GPUs (default: the
-    built-in catalog). ``off_topic`` marks a unit of a document that never names KV caching or a
-    KV product: there TTFT or cache wording alone does not make a claim; ``page_kv`` marks one
-    of a page that does, whose KV-cache mechanism a figure may inherit."""
+    built-in catalog). ``page`` says what the page around the text names: ``"kv"`` KV caching
+    or a KV product, whose mechanism a figure may inherit; ``"other"`` neither, so TTFT or cache
+    wording alone does not make a claim; ``""`` the text is not part of a page."""
     source = text
     text, where, rewrites = normalised(text)
     if not candidate(text):
         return Reading()
-    context = Context(
-        normalise(hint)[0], normalise(topic)[0], explicit, catalog, off_topic, page_kv
-    )
+    context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog, page)
     claims: list[Extraction] = []
     decisions: list[Decision] = []
     try:

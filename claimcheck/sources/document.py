@@ -10,6 +10,7 @@ import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
+from claimcheck.extract.evidence import Page
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
     candidate,
@@ -52,7 +53,7 @@ def read_document(
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
     document = scan(source, kind, None if commented else paragraph_may_hold_candidate)
-    off_topic = not page_names_kv(source)
+    page: Page = "kv" if page_names_kv(source) else "other"
     records: list[ClaimRecord] = []
     decisions: list[Placed] = []
     header = ""
@@ -97,8 +98,7 @@ def read_document(
             hint=hint,
             topic=topic,
             catalog=catalog,
-            off_topic=off_topic,
-            page_kv=not off_topic,
+            page=page,
         )
         confident, held_back = _confident(reading.claims, reading.decisions)
         records.extend(_record(document, unit, ex, display) for ex in confident)

@@ -6,9 +6,8 @@ import pytest
 
 from claimcheck.commands.dash_text import (
     OptionNames,
+    arranged,
     may_be_sentence,
-    sentences_after_separator,
-    unknown_sentence,
 )
 from tests.conftest import Invoke
 
@@ -29,27 +28,25 @@ LIST_ITEM = "- **Turn-2 TTFT** (2.4K-token conversation, 16GB bolt): **13.9s →
 
 
 def test_a_sentence_that_starts_with_a_dash_goes_after_the_separator() -> None:
-    assert sentences_after_separator(["a.md", "- 27x faster TTFT", "-q"], NAMES) == [
-        "a.md",
-        "-q",
-        "--",
-        "- 27x faster TTFT",
-    ]
+    assert arranged(["a.md", "- 27x faster TTFT", "-q"], NAMES) == (
+        ["a.md", "-q", "--", "- 27x faster TTFT"],
+        None,
+    )
 
 
 def test_an_option_value_stays_where_it_is() -> None:
     args = ["-t", "- 27x faster TTFT", "--format", "json"]
-    assert sentences_after_separator(args, NAMES) == args
+    assert arranged(args, NAMES) == (args, None)
 
 
 def test_attached_values_and_equals_forms_are_options() -> None:
     args = ["--text=- 27x faster", "-t- 5x faster TTFT", "--format=json"]
-    assert sentences_after_separator(args, NAMES) == args
+    assert arranged(args, NAMES) == (args, None)
 
 
 def test_moved_sentences_join_an_existing_separator_in_order() -> None:
     args = ["-67 % TTFT", "--", "b.md", "- 3x"]
-    assert sentences_after_separator(args, NAMES) == ["--", "-67 % TTFT", "b.md", "- 3x"]
+    assert arranged(args, NAMES) == (["--", "-67 % TTFT", "b.md", "- 3x"], None)
 
 
 @pytest.mark.parametrize(
@@ -61,9 +58,10 @@ def test_what_may_be_a_sentence(argument: str, expected: bool) -> None:
 
 
 def test_an_unknown_dash_figure_is_found_but_not_an_option_value() -> None:
-    assert unknown_sentence(["a.md", "-67%"], NAMES) == "-67%"
-    assert unknown_sentence(["-t", "-67%"], NAMES) is None
-    assert unknown_sentence(["--", "-67%"], NAMES) is None
+    assert arranged(["a.md", "-67%"], NAMES)[1] == "-67%"
+    assert arranged(["-t", "-67%"], NAMES)[1] is None
+    assert arranged(["--", "-67%"], NAMES)[1] is None
+    assert arranged(["--formt", "json"], NAMES)[1] is None  # Click suggests --format
 
 
 def test_a_sentence_longer_than_a_file_name_is_read(cli: Invoke) -> None:

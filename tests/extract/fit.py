@@ -33,6 +33,12 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from claimcheck.extract.prefilter import page_names_kv
+from claimcheck.extract.reader import read
+from claimcheck.extract.scoring import MEANINGS, THRESHOLD, VETOES, WEIGHTS
+from claimcheck.sources.document import read_document
+from tests.extract.real_scoring import close, load_pages
+
 HERE = Path(__file__).parent
 REPORT = HERE / "fit_report.json"
 
@@ -41,17 +47,10 @@ TRAIN = ("real_dev.yaml", "fresh_dev.yaml", "corpus.yaml")
 look-alikes, from sources the older set never held), and
 the team's own sentences (every form and look-alike, written for coverage)."""
 HELD_OUT = ("real_test.yaml", "fresh_test.yaml")
-PAGES = ("real_pages.yaml", "fresh_pages.yaml")
-"""Never fitted on, never inspected while tuning: scored once the weights are chosen."""
+"""Never fitted on, never inspected while tuning: scored once the weights are chosen. The
+real page excerpts are split the same way (their ``split``)."""
 
-
-def _not_features() -> frozenset[str]:
-    from claimcheck.extract.scoring import VETOES
-
-    return VETOES | {"explicit"}
-
-
-NOT_FEATURES = _not_features()
+NOT_FEATURES = VETOES | {"explicit"}
 """Facts that are not weighed: ``explicit`` stands for a KV-cache cue (the user says the text
 is a claim), and the vetoes decide whatever the weights say."""
 
@@ -64,7 +63,6 @@ class Sample:
     features: frozenset[str]
     label: bool
     group: str
-    entry: str
     vetoed: bool = False
 
 
@@ -91,10 +89,6 @@ def _targets(entry: dict[str, Any]) -> tuple[list[float], list[float]]:
     return wanted, low
 
 
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=0.02)
-
-
 PLACES = ("alone", "other-page", "kv-page")
 """Where each sentence is read: alone (the one-liner), as a paragraph of a page about
 something else ("# Release notes"), and as one of a page about KV caching. On a page that
@@ -102,21 +96,16 @@ names no KV-cache mechanism, a sentence that names none is no claim, whatever it
 
 
 def _read(text: str, place: str) -> list[Any]:
-    from claimcheck.extract.prefilter import page_names_kv
-    from claimcheck.extract.reader import read
-
     if place == "alone":
         return read(text).decisions
     if place == "kv-page":
-        return read(text, topic="KV cache offload benchmark", page_kv=True).decisions
+        return read(text, topic="KV cache offload benchmark", page="kv").decisions
     names_kv = page_names_kv(text)
-    return read(text, topic="Release notes", off_topic=not names_kv, page_kv=names_kv).decisions
+    return read(text, topic="Release notes", page="kv" if names_kv else "other").decisions
 
 
 def samples(entries: Iterable[dict[str, Any]], places: Sequence[str] = PLACES) -> list[Sample]:
     """One sample per candidate of each entry in each place (see the module's docstring)."""
-    from claimcheck.extract.scoring import VETOES
-
     out: list[Sample] = []
     for entry in entries:
         text = str(entry["text"])
@@ -124,26 +113,20 @@ def samples(entries: Iterable[dict[str, Any]], places: Sequence[str] = PLACES) -
         if entry["claim"] and not wanted:
             continue  # a claim that states no factor: nothing to say which candidate is right
         group = source_group(str(entry.get("source", "") or f"invented:{text[:20]}"))
-        ident = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         for place in places:
             for decision in _read(text, place):
                 value = decision.candidate.value
-                positive = value is not None and any(_close(value, w) for w in wanted)
-                if not positive and value is not None and any(_close(value, w) for w in low):
+                positive = value is not None and any(close(value, w) for w in wanted)
+                if not positive and value is not None and any(close(value, w) for w in low):
                     continue
                 facts = frozenset(f.name for f in decision.facts)
-                out.append(
-                    Sample(facts - NOT_FEATURES, positive, group, ident, bool(facts & VETOES))
-                )
+                out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
     return out
 
 
 def page_samples(pages: Iterable[dict[str, Any]]) -> list[Sample]:
     """One sample per candidate of each real page excerpt: positive when its value is one of
     the page's labelled headline figures."""
-    from claimcheck.extract.scoring import VETOES
-    from claimcheck.sources.document import read_document
-
     out: list[Sample] = []
     for page in pages:
         wanted = [float(v) for v in page.get("claims") or []]
@@ -151,13 +134,9 @@ def page_samples(pages: Iterable[dict[str, Any]]) -> list[Sample]:
         read = read_document(str(page["markdown"]), "markdown", "page.md")
         for placed in read.decisions:
             value = placed.value
-            positive = value is not None and any(_close(value, w) for w in wanted)
+            positive = value is not None and any(close(value, w) for w in wanted)
             facts = frozenset(name for name, _, _ in placed.evidence)
-            out.append(
-                Sample(
-                    facts - NOT_FEATURES, positive, group, str(page["source"]), bool(facts & VETOES)
-                )
-            )
+            out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
     return out
 
 
@@ -268,28 +247,18 @@ def load(names: Iterable[str]) -> list[dict[str, Any]]:
     return entries
 
 
-def pages(split: str) -> list[dict[str, Any]]:
-    """The real page excerpts of one split."""
-    found = [p for p in load(PAGES) if p.get("split") == split]
-    return found
-
-
 def run() -> dict[str, Any]:
     """Fit and report; the weights and the report as data."""
-    every = samples(load(TRAIN)) + page_samples(pages("dev"))
-    held = samples(load(HELD_OUT)) + page_samples(pages("test"))
+    every = samples(load(TRAIN)) + page_samples(load_pages("dev"))
+    held = samples(load(HELD_OUT)) + page_samples(load_pages("test"))
     train = [s for s in every if not s.vetoed]
     held_out = [s for s in held if not s.vetoed]
     vetoed = [s for s in every + held if s.vetoed]
-    from claimcheck.extract.scoring import MEANINGS
-
     # Every fact that can be weighed is a feature; one the corpora never show weighs nothing.
     features = sorted(set(MEANINGS) - NOT_FEATURES)
     losses = cross_validate(train, features)
     penalty = min(losses, key=lambda p: (losses[p], -p))
     weights = fit(train, penalty, features)
-    from claimcheck.extract.scoring import THRESHOLD, WEIGHTS
-
     running = {"bias": -THRESHOLD, **WEIGHTS}
     return {
         "running_weights_held_out": scores(running, held_out),

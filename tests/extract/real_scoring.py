@@ -45,7 +45,7 @@ def entry_id(entry: dict[str, Any]) -> str:
     return hashlib.sha1(str(entry["text"]).encode("utf-8")).hexdigest()[:12]
 
 
-def _close(a: object, b: object, tolerance: float = 0.02) -> bool:
+def close(a: object, b: object, tolerance: float = 0.02) -> bool:
     return (
         isinstance(a, (int, float))
         and isinstance(b, (int, float))
@@ -99,7 +99,7 @@ def judge(entry: dict[str, Any], claims: Iterable[Extraction]) -> Verdict:
         for values in read:
             got = values.get("speedup")
             got = got if got is not None else _implied(values)
-            if _close(got, target) or _close(_implied(values), target):
+            if close(got, target) or close(_implied(values), target):
                 matched = values
                 break
         verdict.speedup = matched is not None
@@ -152,52 +152,55 @@ def load_pages(split: str | None = None) -> list[dict[str, Any]]:
     return [p for p in pages if split is None or p.get("split") == split]
 
 
-def page_recall(split: str | None = None) -> tuple[int, int, list[str]]:
-    """Headline figures of the real pages found in document mode (a claim with that speedup)."""
+def _page_records(page: dict[str, Any]) -> list[Any]:
     from claimcheck.sources.document import read_document
 
+    return read_document(page["markdown"], "markdown", "page.md").records
+
+
+def _factors(record: Any) -> list[float]:
+    """What a claim read from a page states: its speedup, and the factor its times imply."""
+    claim = record.claim
+    implied = _implied(
+        {"baseline_seconds": claim.baseline_seconds, "cached_seconds": claim.cached_seconds}
+    )
+    return [f for f in (claim.speedup, implied) if f is not None]
+
+
+def page_recall(split: str | None = None) -> tuple[int, int, list[str]]:
+    """Headline figures of the real pages found in document mode (a claim with that speedup)."""
     found = total = 0
     misses = []
     for page in load_pages(split):
-        read = read_document(page["markdown"], "markdown", "page.md")
-        speedups = [r.claim.speedup for r in read.records]
-        implied = [
-            r.claim.baseline_seconds / r.claim.cached_seconds
-            for r in read.records
-            if r.claim.baseline_seconds and r.claim.cached_seconds
-        ]
-        pool = [s for s in speedups + implied if s is not None]
+        pool = [f for record in _page_records(page) for f in _factors(record)]
         for want in page["claims"]:
             total += 1
-            if any(_close(want, got) for got in pool):
-                found += 1
-                pool.remove(next(got for got in pool if _close(want, got)))
+            got = next((f for f in pool if close(want, f)), None)
+            if got is None:
+                misses.append(f"{page['source']}: {want} not in {pool}")
             else:
-                misses.append(f"{page['source']}: {want} not in {speedups}")
+                found += 1
+                pool.remove(got)
     return found, total, misses
 
 
 def page_false_claims(split: str | None = None) -> tuple[int, int, list[str]]:
-    """Claims read on pages beyond their labelled figures, and the pages about other topics
-    that gave any claim."""
-    from claimcheck.sources.document import read_document
-
+    """Claims read on pages beyond their labelled figures, and the pages without a labelled
+    figure that gave any claim."""
     extra = wrong_pages = 0
     misses = []
     for page in load_pages(split):
-        read = read_document(page["markdown"], "markdown", "page.md")
+        records = _page_records(page)
         pool = [float(w) for w in page["claims"]]
-        for r in read.records:
-            got = r.claim.speedup
-            if got is None and r.claim.baseline_seconds and r.claim.cached_seconds:
-                got = r.claim.baseline_seconds / r.claim.cached_seconds
-            hit = next((w for w in pool if _close(w, got)), None)
+        for record in records:
+            factors = _factors(record)
+            hit = next((w for w in pool if any(close(w, f) for f in factors)), None)
             if hit is None:
                 extra += 1
-                misses.append(f"{page['source']}: extra {got}")
+                misses.append(f"{page['source']}: extra {factors}")
             else:
                 pool.remove(hit)
-        wrong_pages += bool(not page["claims"] and read.records)
+        wrong_pages += bool(not page["claims"] and records)
     return extra, wrong_pages, misses
 
 
