@@ -99,6 +99,16 @@ SHAPES = [
         ),
         extractor,
     ),
+    Shape(
+        "digit run in a model name",
+        lambda n: "Prefix caching on Llama " + repeat("9", n) + "x gives 27x faster TTFT",
+        extractor,
+    ),
+    Shape(
+        "'9.' run in a model name",
+        lambda n: "Prefix caching on Mistral " + repeat("9.", n) + "x gives 27x faster TTFT",
+        extractor,
+    ),
     Shape("'from 2 s to 1 s'", lambda n: CLAIM + repeat("from 2 s to 1 s ", n), extractor),
     Shape("Markdown '[' run", lambda n: PAGE_HEAD + repeat("[", n), markdown),
     Shape("Markdown '![' run", lambda n: PAGE_HEAD + repeat("![", n), markdown),

@@ -559,7 +559,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_slo",
         "topic",
         r"\w+_p\d\d\s?=\s?\d+|slos?\s?(?:=|of\b|is\b|was\b|set\b|targets?\b|thresholds?\b|definitions?\b)|"
-        r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:\d[\d.]*\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b",
+        r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:(?<![\d.])\d[\d.]*+\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b",
         ("TTFT_P90 = 10×", "SLO of", "set the TTFT SLO", "10x the SLO"),
         ("slow",),
     ),
@@ -896,6 +896,11 @@ _SOURCES["cue_any"] = "|".join(
         *tuple(f"metric_{m}" for m in METRICS),
     )
 )
+
+
+def pattern_names() -> tuple[str, ...]:
+    """The names of every pattern ``pattern`` compiles."""
+    return tuple(_SOURCES)
 
 
 def source(name: str) -> str:

@@ -75,7 +75,7 @@ _TOKEN = re.compile(r"[\s_.:/-]+")
 
 # Version and size shapes that may follow a family; release words come from the catalog's names
 # plus these generic ones.
-_VERSION = r"\d+(?:\.\d+)?(?:[bmk](?![a-z]))?|v\d+(?:\.\d+)?|[rk]\d|a\d+b|\d+x\d+b|\d+e"
+_VERSION = r"\d++(?:\.\d++)?(?:[bmk](?![a-z]))?|v\d++(?:\.\d++)?|[rk]\d|a\d++b|\d++x\d++b|\d++e"
 _RELEASE = ("instruct", "chat", "it", "hf", "base", "distill", "preview", "vl", "coder")
 _STOPWORDS = frozenset(
     [
