@@ -28,12 +28,25 @@ _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 _CELL_SEPARATOR = " | "
 
 
+MAX_NESTING = 200
+"""markdown-it's nesting limit (its commonmark preset has 20, and stops reading a page at it:
+a list nested ten deep hid every later line). A block parsed 400 deep stays well inside
+Python's recursion limit; pages nested deeper are made shallower first (``_shallow``)."""
+_NESTING_COLUMNS = 100
+"""The container markers (``>``, list markers, indentation) kept before a line's text. Each
+nesting level takes at least one column of them (a ``>``; a list takes two levels for a
+marker and a space, or two columns of indentation), so a page whose lines keep at most this
+many stays under ``MAX_NESTING``, with room for the paragraph and inline levels inside."""
+_CONTAINER_RUN = re.compile(r"[ \t>*+\-\d.)]*")
+_DEEP_LINE = re.compile(r"^[ \t>*+\-\d.)]{" + str(_NESTING_COLUMNS // 4) + ",}", re.MULTILINE)
+
+
 @cache
 def _parser() -> MarkdownIt:
     # Imported here: markdown-it costs start-up time that plain-text runs should not pay.
     from markdown_it import MarkdownIt
 
-    md = MarkdownIt("commonmark").enable("table")
+    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
     # Without text_join, entities and escapes stay separate tokens that carry their source form.
     # Inline content is parsed block by block when read (``_MarkdownReader.children``).
     md.disable(["text_join", "inline"])
@@ -72,9 +85,14 @@ def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> D
         for index in left_out:
             lines[index] = ""
         page = "\n".join(lines) if left_out else page
+    read_starts = starts
+    if _DEEP_LINE.search(page):
+        shifts = _shallow(lines)
+        page = "\n".join(lines)
+        read_starts = [start + shift for start, shift in zip(starts, shifts, strict=True)]
     md = _parser()
     env: dict[str, Any] = {}
-    reader = _MarkdownReader(md, env, lines, starts, wanted)
+    reader = _MarkdownReader(md, env, lines, read_starts, wanted)
     reader.read(md.parse(page, env))
     return assemble(starts, reader.units, reader.comments)
 
@@ -88,6 +106,26 @@ def _front_matter_lines(lines: list[str]) -> int:
         if lines[index].rstrip() in closers:
             return index + 1
     return 0
+
+
+def _shallow(lines: list[str]) -> list[int]:
+    """Cut each line's run of container markers to its last ``_NESTING_COLUMNS`` columns (a
+    tab counted as four), in place, and return how many characters each line lost at its
+    start. GitHub reads a page nested deeper than markdown-it's limit to its end (cmark's block
+    parser keeps no depth limit: https://github.com/github/cmark-gfm/blob/master/src/blocks.c);
+    a line of such a page stays in the text, only less deeply nested."""
+    shifts = [0] * len(lines)
+    for index, line in enumerate(lines):
+        run = _CONTAINER_RUN.match(line)
+        end = run.end() if run else 0
+        cut, columns = end, 0
+        while cut > 0 and columns + (4 if line[cut - 1] == "\t" else 1) <= _NESTING_COLUMNS:
+            cut -= 1
+            columns += 4 if line[cut] == "\t" else 1
+        if cut:
+            lines[index] = line[cut:]
+            shifts[index] = cut
+    return shifts
 
 
 def _line_shift(source_line: str, content_line: str) -> int:

@@ -49,3 +49,36 @@ def test_single_line_keeps_every_word() -> None:
     (unit,) = scan(source, "text").units
     assert unit.text == source.strip()
     assert len(sentence_spans(unit.text, 0, len(unit.text))) == source.count(".")
+
+
+CLAIM = "KV cache offload gives 27x faster TTFT."
+DEEP = {
+    # markdown-it's commonmark preset stops reading at nesting level 20: these hid the claim.
+    "list 10 deep": "".join("  " * depth + "- item\n" for depth in range(10)),
+    "quotes 20 deep": ">" * 20 + " quoted\n",
+    # Deeper than any parser limit, or a recursion limit, would allow.
+    "quotes 3000 deep": ">" * 3_000 + " quoted\n",
+    "list 600 deep": "".join("  " * depth + "- item\n" for depth in range(600)),
+    "tab list 300 deep": "".join("\t" * depth + "- item\n" for depth in range(300)),
+    "markers on one line": "- " * 1_000 + "item\n",
+    "numbered on one line": "1. " * 700 + "item\n",
+}
+
+
+@pytest.mark.parametrize("name", list(DEEP))
+def test_deep_nesting_keeps_the_rest_of_the_page(name: str) -> None:
+    source = DEEP[name] + "\n" + CLAIM + "\n"
+    texts = [unit.text for unit in scan(source, "markdown").units]
+    assert CLAIM in texts
+    unit = next(u for u in scan(source, "markdown").units if u.text == CLAIM)
+    assert source[unit.start : unit.end] == CLAIM
+
+
+@pytest.mark.parametrize("name", list(DEEP))
+def test_a_claim_inside_deep_nesting_is_read_where_it_stands(name: str) -> None:
+    # The innermost line carries the claim: it is read, at its own columns in the source.
+    source = DEEP[name].rstrip("\n").removesuffix("item").removesuffix("quoted") + CLAIM + "\n"
+    units = [u for u in scan(source, "markdown").units if CLAIM in u.text]
+    assert units, name
+    start = units[0].start + units[0].text.index(CLAIM)
+    assert source[start : start + len(CLAIM)] == CLAIM
