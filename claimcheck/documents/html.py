@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 from html import unescape
+from typing import NamedTuple
 
 from claimcheck.documents.document import Document, assemble
 from claimcheck.documents.lines import line_bounds
@@ -55,6 +56,15 @@ _VOID = frozenset(
     | {"param", "source", "track", "wbr"}
 )
 _CELLS = frozenset(("td", "th"))
+# Struck-out text: what was removed from a page, shown crossed out
+# (https://html.spec.whatwg.org/multipage/edits.html#the-del-element,
+# https://html.spec.whatwg.org/multipage/text-level-semantics.html#the-s-element).
+_STRUCK = frozenset(("del", "s", "strike"))
+# A style that hides an element (https://developer.mozilla.org/en-US/docs/Web/CSS/display,
+# https://developer.mozilla.org/en-US/docs/Web/CSS/visibility).
+_HIDING_STYLE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)", re.IGNORECASE
+)
 # Attributes whose text a reader sees or hears (README "Lint marketing pages"); a <meta> element's
 # content only when it describes the page.
 SHOWN_ATTRIBUTES = frozenset(("alt", "title", "aria-label"))
@@ -110,45 +120,74 @@ def _end_tag(name: str) -> re.Pattern[str]:
     return re.compile(rf"</{name}(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 
 
-def tag_attributes(
-    source: str, start: int, *, shown: bool = True
-) -> tuple[str, int, list[tuple[str, int, int]]]:
+class Tag(NamedTuple):
+    """A tag as ``tag_attributes`` reads it."""
+
+    name: str
+    end: int
+    shown: list[tuple[str, int, int]]
+    hidden: bool = False
+    """A browser does not show the element's text as text: it has a ``hidden`` attribute or a
+    hiding style, or it is struck out (``<del>``, ``<s>``, ``<strike>``)."""
+
+
+def tag_attributes(source: str, start: int, *, shown: bool = True) -> Tag:
     """The tag whose name starts at ``start``: its lower-case name, the offset just past it
-    (``-1`` when the input ends first or a quoted value never closes) and, when ``shown``, the
+    (``-1`` when the input ends first or a quoted value never closes), when ``shown`` the
     value ranges of the attributes a reader sees (``SHOWN_ATTRIBUTES``, and a describing
-    ``<meta>``'s content), in source order."""
+    ``<meta>``'s content), in source order, and whether it hides its text
+    (https://html.spec.whatwg.org/multipage/interaction.html#the-hidden-attribute)."""
     name_match = _TAG_NAME.match(source, start)
     assert name_match is not None
     name, position = name_match.group().lower(), name_match.end()
     values: list[tuple[str, int, int]] = []
     meta_content: tuple[int, int] | None = None
     describes = False
+    hidden = name in _STRUCK
     while True:
         between = _BETWEEN.match(source, position)
         position = between.end() if between else position
         if position >= len(source):
-            return name, -1, []
+            return Tag(name, -1, [])
         if source[position] == ">":
             if meta_content is not None and describes:
                 values.append(("content", *meta_content))
-            return name, position + 1, values
+            return Tag(name, position + 1, values, hidden)
         attribute = _ATTRIBUTE.match(source, position)
         assert attribute is not None
         if attribute.group(3) == "" or attribute.group(5) == "":
-            return name, -1, []  # a quoted value never closed
+            return Tag(name, -1, [])  # a quoted value never closed
         position = attribute.end()
         if not shown:
             continue
         key = attribute.group(1).lower()
         group = next((g for g in (2, 4, 6) if attribute.group(g) is not None), None)
+        if key == "hidden":
+            hidden = True
         if group is None:
             continue
+        if key == "style" and _HIDING_STYLE.search(attribute.group(group)):
+            hidden = True
         if key in SHOWN_ATTRIBUTES:
             values.append((key, *attribute.span(group)))
         elif name == "meta" and key == "content":
             meta_content = attribute.span(group)
         elif name == "meta" and key in ("name", "property"):
             describes = describes or attribute.group(group).strip().lower() in _DESCRIPTIONS
+
+
+class _Open(NamedTuple):
+    """An open element: its name, the unit kind of text inside it, whether its text is
+    skipped (code, hidden or struck out)."""
+
+    name: str
+    kind: str
+    skipped: bool
+
+
+def _inline(name: str) -> bool:
+    """Is ``name`` an inline element, whose start and end tags do not part units?"""
+    return name in _SKIPPED_INLINE or (name not in _KINDS and name not in _SKIPPED_BLOCKS)
 
 
 class _HtmlReader:
@@ -159,7 +198,7 @@ class _HtmlReader:
         self.units: list[TextUnit] = []
         self.comments: list[Comment] = []
         self.builder = UnitBuilder()
-        self.stack: list[tuple[str, str]] = []  # (tag, unit kind of text inside it)
+        self.stack: list[_Open] = []
         self.counts: dict[str, int] = {}
         self.cells = 0
         self.rows = 0
@@ -212,16 +251,11 @@ class _HtmlReader:
         self.comments.append(Comment(start, end, source[start + 4 : body_end]))
         return end
 
-    def _tag(self, start: int) -> tuple[str, int, list[tuple[str, int, int]]]:
-        """Name, end offset (``-1`` at end of input) and shown attribute values of a tag."""
-        name, end, shown = tag_attributes(self.source, start)
-        return name, end, shown
-
     def _start_tag(self, start: int) -> int:
-        name, end, shown = self._tag(start + 1)
+        name, end, shown, hidden = tag_attributes(self.source, start + 1)
         if end < 0:
             return len(self.source)  # a tag cut off by the end of input is dropped, as browsers do
-        if not self.skipping:
+        if not self.skipping and not hidden:
             for attribute, value_start, value_end in shown:
                 self._emit_text(
                     value_start, value_end, "alt" if attribute == "alt" else "attribute"
@@ -239,19 +273,23 @@ class _HtmlReader:
         if name in _VOID:
             self._void(name, start, end)
         elif name in _KINDS or name in _SKIPPED:
-            self._open(name, start, end)
+            self._open(name, start, end, hidden)
+        elif hidden or (self.skipping and self.counts.get(name)):
+            # A hidden inline element, or one of its name inside a skipped one (so that its
+            # end tag does not end the hidden one early), is kept on the stack.
+            self._push(name, hidden=True)
         return end
 
     def _end_tag(self, start: int) -> int:
-        name, end, _ = tag_attributes(self.source, start + 2, shown=False)
+        name, end, _, _ = tag_attributes(self.source, start + 2, shown=False)
         if end < 0:
             return len(self.source)
         if self.counts.get(name):
             index = len(self.stack) - 1
-            while self.stack[index][0] != name:
+            while self.stack[index].name != name:
                 index -= 1
             cells_left, _ = self._left_after(index)
-            if name not in _CELLS and name not in _SKIPPED_INLINE:
+            if name not in _CELLS and not _inline(name):
                 self._boundary(start, end, cells_left)
             self._pop(index)
         return end
@@ -264,17 +302,17 @@ class _HtmlReader:
         elif name == "hr":
             self._boundary(start, end, self.cells)
 
-    def _open(self, name: str, start: int, end: int) -> None:
+    def _open(self, name: str, start: int, end: int, hidden: bool) -> None:
         index = self._implied_end(name)
         cells_left, rows_left = self._left_after(index)
         if name in _CELLS and rows_left:
             self.builder.add_separator(_CELL_SEPARATOR, start, end)
-        elif name not in _SKIPPED_INLINE:
+        elif not _inline(name):
             self._boundary(start, end, cells_left)
         self._pop(index)
         if name in _CELLS and not rows_left:
             self._push("tr")  # a cell outside any row starts one, as in HTML
-        self._push(name)
+        self._push(name, hidden)
 
     def _implied_end(self, name: str) -> int:
         """Index of the first stack entry that starting ``name`` closes (stack length if none)."""
@@ -283,13 +321,13 @@ class _HtmlReader:
         if rule is not None:
             closes, barriers = rule
             for index in range(top - 1, max(top - 1 - _SCAN_LIMIT, -1), -1):
-                tag = stack[index][0]
+                tag = stack[index].name
                 if tag in closes:
                     return index
                 if tag in barriers:
                     break
         if stack:
-            last = stack[-1][0]
+            last = stack[-1].name
             if (last == "p" and name in _ENDS_P) or (last in _HEADINGS and name in _HEADINGS):
                 return top - 1
         return top
@@ -297,9 +335,9 @@ class _HtmlReader:
     def _left_after(self, index: int) -> tuple[int, int]:
         """Open cells and rows once the stack is cut at ``index``."""
         cells, rows = self.cells, self.rows
-        for tag, _ in self.stack[index:]:
-            cells -= tag in _CELLS
-            rows -= tag == "tr"
+        for entry in self.stack[index:]:
+            cells -= entry.name in _CELLS
+            rows -= entry.name == "tr"
         return cells, rows
 
     def _boundary(self, start: int, end: int, cells_left: int) -> None:
@@ -309,26 +347,27 @@ class _HtmlReader:
         else:
             self._flush()
 
-    def _push(self, name: str) -> None:
-        parent = self.stack[-1][1] if self.stack else "text"
+    def _push(self, name: str, hidden: bool = False) -> None:
+        parent = self.stack[-1].kind if self.stack else "text"
         own = _KINDS.get(name)
         inherit = own is None or (own in ("paragraph", "text") and parent in _INHERITING)
-        self.stack.append((name, parent if inherit else own or parent))
+        skipped = hidden or name in _SKIPPED
+        self.stack.append(_Open(name, parent if inherit else own or parent, skipped))
         self.counts[name] = self.counts.get(name, 0) + 1
         self.cells += name in _CELLS
         self.rows += name == "tr"
-        self.skipping += name in _SKIPPED
+        self.skipping += skipped
 
     def _pop(self, index: int) -> None:
-        for name, _ in self.stack[index:]:
-            self.counts[name] -= 1
-            self.cells -= name in _CELLS
-            self.rows -= name == "tr"
-            self.skipping -= name in _SKIPPED
+        for entry in self.stack[index:]:
+            self.counts[entry.name] -= 1
+            self.cells -= entry.name in _CELLS
+            self.rows -= entry.name == "tr"
+            self.skipping -= entry.skipped
         del self.stack[index:]
 
     def _flush(self) -> None:
-        unit = self.builder.build(self.stack[-1][1] if self.stack else "text")
+        unit = self.builder.build(self.stack[-1].kind if self.stack else "text")
         if unit is not None:
             self.units.append(unit)
             self.builder = UnitBuilder()

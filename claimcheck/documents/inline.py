@@ -100,6 +100,7 @@ class InlineWalker:
         self.where = where
         self.cursor = 0
         self._lost = False
+        self._hidden: list[str] = []  # open hidden or struck-out elements, innermost last
         self._state: StateInline | None = None
 
     def walk(self, tokens: Sequence[Token], builder: UnitBuilder) -> None:
@@ -109,6 +110,10 @@ class InlineWalker:
             name = token.type
             if in_autolink:
                 in_autolink = name != "link_close"
+            elif name in ("s_open", "s_close"):  # ~~struck out~~: removed, as a browser shows it
+                self._struck(name == "s_open", token.markup)
+            elif self._hidden and name in ("text", "text_special", "code_inline"):
+                self._step_over(token.markup if name == "text_special" else token.content)
             elif name == "text":
                 self._text(token.content, builder)
             elif name == "text_special":
@@ -132,6 +137,19 @@ class InlineWalker:
                 self._image(token)
             elif token.markup and self.content.startswith(token.markup, self.cursor):
                 self.cursor += len(token.markup)  # emphasis marks
+
+    def _struck(self, opens: bool, marker: str) -> None:
+        if opens:
+            self._hidden.append("~~")
+        elif "~~" in self._hidden:
+            del self._hidden[len(self._hidden) - 1 - self._hidden[::-1].index("~~") :]
+        self._step_over(marker)
+
+    def _step_over(self, text: str) -> None:
+        """Move past ``text`` without reading it (hidden or struck-out text)."""
+        found = self._find(text) if text else -1
+        if found >= 0:
+            self.cursor = found + len(text)
 
     def _find(self, text: str) -> int:
         if self._lost:
@@ -175,11 +193,22 @@ class InlineWalker:
             self.comments.append(Comment(start, end, html[4 : max(len(html) - 3, 4)]))
         elif html[1:2].isalpha():
             self._tag(found, builder)
+        elif html.startswith("</") and html[2:3].isalpha() and self._hidden:
+            name = tag_attributes(html, 2, shown=False).name
+            if name in self._hidden:  # the end of a hidden element: cut back to it
+                del self._hidden[len(self._hidden) - 1 - self._hidden[::-1].index(name) :]
 
     def _tag(self, found: int, builder: UnitBuilder) -> None:
         """An inline start tag: ``<br>`` parts words, as in HTML; the attributes a reader sees
         (``alt``, ``title``, ``aria-label``) are units of their own."""
-        name, end, shown = tag_attributes(self.content, found + 1)
+        name, end, shown, hidden = tag_attributes(self.content, found + 1)
+        if hidden or (self._hidden and name in self._hidden):
+            # Text inside is not shown; one of the same name inside a hidden one is counted, so
+            # that its end tag does not end the hidden one.
+            self._hidden.append(name)
+            return
+        if self._hidden:
+            return
         if name == "br":
             at = self.where.at(found)
             builder.add_break(at, self.where.at(max(end, found + 1) - 1) + 1)

@@ -46,7 +46,8 @@ def _parser() -> MarkdownIt:
     # Imported here: markdown-it costs start-up time that plain-text runs should not pay.
     from markdown_it import MarkdownIt
 
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    # Tables and ~~strikethrough~~ as GitHub reads them (https://github.github.com/gfm/).
+    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable(["table", "strikethrough"])
     # Without text_join, entities and escapes stay separate tokens that carry their source form.
     # Inline content is parsed block by block when read (``_MarkdownReader.children``).
     md.disable(["text_join", "inline"])

@@ -2,39 +2,48 @@
 before numbers are read, with a map back to the source so every span still points at it.
 
 Sentences pasted from pages carry what a browser hides: zero-width spaces and joiners, soft
-hyphens and bidi marks (``2​7x`` must read as 27x, not 7x), Markdown emphasis and code marks
-(``**5.1x** speedup``), inline HTML tags (``<u>3.03x</u>``), no-break spaces, and signs that
-look like ``×``. Documents are parsed before they get here; this is for text given directly
-(``--text``, a claim file's ``text``, standard input read as prose).
+hyphens, bidi marks and every other default-ignorable code point (``2​7x`` must read as 27x,
+not 7x), Markdown emphasis and code marks (``**5.1x** speedup``), inline HTML tags
+(``<u>3.03x</u>``), hidden or struck-out text (``<span hidden>0</span>``, ``~~99x~~``),
+no-break spaces, and signs and digits that look like ``x``, ``×`` or ASCII digits (``27𝑥``,
+``２７ｘ``; ``claimcheck.extract.lookalike``). Documents are parsed before they get here; this
+is for text given directly (``--text``, a claim file's ``text``, standard input read as prose).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from functools import lru_cache
 
 import msgspec
 from msgspec.structs import replace
 
+from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
 
-_HIDDEN = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
 _DROP = re.compile(
-    rf"[{_HIDDEN}]+|</?[A-Za-z][A-Za-z0-9]{{0,15}}(?:\s[^<>]{{0,200}})?>|<!--[^<>]{{0,200}}-->|\*+|__|`"
+    rf"[{IGNORABLE}]+"
+    r"|~~[^~\n]{1,200}~~"  # struck out in Markdown (https://github.github.com/gfm/#strikethrough-extension-)
+    rf"|</?[A-Za-z][A-Za-z0-9]{{0,15}}(?:\s[^<>]{{0,200}})?>|<!--[^<>]{{0,200}}-->|\*+|__|`"
     # emphasis by underscores around a number ("_27_x"), not inside a name ("llama_3.1_70b")
     r"|(?<![^\W_])_(?=\d)|(?<=\d)_(?![^\W_xX])"
     # a run of spaces is one space ("27  x")
-    r"|(?<=[ \t])[ \t]+"
+    r"|(?<=[ \t])[ \t]+",
+    re.IGNORECASE,
 )
-_SAME = str.maketrans(
-    {
-        # signs that look like the multiplication sign or the letter x
-        **dict.fromkeys("✕✖⨯⨉", "×"),
-        **dict.fromkeys("ｘＸхХ", "x"),  # fullwidth x, Cyrillic ha
-    }
+# The start tag of an element a browser does not show as text: struck out, or hidden by an
+# attribute or a style (claimcheck.documents.html reads pages the same way).
+_HIDING_TAG = re.compile(
+    r"<(?P<struck>del|s|strike)(?=[\s/>])[^<>]{0,200}>"
+    r"|<(?P<name>[A-Za-z][A-Za-z0-9]{0,15})\s[^<>]{0,200}?"
+    r"(?:(?<=\s)hidden(?=[\s=/>])|\bdisplay\s*:\s*none|\bvisibility\s*:\s*(?:hidden|collapse))"
+    r"[^<>]{0,200}>",
+    re.IGNORECASE,
 )
 _SPACES = str.maketrans(dict.fromkeys("\u00a0\u202f\u2009", " "))
-_NEEDS = re.compile(rf"[{_HIDDEN}\u00a0\u202f\u2009✕✖⨯⨉ｘＸхХ<*_`]|[ \t]{{2}}")
+_NEEDS = re.compile(rf"[{IGNORABLE}{FOLDED}\u00a0\u202f\u2009<*_`]|~~|[ \t]{{2}}")
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TIME_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?)\b"
@@ -84,14 +93,52 @@ def _dropped(text: str) -> tuple[str, list[int]]:
     kept: list[str] = []
     where: list[int] = []
     position = 0
-    for match in _DROP.finditer(text):
-        kept.append(text[position : match.start()])
-        where.extend(range(position, match.start()))
-        position = match.end()
+    for start, end in _drops(text):
+        kept.append(text[position:start])
+        where.extend(range(position, start))
+        position = end
     kept.append(text[position:])
     where.extend(range(position, len(text)))
     where.append(len(text))
-    return "".join(kept).translate(_SAME), where
+    return "".join(kept).translate(FOLD), where
+
+
+def _drops(text: str) -> Iterator[tuple[int, int]]:
+    """The ranges ``_dropped`` leaves out, in order: hidden elements whole, then ``_DROP``
+    matches between them."""
+    hidden = _hidden_ranges(text) if "<" in text else []
+    position = 0
+    for start, end in [*hidden, (len(text), len(text))]:
+        for match in _DROP.finditer(text, position, start):
+            yield match.span()
+        if start < end:
+            yield start, end
+        position = end
+
+
+def _hidden_ranges(text: str) -> list[tuple[int, int]]:
+    """Each hidden or struck-out element, from its start tag to its own end tag (elements of
+    its name inside it counted), or to the end of the text when it is never closed, as a
+    browser reads it. Each character is scanned once."""
+    ranges: list[tuple[int, int]] = []
+    position = 0
+    while (opened := _HIDING_TAG.search(text, position)) is not None:
+        name = (opened.group("struck") or opened.group("name")).lower()
+        depth, end = 1, len(text)
+        for tag in _same_name(name).finditer(text, opened.end()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = tag.end()
+                break
+        ranges.append((opened.start(), end))
+        position = end
+    return ranges
+
+
+@lru_cache(maxsize=64)
+def _same_name(name: str) -> re.Pattern[str]:
+    """Start and end tags named ``name`` (group 1 is ``/`` in an end tag)."""
+    return re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])[^<>]*>", re.IGNORECASE)
 
 
 def _rewritten(text: str, where: list[int]) -> tuple[str, list[int], tuple[Rewrite, ...]]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
 # A factor's sign (x, ×, or a sign that looks like them) before a digit; a digit (or a
 # superscript one) before x, ×, fold, times, %, a time unit or a rate unit; a word multiplier or
@@ -303,7 +304,11 @@ def _plain(lower: str) -> str:
         text = lower
     text = _BREAK.sub(" ", text) if "<br" in text else text
     # Without a tag only the marks go: deleting them character by character is about 10x faster.
-    text = _INVISIBLE.sub("", text) if "<" in text else text.translate(_DELETED)
+    if "<" in text:
+        text = _INVISIBLE.sub("", text)
+        text = text if text.isascii() else text.translate(FOLD)
+    else:
+        text = text.translate(_DELETED)
     # Each substitution is skipped where it could only put back what it found: a run of spaces
     # that is one plain space, a line end with no space beside it (most pages).
     if "  " in text or _odd_space(text):
@@ -362,13 +367,15 @@ def topic_cue(text: str) -> bool:
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")
 # What may hide inside a number or a word on a page: a tag or comment, an emphasis or code
 # mark, a backslash, a character reference, an invisible character, a doubled space.
-_HIDDEN_CHARACTERS = "\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
-_MARKED = re.compile(rf"[<&*_`~\\{_HIDDEN_CHARACTERS}]|[^\S\n]{{2}}|[^\S \n]| \n|\n ")
-# The marks and invisible characters one by one, and what of _MARKED is ASCII.
-_DELETED = dict.fromkeys(
-    map(ord, "*_`~\\\u200b\u200c\u200d\u2060\u00ad\u200e\u200f\ufeff"
-        "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)  # fmt: skip
+# A look-alike of a digit or the sign (claimcheck.extract.lookalike) is marked too.
+_MARKED = re.compile(rf"[<&*_`~\\{IGNORABLE}{FOLDED}]|[^\S\n]{{2}}|[^\S \n]| \n|\n ")
+# The marks and invisible characters one by one, the look-alikes folded, and what of _MARKED
+# is ASCII.
+_DELETED: dict[int, str | None] = {
+    **dict.fromkeys(map(ord, "*_`~\\")),
+    **dict.fromkeys(ignorable_codes()),
+    **FOLD,
+}
 _ASCII_MARKED = re.compile(r"[<&*_`~\\]")
 # What the plain reading of an ASCII page without tags or references changes, besides runs of
 # spaces and spaces beside a line end: marks and spaces other than a plain one or a line end.
@@ -383,7 +390,7 @@ _NEAR = 40
 _MAX_PLACES = 64
 _ASCII_ODD_SPACES = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in " \n")
 _BREAK = re.compile(r"<br\b[^<>]{0,300}>")
-_INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{_HIDDEN_CHARACTERS}]+")
+_INVISIBLE = re.compile(rf"<[^<>]{{0,300}}>|[*_`~\\{IGNORABLE}]+")
 _SPACES = re.compile(r"[^\S\n]+")
 _ODD_SPACE = re.compile(r"[^\S\n ]")  # a space other than a plain one or a line end
 _LINE_END_SPACE = re.compile(r" ?\n ?")

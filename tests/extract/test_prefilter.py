@@ -153,10 +153,13 @@ def test_marks_are_found_as_the_one_pattern_finds_them(text: str) -> None:
 
 def test_the_deleted_characters_are_the_marks_and_the_invisible_ones() -> None:
     from claimcheck.extract import prefilter
+    from claimcheck.extract.lookalike import FOLD, IGNORABLE
 
-    one = re.compile(rf"[*_`~\\{prefilter._HIDDEN_CHARACTERS}]")
-    marks = {code for code in range(0x10000) if one.fullmatch(chr(code))}
-    assert set(prefilter._DELETED) == marks
+    one = re.compile(rf"[*_`~\\{IGNORABLE}]")
+    marks = {code for code in range(0x110000) if one.fullmatch(chr(code))}
+    deleted = {code for code, to in prefilter._DELETED.items() if to is None}
+    assert deleted == marks
+    assert {code: to for code, to in prefilter._DELETED.items() if to is not None} == FOLD
 
 
 @settings(max_examples=1500)
