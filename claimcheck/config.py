@@ -22,10 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
-from claimcheck.errors import UsageError, did_you_mean, shown
+from claimcheck.errors import InputError, UsageError, did_you_mean, shown
 from claimcheck.formats import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
+from claimcheck.sources.reading import SETTINGS_MAX_BYTES, read_bytes
 
 Kind = Literal["markdown", "html", "text", "yaml", "toml", "json"]
 FORMATS = tuple(fmt.value for fmt in OutputFormat)
@@ -129,11 +130,9 @@ def _read(path: Path) -> dict[str, Any]:
 def _text(path: Path) -> str:
     display = str(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as err:
-        raise UsageError(
-            f"cannot read the configuration: {err.strerror or err}", path=display
-        ) from None
+        text = read_bytes(path, display, max_bytes=SETTINGS_MAX_BYTES, hint="").decode("utf-8-sig")
+    except InputError as err:
+        raise UsageError(f"cannot read the configuration: {err.message}", path=display) from None
     except UnicodeDecodeError as err:
         raise UsageError(
             f"the configuration is not UTF-8 (invalid byte at offset {err.start})", path=display
@@ -237,8 +236,8 @@ def key_line(path: Path, key: str) -> int | None:
     ``assumptions.model``), in kebab or snake case, under its table when it has one; ``None``
     when it cannot be told. Only for messages: the parsed TOML has no positions."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_bytes(path, str(path), max_bytes=SETTINGS_MAX_BYTES).decode("utf-8-sig")
+    except (InputError, UnicodeDecodeError):
         return None
     *tables, name = key.split(".")
     spelled = "|".join(re.escape(n) for n in {name, name.replace("-", "_"), name.replace("_", "-")})

@@ -11,7 +11,8 @@ from pydantic import ValidationError
 
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
-from claimcheck.errors import UsageError, did_you_mean, shown
+from claimcheck.errors import InputError, UsageError, did_you_mean, shown
+from claimcheck.sources.reading import SETTINGS_MAX_BYTES, read_bytes
 from claimcheck.tomlfile import parse_toml
 
 Entry = TypeVar("Entry", bound=CatalogEntry)
@@ -44,9 +45,10 @@ def load_catalog(override_path: Path | None = None) -> Catalog:
         return catalog
     label = str(override_path)
     try:
-        text = override_path.read_bytes().decode("utf-8-sig")
-    except OSError as err:
-        raise UsageError(f"cannot read catalog file: {err.strerror or err}", path=label) from None
+        data = read_bytes(override_path, label, max_bytes=SETTINGS_MAX_BYTES, hint="")
+        text = data.decode("utf-8-sig")
+    except InputError as err:
+        raise UsageError(f"cannot read catalog file: {err.message}", path=label) from None
     except UnicodeDecodeError as err:
         raise UsageError(
             f"cannot read catalog file: invalid UTF-8 at byte offset {err.start}", path=label

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+
+from claimcheck.errors import InputError
+from claimcheck.sources.reading import read_bytes
 
 
 class SourceFiles:
@@ -21,6 +23,6 @@ class SourceFiles:
         if path in self._stdin:
             return self._stdin[path]
         try:
-            return Path(path).read_bytes().decode("utf-8-sig", errors="replace")
-        except OSError:
+            return read_bytes(path, path).decode("utf-8-sig", errors="replace")
+        except InputError:
             return None

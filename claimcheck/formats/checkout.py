@@ -8,6 +8,9 @@ from pathlib import Path
 
 import msgspec
 
+from claimcheck.errors import InputError
+from claimcheck.sources.reading import read_bytes
+
 
 class Checkout(msgspec.Struct, frozen=True):
     """The repository ``root`` and the working directory ``cwd``, both absolute."""
@@ -41,6 +44,6 @@ class Checkout(msgspec.Struct, frozen=True):
     def text(self, path: str) -> str | None:
         """The file's text (undecodable bytes replaced), or ``None`` if it cannot be read."""
         try:
-            return self.absolute(path).read_bytes().decode("utf-8", "replace")
-        except OSError:
+            return read_bytes(self.absolute(path), path).decode("utf-8", "replace")
+        except InputError:
             return None

@@ -20,7 +20,7 @@ from msgspec.structs import replace
 
 from claimcheck.defaults import DEFAULT_EXCLUDE
 from claimcheck.errors import InputError
-from claimcheck.sources.reading import display_path
+from claimcheck.sources.reading import SETTINGS_MAX_BYTES, display_path, read_bytes, unmistakable
 
 CLAIM_SUFFIXES: dict[str, str] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".json": "json"}
 DOCUMENT_SUFFIXES: dict[str, str] = {
@@ -265,7 +265,7 @@ def _walk(
         excluded = ignored.matcher(real)
         for entry in entries:
             name = entry.name
-            display = name if shown == "." else f"{shown}/{name}"
+            display = unmistakable(name) if shown == "." else f"{shown}/{name}"
             target, is_dir = _follow(entry, inside, str(root), selection.follow_links)
             if target is None or excluded(name, is_dir):
                 continue
@@ -358,10 +358,16 @@ class _Ignored:
     def _load(self, ignore_file: Path, folder: Path) -> None:
         from claimcheck.sources.patterns import compile_lines
 
-        try:
-            text = ignore_file.read_text(encoding="utf-8", errors="replace")
-        except OSError:  # none, unreadable, or a path too long to name (the walk says so)
+        if not os.path.lexists(ignore_file):  # none, or a path too long to name (the walk says so)
             return
+        try:
+            data = read_bytes(ignore_file, display_path(ignore_file), max_bytes=SETTINGS_MAX_BYTES)
+        except InputError as err:  # a device, a pipe, a dangling link, too large, unreadable
+            self.problems.append(
+                InputError(f"{err.message}; its patterns are not applied", path=err.path)
+            )
+            return
+        text = data.decode("utf-8", "replace")
         spec, refused = compile_lines(text.splitlines())
         self.gitignores[folder] = spec
         shown = display_path(ignore_file)

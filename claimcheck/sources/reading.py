@@ -34,20 +34,39 @@ def read_text(path: Path | str, display: str, *, max_bytes: int = DEFAULT_MAX_BY
 
     ``display`` is the path as reports show it. UTF-8 is expected; a byte-order mark selects
     UTF-8, UTF-16 or UTF-32 instead. NUL bytes outside a UTF-16/32 file mean a binary file.
-    Only regular files are read: a named pipe, socket or device is refused before it is opened
-    (opening a pipe waits for a writer; a device may never end), and the file is opened
-    without blocking, so one swapped in between the two checks is refused too.
+    The bytes are read by ``read_bytes``: a regular file only, within ``max_bytes``.
+    """
+    return decode(read_bytes(path, display, max_bytes=max_bytes), display)
+
+
+SETTINGS_MAX_BYTES = 4_000_000
+"""The largest configuration, catalog or ignore file read (an input has its own limit)."""
+_INPUT_LIMIT_HINT = " (raise it with --max-file-size)"
+
+
+def read_bytes(
+    path: Path | str,
+    display: str,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    hint: str = _INPUT_LIMIT_HINT,
+) -> bytes:
+    """The bytes of the regular file at ``path``, or ``InputError`` with one clear message.
+
+    Every file claimcheck opens is read here: inputs, configuration, catalogs, ignore files,
+    and files read again for snippets. Only regular files are read: a named pipe, socket or
+    device (also behind a link) is refused before it is opened (opening a pipe waits for a
+    writer; ``/dev/zero`` never ends), and the file is opened without blocking, so one swapped
+    in between the two checks is refused too. A file above ``max_bytes`` is refused, with
+    ``hint`` saying how to raise the limit.
     """
     try:
-        refuse_special(os.stat(path).st_mode, display)
-        handle = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
+        handle = open_regular(path, display)
         try:
             status = os.fstat(handle)
-            refuse_special(status.st_mode, display)
             if status.st_size > max_bytes:
                 raise InputError(
-                    f"file is {status.st_size:,} bytes, above the {max_bytes:,}-byte limit "
-                    "(raise it with --max-file-size)",
+                    f"file is {status.st_size:,} bytes, above the {max_bytes:,}-byte limit{hint}",
                     path=display,
                 )
             # Sized to the file, not to the limit: a 10 MB buffer per small file costs more
@@ -67,7 +86,20 @@ def read_text(path: Path | str, display: str, *, max_bytes: int = DEFAULT_MAX_BY
         raise InputError(f"cannot read: {err.strerror or err}", path=display) from None
     if len(data) > max_bytes:  # the file grew while we read it
         raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
-    return decode(data, display)
+    return data
+
+
+def open_regular(path: Path | str, display: str) -> int:
+    """A read-only descriptor of the regular file at ``path`` (see ``read_bytes``); the caller
+    closes it. ``InputError`` for a special file, ``OSError`` as ``os.open`` raises it."""
+    refuse_special(os.stat(path).st_mode, display)
+    handle = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
+    try:
+        refuse_special(os.fstat(handle).st_mode, display)
+    except InputError:
+        os.close(handle)
+        raise
+    return handle
 
 
 def _read_up_to(handle: int, size: int) -> bytes:
@@ -139,6 +171,13 @@ def display_path(path: Path) -> str:
     """``path`` relative to the working directory (``../`` when outside it), with ``/``
     separators: reports never carry absolute paths."""
     try:
-        return Path(os.path.relpath(path)).as_posix()
+        return unmistakable(Path(os.path.relpath(path)).as_posix())
     except ValueError:  # another drive on Windows
-        return path.as_posix()
+        return unmistakable(path.as_posix())
+
+
+def unmistakable(shown: str) -> str:
+    """A file's shown path that no label of another input can be: command-line text is shown
+    as ``<text>`` and standard input as ``-``, so a file named ``<p>.md`` or ``-`` is shown as
+    ``./<p>.md`` or ``./-``."""
+    return f"./{shown}" if shown.startswith("<") or shown == "-" else shown

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from claimcheck.errors import InputError
 from claimcheck.sources.inputs import FileInput, Selection, _suffix, expand, output_clash
 
+from ..conftest import Invoke
+
 GOOD = "speedup: 27\n"
 
 
@@ -102,3 +104,30 @@ def test_an_unlistable_folder_is_an_error(tree: Path, monkeypatch: pytest.Monkey
 @given(st.text(st.sampled_from("ab./Y\\"), max_size=10))
 def test_suffix_is_the_paths_suffix(name: str) -> None:
     assert _suffix(name) == PurePath(name).suffix
+
+
+@pytest.mark.parametrize("name", ["<p>.md", "<text>.md", "<text 1>.md"])
+def test_a_file_named_like_a_label_is_shown_as_a_file(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # Shown as "<…>", its findings had no path and its suppression comments did not apply.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(
+        "<!-- claimcheck: disable-next-line KV101 -->\nKV cache offload gives 20x faster TTFT.\n",
+        encoding="utf-8",
+    )
+    for argument in (name, "."):
+        run = cli("check", argument, "--format", "json")
+        report = run.json()
+        (claim,) = report["claims"]
+        assert claim["source"]["path"] == f"./{name}"
+        shown = {f["code"] for f in claim["findings"] if not f["suppressed"]}
+        assert shown == {"KV301"}, shown  # KV101 suppressed, no KV900 for the comment
+        assert all(f["path"] == f"./{name}" for f in claim["findings"])
+        assert report["summary"]["suppressed"] == 1
+
+
+def test_a_file_named_dash_in_a_walk_is_not_standard_input(tree: Path) -> None:
+    (tree / "-.md").write_text(GOOD, encoding="utf-8")
+    assert _names(".")[0] == "-.md"
+    assert _names("./-.md") == ["-.md"]
