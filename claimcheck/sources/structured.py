@@ -171,8 +171,10 @@ def _flat(
     data: dict[str, object] = {}
     keys: dict[str, Position] = {}
     for number, line in enumerate(text.split("\n"), start=1):
-        if not line or line[0] == "#" or line.isspace():
-            continue  # a comment or a blank line
+        if not line or line[0] == "#" or not line.strip(" "):
+            # A comment or a blank line: only ASCII spaces, as YAML and TOML count white space
+            # (a line of U+00A0 or U+3000 is not blank to PyYAML or tomllib; it goes to them).
+            continue
         match = line_form.fullmatch(line)
         if match is None:
             return None

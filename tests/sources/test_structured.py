@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 import yaml
@@ -146,7 +147,20 @@ _TRICKY = st.one_of(
         _VALUES,
         st.sampled_from(["", "", " ", " # note", "\r"]),
     ).map("".join),
-    st.sampled_from(["", "   ", "# a comment", "  # indented", "---", "- speedup: 2", "  more"]),
+    st.sampled_from(
+        [
+            "",
+            "   ",
+            "# a comment",
+            "  # indented",
+            "---",
+            "- speedup: 2",
+            "  more",
+            "\u00a0",
+            "\u3000",
+            " \u2003 ",
+        ]
+    ),
 )
 # Lines the flat reading takes, with keys that seldom repeat.
 _GOOD = st.tuples(
@@ -201,7 +215,7 @@ _TOML_TRICKY = st.one_of(
         ),
         st.sampled_from(["", " ", " # c", "\r"]),
     ).map("".join),
-    st.sampled_from(["", "  ", "# c", "[t]", "[[claims]]", "  a = 1"]),
+    st.sampled_from(["", "  ", "# c", "[t]", "[[claims]]", "  a = 1", "\u00a0", "\u3000"]),
 )
 
 
@@ -219,3 +233,16 @@ def test_a_flat_toml_file_is_read_as_tomllib_reads_it(lines: list[str], ends: bo
     except InputError:
         with_tomllib = None
     assert flat == with_tomllib
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000", "\u2003", "\u202f", "\u1680"])
+@pytest.mark.parametrize("suffix", ["yaml", "toml"])
+def test_a_line_of_unicode_space_is_refused_as_the_libraries_refuse_it(
+    space: str, suffix: Literal["yaml", "toml"]
+) -> None:
+    # The flat reading took such a line for a blank one; PyYAML and tomllib refuse the file.
+    text = ("speedup: 27\n" if suffix == "yaml" else "speedup = 27\n") + space + "\n"
+    flat = structured._flat_yaml(text) if suffix == "yaml" else structured._flat_toml(text)
+    assert flat is None
+    with pytest.raises(InputError):
+        parse_structured(text, suffix, f"c.{suffix}")
