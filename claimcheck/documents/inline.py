@@ -7,6 +7,7 @@ inline HTML) the way markdown-it's own rules delimit it.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -73,6 +74,12 @@ class SourceMap:
             builder.add(content[start:stop], self.origins[piece] + start - self.starts[piece])
             start = stop
             piece += 1
+
+
+# Text between single tildes, each touching it (https://github.github.com/gfm/#strikethrough-
+# extension-: GitHub strikes out text between one tilde or two; markdown-it reads only two).
+# Within one text token: "~99x~ 27x", not "~2x to ~3x" (a tilde after a space closes nothing).
+_SINGLE_TILDES = re.compile(r"(?<![~\w])~(?=[^\s~])[^~\n]{0,200}(?<=[^\s~])~(?![~\w])")
 
 
 class InlineWalker:
@@ -168,7 +175,12 @@ class InlineWalker:
         if found < 0:
             builder.add_decoded(text, self._here(), self._here() + 1)
             return
-        self.where.add(builder, self.content, found, found + len(text))
+        position = found
+        if "~" in text:  # ~struck out~ with single tildes, as GitHub reads it
+            for struck in _SINGLE_TILDES.finditer(text):
+                self.where.add(builder, self.content, position, found + struck.start())
+                position = found + struck.end()
+        self.where.add(builder, self.content, position, found + len(text))
         self.cursor = found + len(text)
 
     def _special(self, token: Token, builder: UnitBuilder) -> None:

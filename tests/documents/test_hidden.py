@@ -69,3 +69,22 @@ def test_struck_emphasis_and_links_inside_strikethrough_are_not_read() -> None:
     page = "KV cache ~~offload **99x** [faster](u)~~ reuse: 27x faster TTFT.\n"
     (unit,) = scan(page, "markdown").units
     assert unit.text == "KV cache reuse: 27x faster TTFT."
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            "KV cache offload gives ~99x~ 27x faster TTFT.",
+            "KV cache offload gives 27x faster TTFT.",
+        ),
+        # A tilde for "about" strikes nothing: one after a space closes nothing.
+        ("KV cache gives ~2x to ~3x faster TTFT.", "KV cache gives ~2x to ~3x faster TTFT."),
+        ("KV cache: ~3x faster TTFT (vs ~1.5x).", "KV cache: ~3x faster TTFT (vs ~1.5x)."),
+    ],
+)
+def test_single_tildes_strike_out_as_on_github(page: str, text: str) -> None:
+    (unit,) = scan(page + "\n", "markdown").units
+    assert unit.text == text
+    at = unit.text.index("3x") if "3x" in unit.text else unit.text.index("27x")
+    assert page[unit.source_offset(at)] == unit.text[at]
