@@ -72,12 +72,56 @@ def breakeven_tokens(setup: Setup) -> int | None:
             model.full_layers,
             model.windowed_layers * layer_load_s * window,
         )
-    root = _smallest_root(
-        model.full_layers * pair_s / 2.0,
-        linear_s + model.windowed_layers * pair_s * slope - stored_layers * layer_load_s,
-        -latency_s - model.windowed_layers * pair_s * offset - stored_fixed_s,
-    )
+    a = model.full_layers * pair_s / 2.0
+    b = linear_s + model.windowed_layers * pair_s * slope - stored_layers * layer_load_s
+    c = -latency_s - model.windowed_layers * pair_s * offset
+    root = _smallest_root(a, b, c - stored_fixed_s)
+    if root is not None and model.window_kind == "chunked" and not setup.windowed_layers_store_full:
+        # A chunked layer holds only the chunk the prefix ends in: its load falls back at each
+        # chunk's start, so the root above (a whole chunk held) bounds the answer from above.
+        return _chunked_root(a, b, c, model.windowed_layers * layer_load_s, window, root)
     return None if root is None else _whole_tokens(max(root, float(window)))
+
+
+_MAX_CHUNKS = 10_000
+
+
+def _chunked_root(
+    a: float, b: float, c: float, chunk_load_s: float, chunk: int, upper: float
+) -> int:
+    """Smallest prefix N ≥ ``chunk`` with ``a·N² + b·N + c − chunk_load_s·(N mod chunk) ≥ 0``:
+    the breakeven of a model with chunked layers (``chunk_load_s`` the seconds per token the
+    chunked layers load). Within one chunk the condition is a convex quadratic in N, so its
+    smallest solution is the chunk's start or its quadratic's larger root. ``upper`` (the root
+    with a whole chunk held) is a solution; chunks are tried from the one of the root with none
+    held, at most ``_MAX_CHUNKS`` of them, else ``upper`` is the answer."""
+    lower = _smallest_root(a, b, c) or 0.0
+    first = max(1, int(lower // chunk))
+    last = int(upper // chunk)
+    if last - first > _MAX_CHUNKS:
+        return math.ceil(max(upper, float(chunk)))
+    for index in range(first, last + 1):
+        start = index * chunk
+        # In this chunk N mod chunk = N − start: a·N² + (b − l)·N + (c + l·start) ≥ 0.
+        linear, constant = b - chunk_load_s, c + chunk_load_s * start
+        if a * start * start + linear * start + constant >= 0:
+            return start
+        found = _larger_root(a, linear, constant)
+        if found is not None and found < start + chunk:
+            return max(math.ceil(found), start)
+    return math.ceil(max(upper, float(chunk)))
+
+
+def _larger_root(a: float, b: float, c: float) -> float | None:
+    """The larger real root of a·x² + b·x + c (``None`` if there is none)."""
+    if a == 0.0:
+        return -c / b if b != 0 else None
+    disc = b * b - 4.0 * a * c
+    if disc < 0:
+        return None
+    root_disc = math.sqrt(disc)
+    # Two algebraically equal forms; each avoids cancellation for its sign of b.
+    return (-b + root_disc) / (2.0 * a) if b <= 0 else (-2.0 * c) / (b + root_disc)
 
 
 def breakeven_bandwidth_gb_s(setup: Setup) -> float:

@@ -52,7 +52,9 @@ def decode_seconds(
     last = context_tokens + output_tokens - 1
     token_sum = (context_tokens + last) * output_tokens / 2.0
     windowed_sum = token_sum
-    if model.window_tokens is not None:
+    if model.window_tokens is not None and model.window_kind == "chunked":
+        windowed_sum = _chunk_sum(context_tokens, output_tokens, model.window_tokens)
+    elif model.window_tokens is not None:
         windowed_sum = _capped_sum(context_tokens, output_tokens, model.window_tokens)
     token_layers = model.full_layers * token_sum + model.windowed_layers * windowed_sum
     kv_read = token_layers * kv_bytes_per_token_per_layer(model, setup.kv_dtype)
@@ -68,3 +70,15 @@ def _capped_sum(first: int, count: int, cap: int) -> float:
     """Σ min(n, cap) for n = first … first + count − 1."""
     below = max(0, min(first + count, cap + 1) - first)
     return below * (2 * first + below - 1) / 2.0 + (count - below) * cap
+
+
+def _chunk_sum(first: int, count: int, chunk: int) -> float:
+    """Σ (n mod chunk) for n = first … first + count − 1: what a chunked layer reads."""
+
+    def upto(last: int) -> int:  # Σ (n mod chunk) for n = 0 … last
+        if last < 0:
+            return 0
+        whole, part = divmod(last + 1, chunk)
+        return whole * chunk * (chunk - 1) // 2 + part * (part - 1) // 2
+
+    return float(upto(first + count - 1) - upto(first - 1))

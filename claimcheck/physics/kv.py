@@ -27,6 +27,14 @@ def kv_bytes_per_token(model: ModelSpec, kv_dtype: Dtype = "bf16") -> int:
     return model.layers * kv_bytes_per_token_per_layer(model, kv_dtype)
 
 
+def resumed_window_tokens(model: ModelSpec, prefix_tokens: int) -> int:
+    """Tokens one windowed layer holds to resume a prefix of ``prefix_tokens`` (see ``kv_bytes``)."""
+    window = model.window_tokens or prefix_tokens
+    if model.window_kind == "chunked":
+        return prefix_tokens % window if window else 0
+    return min(prefix_tokens, window)
+
+
 def kv_bytes(
     model: ModelSpec,
     prefix_tokens: int,
@@ -36,14 +44,16 @@ def kv_bytes(
 ) -> int:
     """Bytes of the KV cache of a prefix of ``prefix_tokens`` tokens.
 
-    Windowed (sliding or chunked) layers hold only ``min(prefix_tokens, window_tokens)`` by
-    default, all that resuming the prefix needs (docs/model.md §1); with
+    By default windowed layers hold all that resuming the prefix needs (docs/model.md §1): a
+    sliding-window layer its last ``min(prefix_tokens, window_tokens)`` tokens, a chunked layer
+    the tokens of the chunk the prefix ends in, ``prefix_tokens mod window_tokens`` (none at a
+    whole number of chunks: the next token starts a chunk of its own). With
     ``windowed_layers_store_full=True`` they hold the full length, as a full-length allocator
     sizes them.
     """
     windowed_tokens = prefix_tokens
     if model.window_tokens is not None and not windowed_layers_store_full:
-        windowed_tokens = min(prefix_tokens, model.window_tokens)
+        windowed_tokens = resumed_window_tokens(model, prefix_tokens)
     token_layers = model.full_layers * prefix_tokens + model.windowed_layers * windowed_tokens
     return token_layers * kv_bytes_per_token_per_layer(model, kv_dtype)
 

@@ -379,9 +379,13 @@ def window_layout_note(model: ModelSpec, store_full: bool) -> str:
             f"KV layout full: the {layers} store every token, as a full-length allocator "
             "sizes them (--kv-layout; docs/model.md §1)."
         )
+    if model.window_kind == "chunked":
+        held = f"only the tokens of the {model.window_tokens:,}-token chunk a prefix ends in"
+    else:
+        held = f"only their last {model.window_tokens:,} tokens"
     return (
-        f"KV layout resumed: the {layers} store only their last {model.window_tokens:,} tokens, "
-        "all a resumed prefix needs (--kv-layout full counts every token; docs/model.md §1)."
+        f"KV layout resumed: the {layers} store {held}, all a resumed prefix needs "
+        "(--kv-layout full counts every token; docs/model.md §1)."
     )
 
 

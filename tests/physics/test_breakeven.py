@@ -176,3 +176,18 @@ def test_breakeven_bandwidth_of_the_resumed_layout(
     by_hand = growing_b_per_token * 989e12 * 0.5 / linear_flops_per_token / 1e9
     assert breakeven_bandwidth_gb_s(setup) == pytest.approx(by_hand)
     assert by_hand == pytest.approx(bandwidth_gb_s, abs=0.01)
+
+
+@pytest.mark.parametrize("bandwidth_gb_s", [0.3, 0.6, 1.0, 2.0, 5.0, 20.0])
+@pytest.mark.parametrize("latency_s", [0.001, 0.05, 0.5])
+def test_chunked_breakeven_is_the_smallest_prefix_where_loading_wins(
+    bandwidth_gb_s: float, latency_s: float
+) -> None:
+    # Llama 4 Scout's chunked layers hold only the chunk a prefix ends in, so the load time
+    # falls back at each chunk's start: loading may win just past a chunk boundary and lose
+    # again later in the chunk. Every prefix below the breakeven is checked, one by one.
+    setup = _setup("llama-4-scout", bandwidth_gb_s=bandwidth_gb_s, latency_s=latency_s)
+    tokens = breakeven_tokens(setup)
+    assert tokens is not None
+    assert speedup_at(setup, max(tokens, 1)) >= 1
+    assert all(speedup_at(setup, n) < 1 for n in range(1, tokens))

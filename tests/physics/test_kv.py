@@ -80,7 +80,8 @@ def test_worked_audit_kv_size() -> None:
         ("gpt-oss-120b", 36_864, 18 * 128 * 2_048),
         ("gpt-oss-20b", 24_576, 12 * 128 * 2_048),
         ("gemma-3-27b", 81_920, 52 * 1_024 * 8_192),
-        ("llama-4-scout", 12 * 4_096, 36 * 8_192 * 4_096),
+        # A chunked layer holds the chunk the prefix ends in: 100,000 mod 8,192 = 1,696 tokens.
+        ("llama-4-scout", 12 * 4_096, 36 * 1_696 * 4_096),
     ],
 )
 def test_windowed_layers_can_store_only_their_window(
@@ -114,3 +115,20 @@ def test_kv_bytes_grow_with_prefix(model_id: str, n: int, extra: int, store_full
     smaller = kv_bytes(model, n, windowed_layers_store_full=store_full)
     larger = kv_bytes(model, n + extra, windowed_layers_store_full=store_full)
     assert larger > smaller
+
+
+@pytest.mark.parametrize(
+    ("tokens", "gigabytes"),
+    [
+        # 12 global layers × N × 8 KV heads × (128 + 128) × 2 bytes; the 36 chunked layers hold
+        # N mod 8,192 tokens: none at a whole number of chunks.
+        (32_768, 12 * 32_768 * 4_096 / 1e9),  # 1.61 GB, not 2.82 GB with a whole chunk held
+        (131_072, 12 * 131_072 * 4_096 / 1e9),  # 6.44 GB
+        (40_000, (12 * 40_000 + 36 * (40_000 - 4 * 8_192)) * 4_096 / 1e9),
+        (5_000, 48 * 5_000 * 4_096 / 1e9),  # inside the first chunk every layer holds all
+    ],
+)
+def test_llama_4_scout_resumed_kv_holds_the_current_chunk(tokens: int, gigabytes: float) -> None:
+    scout = CATALOG.require_model("llama-4-scout")
+    assert kv_bytes(scout, tokens) / 1e9 == pytest.approx(gigabytes, rel=1e-9)
+    assert round(kv_bytes(scout, 32_768) / 1e9, 2) == 1.61
