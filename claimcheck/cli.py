@@ -634,13 +634,15 @@ def main() -> None:
 
     try:
         signal.signal(signal.SIGINT, raise_interrupt)
-        from claimcheck.commands.streams import GuardedStdout, guard_stdout
+        from claimcheck.commands.streams import GuardedStdout, guard_stdout, settle_stdout
 
         guard_stdout()
         try:
             with _only_check_when_run(sys.argv[1:]):
                 app()
+            settle_stdout()
         except SystemExit as done:
+            settle_stdout()  # a full standard output: one error line, exit 2
             if isinstance(sys.stdout, GuardedStdout) and sys.stdout.reader_left:
                 raise SystemExit(0) from None  # "| head -1": the reader had all it wanted
             if done.code == ExitCode.INTERRUPTED or interrupted():  # Typer: Ctrl-C → 130

@@ -14,7 +14,7 @@ from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
 from claimcheck.errors import UsageError, shown
-from claimcheck.rules import check_selectors
+from claimcheck.rules import check_selectors, enabled
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
 from claimcheck.severity import Severity
 from claimcheck.sources.inputs import Selection
@@ -79,6 +79,13 @@ def settle(cli: Options, config: LoadedConfig, cwd: Path) -> RunSettings:
     for option, values in (("select", select), ("ignore", ignore), ("extend-select", extend)):
         with blame(option):
             check_selectors(values, option)
+    with blame("ignore"):
+        if not enabled(select, ignore, extend):
+            # A run that checks nothing would pass: refused, as an empty select is.
+            dropped = ", ".join(repr(selector) for selector in ignore)
+            raise UsageError(
+                f"ignore: {dropped} leaves no rule to run (ignore fewer, or select the rules to run)"
+            )
     per_file = _per_file(cli.per_file_ignores)
     per_file_ignores = pick("per-file-ignores", per_file, file.per_file_ignores, {})
     with blame("per-file-ignores"):

@@ -511,7 +511,10 @@ def test_terminal_formats_escape_names_ids_and_text(cli: Invoke, good: Path, fmt
     run = cli("check", ".", "-f", fmt)
     assert run.code == 0, run.stderr
     assert UNSAFE.search(run.stdout) is None, [ln for ln in run.stdout.splitlines() if UNSAFE.search(ln)]  # fmt: skip
-    assert "\\x1b[2J" in run.stdout and "\\u202e" in run.stdout
+    if fmt == "markdown":  # Markdown escapes the escapes' backslashes: it renders \x1b[2J
+        assert "\\\\x1b\\[2J" in run.stdout and "\\\\u202e" in run.stdout
+    else:
+        assert "\\x1b[2J" in run.stdout and "\\u202e" in run.stdout
     if fmt == "concise":
         finding = re.compile(r"[^\n]+:\d+:\d+: KV\d{3} \[(error|warning|info)\] [^\n]*")
         *lines, summary = run.stdout.splitlines()
@@ -699,3 +702,109 @@ def test_the_job_summary_is_appended(
     assert cli("check", "good.yaml", "-f", "github").code == 0
     text = summary.read_text(encoding="utf-8")
     assert text.startswith("earlier step\n## claimcheck\n")
+
+
+# ---- a full disk: one line naming what could not be written, exit 2 -------------------------
+
+has_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+FULL_STDOUT = "claimcheck: error: cannot write to standard output: No space left on device\n"
+# The installed command is a script calling main(). After a script the interpreter flushes
+# standard output itself and drops what that raises: a short output (--version) fails only
+# there. With PYTHONUNBUFFERED every write fails at once instead.
+SCRIPT = "import sys\nfrom claimcheck.__main__ import main\nsys.exit(main())\n"
+WAYS = {"script, buffered": False, "module, unbuffered": True}
+
+
+@posix_only
+@has_dev_full
+@pytest.mark.parametrize("way", list(WAYS))
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "good.yaml", "-f", "concise"),
+        ("check", "good.yaml", "-f", "json"),
+        ("--version",),
+        ("rules",),
+    ],
+    ids=["check", "check json", "version", "rules"],
+)
+def test_a_full_stdout_is_one_error(
+    good: Path, tmp_path_factory: pytest.TempPathFactory, way: str, args: tuple[str, ...]
+) -> None:
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    env["NO_COLOR"] = "1"
+    if WAYS[way]:
+        env["PYTHONUNBUFFERED"] = "1"
+        command = [sys.executable, "-m", "claimcheck"]
+    else:
+        script = tmp_path_factory.mktemp("bin") / "claimcheck"
+        script.write_text(SCRIPT, encoding="utf-8")
+        command = [sys.executable, str(script)]
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        run = subprocess.run(
+            [*command, *args],
+            cwd=good,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    assert (run.returncode, run.stderr) == (2, FULL_STDOUT)
+
+
+@has_dev_full
+def test_a_report_on_a_full_device_is_one_error(cli: Invoke, good: Path) -> None:
+    run = cli("check", "good.yaml", "-f", "json", "-o", "/dev/full")
+    assert run.code == 2
+    assert _errors(run) == [
+        "claimcheck: error: /dev/full: cannot write the report: No space left on device"
+    ]
+
+
+def test_a_full_temporary_folder_is_one_error(
+    cli: Invoke,
+    good: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+    import io
+    import tempfile
+
+    class Full(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    folder = tmp_path_factory.mktemp("tmp")
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    monkeypatch.setattr(tempfile, "TemporaryFile", lambda *args, **kwargs: Full())
+    for n in range(200):  # enough files for a JSON report's entries to go to a spool file
+        (good / f"c{n}.yaml").write_text(GOOD, encoding="utf-8")
+    run = cli("check", ".", "-f", "json", "--jobs", "1")
+    assert run.code == 2
+    assert run.stderr == (
+        f"claimcheck: error: cannot write to a temporary file in {folder}: No space left on "
+        "device (TMPDIR names the folder for temporary files)\n"
+    )
+
+
+def test_a_report_on_a_full_disk_is_one_error_naming_it(
+    cli: Invoke, good: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import tempfile
+
+    def full(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    (good / "out.json").write_text("old", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "mkstemp", full)  # the report's temporary file, beside it
+    run = cli("check", "good.yaml", "-f", "json", "-o", "out.json")
+    assert run.code == 2
+    assert (
+        run.stderr
+        == "claimcheck: error: out.json: cannot write the report: No space left on device\n"
+    )
+    assert (good / "out.json").read_text(encoding="utf-8") == "old"

@@ -7,6 +7,8 @@ free of heavy imports: the commands import what they need when they run.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import shutil
 import sys
@@ -87,7 +89,9 @@ def run(work: Callable[[], str], *, debug: bool) -> None:
 def guarded(*, debug: bool) -> Iterator[None]:
     """The one catch-all of every command: a ``ClaimcheckError`` is one line on stderr and
     exit 2, and so is any unexpected failure (its traceback with ``--debug``; a Ctrl-C a
-    library turned into another error stays a Ctrl-C)."""
+    library turned into another error stays a Ctrl-C). A failure of the system (an
+    ``OSError`` with an error number: a full disk, a read-only folder) is one plain error line
+    naming what could not be written (``system_error``); any other is an internal error."""
     try:
         yield
     except ClaimcheckError as err:
@@ -97,9 +101,51 @@ def guarded(*, debug: bool) -> Iterator[None]:
 
         if debug or interrupted():
             raise
+        if isinstance(err, OSError) and (message := system_error(err)) is not None:
+            fail(message)
         print(
             f"claimcheck: internal error: {type(err).__name__}: {err} "
             "(run with --debug for the traceback)",
             file=sys.stderr,
         )
         raise typer.Exit(ExitCode.ERROR) from None
+
+
+# Error numbers that only a write gives (https://man7.org/linux/man-pages/man2/write.2.html,
+# https://man7.org/linux/man-pages/man2/open.2.html for EROFS).
+_WRITE_ERRORS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS") if hasattr(errno, name)
+)
+
+
+def system_error(err: OSError) -> str | None:
+    """The one line for an ``OSError`` that no command turned into a message of its own, or
+    ``None`` when it is no failure of the system (no error number: a bug).
+
+    It names the file when the error does (``cannot write to out/x: Read-only file system``).
+    Standard output and report files name themselves where they are written
+    (``streams.GuardedStdout``, ``--output``); what a run writes without a name is its
+    temporary files (a large JSON report's spool, in ``TMPDIR``), so a full disk without a
+    name is said to be the temporary folder's."""
+    if err.errno is None or isinstance(err, io.UnsupportedOperation):
+        return None
+    reason = err.strerror or str(err)
+    if err.filename is not None:
+        name = (
+            os.fsdecode(err.filename)
+            if isinstance(err.filename, str | bytes | os.PathLike)
+            else str(err.filename)
+        )
+        return (
+            f"cannot write to {name}: {reason}"
+            if err.errno in _WRITE_ERRORS
+            else f"{name}: {reason}"
+        )
+    if err.errno in _WRITE_ERRORS:
+        import tempfile
+
+        return (
+            f"cannot write to a temporary file in {tempfile.gettempdir()}: {reason} "
+            "(TMPDIR names the folder for temporary files)"
+        )
+    return reason

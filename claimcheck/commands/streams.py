@@ -1,5 +1,9 @@
 """Where output goes: standard output that a closed pipe cannot crash, report files written
-whole or not at all, and the GitHub job summary appended in one write."""
+whole or not at all, and the GitHub job summary appended in one write.
+
+Standard output that cannot take the output (a full disk, ``> /dev/full``) is one error line
+and exit 2, never a traceback: ``claimcheck: error: cannot write to standard output: No space
+left on device``."""
 
 from __future__ import annotations
 
@@ -21,13 +25,23 @@ class GuardedStdout:
 
     When the reader goes away (``claimcheck … | head -1``), the rest of the output goes to the
     null device: no ``BrokenPipeError``, no "Exception ignored" at exit, and the run ends with
-    exit code 0, as for any reader that has read all it wanted. When standard output was closed before the run (``>&-``), writing to it
-    raises ``ClaimcheckError`` (``-o FILE`` still works).
+    exit code 0, as for any reader that has read all it wanted. When standard output was
+    closed before the run (``>&-``), writing to it raises ``ClaimcheckError`` (``-o FILE``
+    still works).
+
+    Any other failed write (``ENOSPC``: a full disk, ``> /dev/full``) is kept in ``failure``
+    and the rest of the output goes to the null device. A ``write`` raises it (the command
+    stops and its error line says so); a ``flush`` does not: after a script ends, the
+    interpreter flushes standard output itself and drops what that raises ("flush_io" in
+    CPython's Python/pythonrun.c, https://github.com/python/cpython/blob/3.11/Python/pythonrun.c),
+    so the command line flushes it first and tells a failure found there (``settle_stdout``).
     """
 
     def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
         self.reader_left = False
+        self.failure: ClaimcheckError | None = None
+        self.told = False
 
     def write(self, text: str) -> int:
         stream = self._open()
@@ -36,6 +50,8 @@ class GuardedStdout:
         except BrokenPipeError:
             self._to_null(stream)
             return len(text)
+        except OSError as err:
+            raise self._failed(stream, err, told=True) from None
 
     def write_bytes(self, data: bytes) -> None:
         """Write UTF-8 ``data`` as it is, after what was written as text (``write_pieces``),
@@ -50,6 +66,8 @@ class GuardedStdout:
             raw.write(data)
         except BrokenPipeError:
             self._to_null(stream)
+        except OSError as err:
+            raise self._failed(stream, err, told=True) from None
 
     def flush(self) -> None:
         if self._stream is None:
@@ -58,6 +76,8 @@ class GuardedStdout:
             self._stream.flush()
         except BrokenPipeError:
             self._to_null(self._stream)
+        except OSError as err:
+            self._failed(self._stream, err, told=False)
 
     def isatty(self) -> bool:
         return self._stream is not None and self._stream.isatty()
@@ -70,13 +90,24 @@ class GuardedStdout:
             raise ClaimcheckError(CLOSED)
         return self._stream
 
-    def _to_null(self, stream: TextIO) -> None:
-        self.reader_left = True
+    def _to_null(self, stream: TextIO, *, reader_left: bool = True) -> None:
+        self.reader_left = reader_left
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             os.dup2(null, stream.fileno())
         finally:
             os.close(null)
+
+    def _failed(self, stream: TextIO, err: OSError, *, told: bool) -> ClaimcheckError:
+        """The error for a write that failed, kept with whether it was raised to a command
+        (``told``: its error line is printed there); the rest of the output is dropped."""
+        failure = ClaimcheckError(f"cannot write to standard output: {err.strerror or err}")
+        if self.failure is None:
+            self.failure = failure
+        self.told = self.told or told
+        with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing is left to drop
+            self._to_null(stream, reader_left=False)
+        return failure
 
 
 def guard_stdout() -> None:
@@ -86,6 +117,21 @@ def guard_stdout() -> None:
         sys.stdout = GuardedStdout(sys.stdout)
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole run
+
+
+def settle_stdout() -> None:
+    """Flush standard output as a command ends, and raise the failure of a write no command
+    was told of (``ClaimcheckError``: one error line and exit 2). A command that prints a few
+    lines and ends (``--version``, ``rules``) finds out only here that they could not be
+    written; left to the interpreter's own last flush, the failure would print "Exception
+    ignored" and exit 120 (https://docs.python.org/3/library/sys.html#sys.exit)."""
+    stdout = sys.stdout
+    if not isinstance(stdout, GuardedStdout):
+        return
+    stdout.flush()
+    if stdout.failure is not None and not stdout.told:
+        stdout.told = True
+        raise stdout.failure
 
 
 def write_pieces(stream: TextIO | GuardedStdout, pieces: Iterable[str | bytes]) -> None:

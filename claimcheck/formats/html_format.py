@@ -279,17 +279,36 @@ def _place(claim: ClaimReport) -> str:
 
 
 def _source_href(claim: ClaimReport) -> str | None:
-    """The claim's published address when it is a web address, else its file as a relative
-    link (the report is usually written where the run started); never another scheme."""
+    """The claim's published address when it is a web address, else its file's link."""
     url = claim.claim.get("source_url")
-    if isinstance(url, str) and urlsplit(url).scheme in {"http", "https"}:
+    if isinstance(url, str) and is_web_address(url):
         return url
     path = claim.source.path
-    if path is None:
-        return None
-    if urlsplit(path).scheme in {"http", "https"}:
-        return path
-    return quote(path) if path.startswith("/") else "./" + quote(path)
+    return None if path is None else file_href(path)
+
+
+def is_web_address(url: str) -> bool:
+    """An absolute ``http`` or ``https`` address with a host (``https:/x`` has none: where it
+    leads depends on where the report is opened)."""
+    parts = urlsplit(url)
+    return parts.scheme in {"http", "https"} and bool(parts.netloc)
+
+
+def file_href(path: str) -> str:
+    """A file's link, always on the report's own site: a relative path starting ``./`` (the
+    report is usually written where the run started), or a root-relative one for an absolute
+    path, with every character a URL gives a meaning to percent-encoded.
+
+    A file name is never read as an address: a folder named ``https:`` gives ``https:/x.md``,
+    which a browser opens from a report on disk as ``https://x.md/`` (the URL Standard,
+    "special authority slashes state", https://url.spec.whatwg.org/#special-authority-slashes-state),
+    and an absolute path starting ``//`` would name another host. So ``:``, ``\\``, ``?`` and
+    ``#`` are encoded, and leading slashes are made one. The bytes of a name that is not UTF-8
+    (PEP 383) are encoded as they were.
+    """
+    if path.startswith("/"):
+        return "/" + quote(path.lstrip("/"), errors="surrogateescape")
+    return "./" + quote(path, errors="surrogateescape")
 
 
 def _published(fields: dict[str, object]) -> str | None:

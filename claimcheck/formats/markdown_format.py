@@ -1,10 +1,21 @@
-"""``--format markdown``: a pull-request comment with the findings that matter up front."""
+"""``--format markdown``: a pull-request comment with the findings that matter up front.
+
+Every value from the inputs (places, messages and the ids and text they quote) goes through
+``tables.markdown_text``: it shows as the same literal text, never as an image, a link, markup
+or an @mention."""
 
 from __future__ import annotations
 
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.concise_format import summary_line
-from claimcheck.formats.tables import cell, header, most_severe_first, place, problem_place, row
+from claimcheck.formats.tables import (
+    header,
+    markdown_text,
+    most_severe_first,
+    place,
+    problem_place,
+    row,
+)
 from claimcheck.report import Report
 from claimcheck.severity import Severity
 
@@ -31,6 +42,9 @@ def render(report: Report, options: RenderOptions) -> str:
         lines += ["", "</details>", ""]
     if report.errors:
         lines += ["### Input errors", ""]
-        lines += [f"- {cell(problem_place(p))}: {cell(p.message)}" for p in report.errors]
+        lines += [
+            f"- {markdown_text(problem_place(p))}: {markdown_text(p.message)}"
+            for p in report.errors
+        ]
         lines.append("")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ each located result carries GitHub's ``primaryLocationLineHash``; rule descripto
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -155,15 +156,18 @@ class _Places:
 
     def artifact(self, path: str) -> dict[str, str]:
         """A path from the root, relative to ``%SRCROOT%``; a file outside it by its file URI.
-        A uri is a URI reference: spaces, "%", "#" and ":" in names are percent-encoded."""
+        A uri is a URI reference: spaces, "%", "#" and ":" in names are percent-encoded (a
+        folder named ``https:`` is no scheme)."""
         if path == _STDIN:
             return {"uri": path}
-        if self.checkout is None:  # the names are already from the root
-            return {"uri": quote(path, safe="/"), "uriBaseId": ROOT}
+        if self.checkout is None:  # the names are already from the root, unless absolute
+            if Path(path).is_absolute():
+                return {"uri": file_uri(Path(path))}
+            return {"uri": quote(path, safe="/", errors="surrogateescape"), "uriBaseId": ROOT}
         inside = self.checkout.from_root(path)
         if inside is None:
-            return {"uri": self.checkout.absolute(path).as_uri()}
-        return {"uri": quote(inside, safe="/"), "uriBaseId": ROOT}
+            return {"uri": file_uri(self.checkout.absolute(path))}
+        return {"uri": quote(inside, safe="/", errors="surrogateescape"), "uriBaseId": ROOT}
 
     def line_hash(self, path: str, region: dict[str, int]) -> str | None:
         """GitHub's hash of the result's first line, when the file can be read."""
@@ -173,3 +177,12 @@ class _Places:
             text = self.checkout.text(path)
             self.hashes[path] = line_hashes(text) if text is not None else {}
         return self.hashes[path].get(region.get("startLine", 1))
+
+
+def file_uri(path: Path) -> str:
+    """The ``file:`` URI of an absolute path. A POSIX path may start with two slashes and name
+    the same file as with one, but its URI (``file:////host/x``) is read on Windows as a file
+    on the server ``host``: leading slashes are made one (a Windows UNC path keeps its host)."""
+    if not path.drive and path.as_posix().startswith("//"):
+        path = Path("/" + path.as_posix().lstrip("/"))
+    return path.as_uri()

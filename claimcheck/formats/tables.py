@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable
 
@@ -35,17 +34,58 @@ def most_severe_first(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: -f.severity.rank)
 
 
-def cell(text: str) -> str:
-    """Text safe inside a Markdown table cell: pipes escaped, line breaks as ``<br>``, HTML
-    escaped (GitHub would drop ``<text>`` as an unknown tag) and other control characters shown
-    as escapes."""
-    text = html.escape(visible(text, breaks=True), quote=False).replace("|", "\\|")
-    return _LINE_BREAK.sub("<br>", text)
+# What GitHub links after the Markdown is rendered, where a backslash escape no longer shows:
+# @mentions (and e-mail addresses) and issue references (#12, GH-12), see
+# https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls.
+_REFERENCE = r"@[0-9A-Za-z][0-9A-Za-z-]*|#[0-9]+|\b[Gg][Hh]-[0-9]+"
+# Characters that start or end an inline construct anywhere: escapes, code, emphasis,
+# strikethrough, links and images, autolinks and raw HTML, entities, table cells, and GitHub's
+# math, which a backslash escapes too
+# (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/writing-mathematical-expressions).
+_ANYWHERE = "\\`*_[]<&|~$"
+_LITERAL = re.compile(
+    f"(?P<reference>{_REFERENCE})"
+    # A block can start only where the value does (a list item's first words): a heading,
+    # a quote, a bullet, a setext line, an ordered list ("1." or "1)").
+    r"|(?P<block>^[ \t]*(?:[#>+=-]|[0-9]{1,9}[.)]))"
+    # GFM's autolinks: "https://…" (and ftp) by their "://", "www.…" by its dot.
+    r"|(?P<autolink>:(?=//)|(?<=[Ww]{3})\.)"
+    f"|(?P<anywhere>[{re.escape(_ANYWHERE)}])"
+)
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that GitHub renders as the same literal text, on one line: the one
+    escaping of every value a Markdown report takes from its inputs (ids, paths, messages and
+    the text they quote), in a table cell or at the start of a list item.
+
+    Markdown-active punctuation is backslash-escaped where it is active: CommonMark lets any
+    ASCII punctuation be escaped, and an escaped character "is treated as a regular character"
+    (CommonMark 0.31, §2.4, https://spec.commonmark.org/0.31.2/#backslash-escapes), so
+    ``![x](http://e/i.png)`` is no image and ``https\\://`` no link (GFM's autolinks,
+    https://github.github.com/gfm/#autolinks-extension-). A pipe escaped as ``\\|`` stays in
+    its cell (https://github.github.com/gfm/#tables-extension-). GitHub finds @mentions and
+    issue references in the rendered text, after the escapes are gone, so ``\\@name`` still
+    notifies (https://github.com/github/markup/issues/1168,
+    https://github.com/github/cmark-gfm/issues/181); in a code span it does not: ``@name``,
+    ``#12`` and ``GH-12`` are written as code spans (their characters hold no backtick, so one
+    backtick fences them). Line breaks become ``<br>``; other control characters are shown as
+    escapes (``visible``).
+    """
+    lines = _LINE_BREAK.split(visible(text, breaks=True))
+    return "<br>".join(_LITERAL.sub(_literal, line) for line in lines)
+
+
+def _literal(match: re.Match[str]) -> str:
+    found = match.group()
+    if match.group("reference") is not None:
+        return f"`{found}`"
+    return f"{found[:-1]}\\{found[-1]}"  # the active character is the match's last
 
 
 def row(cells: Iterable[str]) -> str:
     """One Markdown table row."""
-    return "| " + " | ".join(cell(text) for text in cells) + " |"
+    return "| " + " | ".join(markdown_text(text) for text in cells) + " |"
 
 
 def header(names: Iterable[str]) -> list[str]:

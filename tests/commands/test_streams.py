@@ -1,16 +1,24 @@
-"""Where output goes: report files appear whole, a closed pipe is silence, a closed stdout is
-one error."""
+"""Where output goes: report files appear whole, a closed pipe is silence, a closed or full
+stdout is one error."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from claimcheck.commands.streams import CLOSED, GuardedStdout, append_whole, write_whole
+from claimcheck.commands.streams import (
+    CLOSED,
+    GuardedStdout,
+    append_whole,
+    settle_stdout,
+    write_whole,
+)
 from claimcheck.errors import ClaimcheckError
 
 
@@ -97,3 +105,74 @@ def test_a_closed_stdout_is_an_error_only_when_written() -> None:
     with pytest.raises(ClaimcheckError, match="standard output: it is closed") as caught:
         guarded.write("x")
     assert str(caught.value) == CLOSED
+
+
+class _Full(io.StringIO):
+    """A stream on a real descriptor that takes nothing: as ``> /dev/full`` does."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def fileno(self) -> int:
+        return self._fd
+
+
+FULL = "cannot write to standard output: No space left on device"
+
+
+def test_a_full_stdout_stops_the_writer_once_and_drops_the_rest(tmp_path: Path) -> None:
+    spare = os.open(tmp_path / "stand-in", os.O_WRONLY | os.O_CREAT)
+    try:
+        guarded = GuardedStdout(_Full(spare))
+        with pytest.raises(ClaimcheckError) as caught:
+            guarded.write("lost")
+        os.write(spare, b"after")  # the descriptor now points at the null device
+    finally:
+        os.close(spare)
+    assert str(caught.value) == FULL
+    assert guarded.failure is caught.value
+    assert guarded.told is True
+    assert guarded.reader_left is False  # not a reader that left: the exit code is 2
+    assert (tmp_path / "stand-in").read_bytes() == b""
+
+
+def test_a_full_stdout_found_by_a_flush_is_kept_for_the_exit(tmp_path: Path) -> None:
+    # The interpreter's own flush after a script drops what it raises: a flush keeps it.
+    spare = os.open(tmp_path / "stand-in", os.O_WRONLY | os.O_CREAT)
+    try:
+        guarded = GuardedStdout(_Full(spare))
+        guarded.flush()
+    finally:
+        os.close(spare)
+    assert guarded.failure is not None and str(guarded.failure) == FULL
+    assert guarded.told is False
+
+
+@pytest.mark.parametrize("told", [False, True])
+def test_a_failure_no_command_was_told_of_is_raised_as_the_command_line_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: bool
+) -> None:
+    spare = os.open(tmp_path / "stand-in", os.O_WRONLY | os.O_CREAT)
+    try:
+        guarded = GuardedStdout(_Full(spare))
+        if told:
+            with pytest.raises(ClaimcheckError):
+                guarded.write("x")  # raised to a command, which printed its error line
+        else:
+            guarded.flush()
+        monkeypatch.setattr(sys, "stdout", guarded)
+        if told:
+            settle_stdout()  # nothing more to say: the exit code is already 2
+        else:
+            with pytest.raises(ClaimcheckError, match="No space left on device"):
+                settle_stdout()
+            settle_stdout()  # told once
+    finally:
+        os.close(spare)

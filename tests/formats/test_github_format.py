@@ -150,3 +150,12 @@ def test_step_summary_stays_under_one_mebibyte() -> None:
     assert match is not None
     assert 0 < len(rows) < total
     assert len(rows) + int(match.group(1)) == total
+
+
+def test_step_summary_shows_ids_and_text_as_literal_text() -> None:
+    # The job summary is Markdown, as a pull-request comment is: the same escaping applies.
+    finding = hit(path="https:/e.example/x.md", message="claim ![x](http://e/i.png) cc @someone")
+    summary = step_summary(build([finding]))
+    assert (
+        "| https:/e.example/x.md:3:5 | claim !\\[x\\](http\\://e/i.png) cc `@someone` |" in summary
+    )

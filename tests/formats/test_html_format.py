@@ -195,6 +195,48 @@ def test_source_links() -> None:
     assert href("docs/page.md", "https://example.com/blog") == "https://example.com/blog"
     assert href(None) is None
     assert href("javascript:alert(1)") == "./javascript%3Aalert%281%29"
+    # A folder named "https:" is a folder: from disk, "https:/x.md" would open https://x.md/.
+    assert href("https:/evil.example/x.md") == "./https%3A/evil.example/x.md"
+    assert href("http:/evil.example/x.md", "not a web address") == "./http%3A/evil.example/x.md"
+    # An absolute path starting with two slashes would name a host; it is the same file.
+    assert href("//evil.example/x.md") == "/evil.example/x.md"
+    assert href("/home/me/p#1?.md") == "/home/me/p%231%3F.md"
+    assert href("C:\\docs\\x.md") == "./C%3A%5Cdocs%5Cx.md"
+    # A source_url without a host is no web address: the file's link is given instead.
+    assert href("docs/page.md", "https:/evil.example") == "./docs/page.md"
+
+
+# Pages opened from disk and from a CI artifact server: a link must stay where the page is.
+PAGE_BASES = ("file:///home/me/report.html", "https://ci.example/job/1/report.html")
+
+
+@pytest.mark.parametrize(
+    "name", ["https:", "http:", "javascript:", "data:text", "mailto:x@e.example"]
+)
+def test_a_folder_named_like_a_scheme_links_within_the_report_site(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    from urllib.parse import urljoin, urlsplit
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / name / "evil.example").mkdir(parents=True)
+    (tmp_path / name / "evil.example" / "x.yaml").write_text(
+        "id: a\nspeedup: 27\ncontext_tokens: 112000\nmetric: ttft\n", encoding="utf-8"
+    )
+    run = cli("check", ".", "--format", "html", "-o", "report.html")
+    assert run.code in (0, 1), run.stderr
+    page = Page((tmp_path / "report.html").read_text(encoding="utf-8"))
+    (source,) = [e.children[0] for e in page.find("p", "source")]
+    href = source.attrs["href"]
+    assert href is not None and href.startswith("./")
+    for base in PAGE_BASES:
+        target = urlsplit(urljoin(base, href))
+        assert (target.scheme, target.netloc) == urlsplit(base)[:2]
+    # Every other link on the page is a fragment of it, or the rules' documentation.
+    others = [e.attrs.get("href") or "" for e in page.elements if e is not source]
+    for other in others:
+        assert other == "" or other.startswith("#") or other.startswith("https://github.com/")
 
 
 def test_the_page_loads_nothing_from_outside() -> None:

@@ -162,6 +162,34 @@ def test_uri_is_percent_encoded() -> None:
     assert uri == "docs/my%20page%232%3A100%25.md"
 
 
+def _artifacts(report: Report, options: RenderOptions | None = None) -> list[dict[str, str]]:
+    log = json.loads(render(report, OutputFormat.SARIF, options))
+    return [
+        r["locations"][0]["physicalLocation"]["artifactLocation"] for r in log["runs"][0]["results"]
+    ]
+
+
+def test_a_folder_named_like_a_scheme_is_a_path_from_the_root(tmp_path: Path) -> None:
+    # "https:" is a folder's name: the uri stays a relative reference under %SRCROOT%.
+    checkout, _ = located(tmp_path)
+    relative = {"uri": "https%3A/evil.example/x.md", "uriBaseId": "%SRCROOT%"}
+    assert _artifacts(build([hit(path="https:/evil.example/x.md")])) == [relative]
+    from_docs = {"uri": "docs/https%3A/evil.example/x.md", "uriBaseId": "%SRCROOT%"}
+    assert _artifacts(
+        build([hit(path="https:/evil.example/x.md")]), RenderOptions(checkout=checkout)
+    ) == [from_docs]
+
+
+def test_an_absolute_path_is_a_file_uri_on_this_machine(tmp_path: Path) -> None:
+    # "//host/x" is "/host/x" on POSIX; as file:////host/x Windows would read a share on "host".
+    checkout, _ = located(tmp_path)
+    expected = [{"uri": "file:///evil.example/x.md"}, {"uri": "file:///abs/x%20y.md"}]
+    paths = ["//evil.example/x.md", "/abs/x y.md"]
+    findings = [hit(path=path, line=n) for n, path in enumerate(paths, start=1)]
+    assert _artifacts(build(findings)) == expected  # no checkout: not a name from the root
+    assert _artifacts(build(findings), RenderOptions(checkout=checkout)) == expected
+
+
 def test_text_finding_has_no_location() -> None:
     (result,) = run_of(REPORTS["text-only"])["results"]
     assert "locations" not in result
