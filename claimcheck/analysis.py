@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
 from claimcheck.implied import Analysis
+from claimcheck.precision import Precision, label, weight_bytes
+from claimcheck.precision import notes as precision_notes
 from claimcheck.resolve import Resolved
 from claimcheck.restate import restate
 from claimcheck.settings import Assumptions
@@ -62,7 +64,7 @@ def analyse(
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = resolved.gpu_count if resolved else None
     if model is not None and gpu is not None and count is None:
-        count = fitting_gpu_count(model, gpu)
+        count = fitting_gpu_count(model, gpu, resolved.precision if resolved else Precision())
     restatement = restate(
         claim, analysis, model=model, gpu=gpu, gpu_count=count, output_tokens=assume.output_tokens
     )
@@ -85,7 +87,9 @@ def with_fit(
 
     model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
     count = (resolved.gpu_count if resolved else None) or (
-        fitting_gpu_count(model, gpu) if model and gpu else 1
+        fitting_gpu_count(model, gpu, resolved.precision if resolved else Precision())
+        if model and gpu
+        else 1
     )
     fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens, curve=curves)
     return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
@@ -131,24 +135,29 @@ def _physical(
 ) -> Analysis:
     from claimcheck import physics
 
-    count = resolved.gpu_count or fitting_gpu_count(model, gpu)
+    precision = resolved.precision
+    weights_bits = precision.weight_bits(model)
+    count = resolved.gpu_count or fitting_gpu_count(model, gpu, precision)
     if resolved.gpu_count is None:
         notes.append(
             f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the "
-            "weights, BF16 or as released if smaller (the claim gives no GPU count; --gpus)"
+            f"weights in {precision.weights_label(model)} (the claim gives no GPU count; --gpus)"
         )
     tokens = claim.context_tokens
     prefill = claim.metric in PREFILL_METRICS
-    notes.append(
-        "BF16 compute and BF16 KV cache assumed (dense peak, no sparsity); K = 1,000 tokens, GB = 10^9 bytes"
-    )
+    calibrated = bool(prefill and tokens and claim.baseline_seconds)
+    notes.extend(precision_notes(precision, model, gpu, calibrated))
+    notes.append("K = 1,000 tokens, GB = 10^9 bytes")
     full_kv = assume.kv_layout == "full"
+    kv_dtype = precision.kv_format()
     if model.window_tokens is not None:
         from claimcheck.physics.sweep import window_layout_note
 
         notes.append(window_layout_note(model, full_kv))
     if resolved.gpu_count is not None:
-        base = base.model_copy(update=_memory(model, gpu, count, tokens or 0, full_kv))
+        memory = _memory(model, gpu, count, tokens or 0, full_kv, precision)
+        base = base.model_copy(update=memory)
+        notes.extend(_undisclosed_fit(model, precision, memory))
 
     power = None
     if claim.power_watts is not None and gpu.default_power_w is None and gpu.max_power_w is None:
@@ -165,13 +174,16 @@ def _physical(
 
     # Compute: calibrate from the stated baseline time, else assume an MFU.
     implied_mfu = None
+    compute = precision.estimate_compute()
     if prefill and tokens and claim.baseline_seconds:
+        compute = precision.bound_compute(model, gpu)
         flops = physics.prefill_flops(model, tokens)
-        implied_mfu = physics.implied_mfu(flops, claim.baseline_seconds, gpu, count)
+        implied_mfu = physics.implied_mfu(flops, claim.baseline_seconds, gpu, count, compute)
         if implied_mfu > 1:
             notes.append(
-                f"the {claim.baseline_seconds:g} s baseline needs {implied_mfu:.0%} of the dense BF16 peak of "
-                f"{count} × {gpu.id}: impossible, so the baseline ran on more GPUs or in FP8"
+                f"the {claim.baseline_seconds:g} s baseline needs {implied_mfu:.0%} of the dense "
+                f"{label(compute)} peak of {count} × {gpu.id}: impossible, so the baseline ran on "
+                "more GPUs or on less work than stated"
             )
         mfu, factor = min(implied_mfu, 1.0), 1.0
     else:
@@ -189,11 +201,11 @@ def _physical(
     setup_kwargs: dict[str, object] = {}
     implied_gb_s = None
     if prefill and tokens:
-        bytes_ = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv)
+        bytes_ = physics.kv_bytes(model, tokens, kv_dtype, windowed_layers_store_full=full_kv)
         cached_s = claim.cached_seconds
         if cached_s is None and claim.speedup:
             recompute_s = physics.prefill_seconds(
-                physics.prefill_flops(model, tokens), gpu, count, "bf16", mfu, factor
+                physics.prefill_flops(model, tokens), gpu, count, compute, mfu, factor
             )
             cached_s = (claim.baseline_seconds or recompute_s) / claim.speedup
             notes.append(f"load time taken from the {claim.speedup:g}x ratio: {cached_s:.3g} s")
@@ -218,6 +230,9 @@ def _physical(
         model=model,
         gpu=gpu,
         gpu_count=count,
+        dtype=compute,
+        kv_dtype=kv_dtype,
+        weights_bits=weights_bits,
         mfu=mfu,
         power_factor=factor,
         tier=tier,
@@ -228,7 +243,9 @@ def _physical(
     if tier is not None and "bandwidth_gb_s" not in setup_kwargs:
         notes.append(f"load at {setup.load_bandwidth_gb_s:.3g} GB/s from {tier.id} ({tier.source})")
     breakeven = physics.breakeven_tokens(setup)
-    knee = physics.memory_bound_knee_tokens(model, gpu, mfu=mfu, power_factor=factor)
+    knee = physics.memory_bound_knee_tokens(
+        model, gpu, compute, mfu=mfu, power_factor=factor, weights_bits=weights_bits
+    )
     at_prefix = {
         str(n): round(physics.speedup_at(setup, n), 2)
         for n in TYPICAL_PREFIXES
@@ -259,13 +276,11 @@ def _physical(
     return analysis.model_copy(update={**update, "assumptions": notes})
 
 
-def fitting_gpu_count(model: ModelSpec, gpu: GpuSpec) -> int:
-    """The smallest power-of-two GPU count whose HBM holds the model's weights (BF16, or as
-    released when smaller) with a tenth to spare: a 70B model needs two 80 GB H100s, gpt-oss-120b
-    (MXFP4 experts) one."""
-    from claimcheck import physics
-
-    needed_gb = physics.resident_weight_bytes(model) / 1e9 / 0.9
+def fitting_gpu_count(model: ModelSpec, gpu: GpuSpec, precision: Precision) -> int:
+    """The smallest power-of-two GPU count whose HBM holds the model's weights (in the stated
+    precision, else the smallest published) with a tenth to spare: a 70B model needs two 80 GB
+    H100s, gpt-oss-120b (MXFP4 experts) one."""
+    needed_gb = weight_bytes(model, precision.weight_bits(model)) / 1e9 / 0.9
     count = 1
     while count * gpu.hbm_gb < needed_gb and count < 1024:
         count *= 2
@@ -273,18 +288,40 @@ def fitting_gpu_count(model: ModelSpec, gpu: GpuSpec) -> int:
 
 
 def _memory(
-    model: ModelSpec, gpu: GpuSpec, count: int, tokens: int, full_kv: bool
+    model: ModelSpec, gpu: GpuSpec, count: int, tokens: int, full_kv: bool, precision: Precision
 ) -> dict[str, float | None]:
-    """GB of the weights (BF16, or as released when smaller), of the context's BF16 KV and of
-    the GPUs' HBM (docs/model.md §10)."""
+    """GB of the weights and of the context's KV, in the precisions taken (stated, else the
+    smallest published weights and a BF16 cache), and of the GPUs' HBM (docs/model.md §10)."""
     from claimcheck import physics
 
-    kv = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv) if tokens else 0
+    kv = (
+        physics.kv_bytes(model, tokens, precision.kv_format(), windowed_layers_store_full=full_kv)
+        if tokens
+        else 0
+    )
     return {
-        "weights_gb": _round(physics.resident_weight_bytes(model) / 1e9, 1),
+        "weights_gb": _round(weight_bytes(model, precision.weight_bits(model)) / 1e9, 1),
         "context_kv_gb": _round(kv / 1e9, 1),
         "gpu_memory_gb": _round(count * gpu.hbm_gb, 1),
     }
+
+
+def _undisclosed_fit(
+    model: ModelSpec, precision: Precision, memory: dict[str, float | None]
+) -> list[str]:
+    """A note when the setup fits only because the weights were counted at a published
+    precision below BF16 that the claim does not state (docs/model.md §12)."""
+    kv, hbm = memory["context_kv_gb"] or 0.0, memory["gpu_memory_gb"]
+    if precision.weights is not None or model.published_weight_bits >= 16 or hbm is None:
+        return []
+    bf16_gb = weight_bytes(model, 16.0) / 1e9
+    if bf16_gb + kv <= hbm:
+        return []
+    return [
+        f"in BF16 the weights ({bf16_gb:,.0f} GB) and the context's KV would not fit in the "
+        f"GPUs' {hbm:,.0f} GB; they fit in {precision.weights_label(model)}, as {model.name} is "
+        "also published: the claim should state its precision (weights_dtype)"
+    ]
 
 
 def _finish(

@@ -8,6 +8,7 @@ from typing import Annotated, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from claimcheck.bounds import GPUS, PARAMS_B, POWER_W, SECONDS, SPEEDUP, TOKENS, Bound
+from claimcheck.defaults import Dtype, WeightsDtype
 
 
 class Metric(StrEnum):
@@ -123,6 +124,13 @@ class Claim(BaseModel):
         None,
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
     )
+    dtype: Dtype | None = Field(
+        None, description="compute precision of the baseline: bf16 (or fp16) or fp8"
+    )
+    weights_dtype: WeightsDtype | None = Field(
+        None, description="precision of the weights: bf16, fp8 or fp4 (MXFP4, NVFP4)"
+    )
+    kv_dtype: Dtype | None = Field(None, description="precision of the KV cache: bf16 or fp8")
     points: tuple[Point, ...] | None = Field(
         None,
         description="several measurements of this setup, each a context_tokens with a speedup "

@@ -22,8 +22,10 @@ import typer
 from claimcheck import __version__, bounds
 from claimcheck.commands import (
     Color,
+    DtypeChoice,
     KvLayout,
     TextOrJson,
+    WeightsDtypeChoice,
     fail,
     guarded,
     say,
@@ -42,14 +44,17 @@ from claimcheck.commands.help_layout import (
 from claimcheck.commands.shared_options import (
     CATALOG,
     CONFIG,
+    DTYPE,
     GPU,
     GPUS,
     ISOLATED,
+    KV_DTYPE,
     KV_LAYOUT,
     MFU,
     MODEL,
     OUTPUT_TOKENS,
     TIER,
+    WEIGHTS_DTYPE,
     ColorOption,
     DebugOption,
     TextOrJsonFormat,
@@ -261,6 +266,9 @@ def check(
     gpus: Annotated[int | None, GPUS] = None,
     tier: Annotated[str | None, TIER] = None,
     mfu: Annotated[float | None, MFU] = None,
+    dtype: Annotated[DtypeChoice | None, DTYPE] = None,
+    weights_dtype: Annotated[WeightsDtypeChoice | None, WEIGHTS_DTYPE] = None,
+    kv_dtype: Annotated[DtypeChoice | None, KV_DTYPE] = None,
     kv_layout: Annotated[KvLayout | None, KV_LAYOUT] = None,
     output_tokens: Annotated[int | None, OUTPUT_TOKENS] = None,
     catalog: Annotated[Path | None, CATALOG] = None,
@@ -360,7 +368,10 @@ def check(
         respect_gitignore=respect_gitignore, max_file_size=max_file_size,
         assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
                 "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None,
-                "kv_layout": kv_layout.value if kv_layout else None},
+                "kv_layout": kv_layout.value if kv_layout else None,
+                "dtype": dtype.value if dtype else None,
+                "weights_dtype": weights_dtype.value if weights_dtype else None,
+                "kv_dtype": kv_dtype.value if kv_dtype else None},
     )  # fmt: skip
     with guarded(debug=debug):
         code = _run(

@@ -10,6 +10,11 @@ KvLayout = Literal["resumed", "full"]
 """What a windowed (sliding or chunked) layer holds: "resumed" only its last window, all a
 resumed prefix needs; "full" every token, as a full-length allocator sizes it."""
 
+Dtype = Literal["bf16", "fp8"]
+"""A compute or KV-cache format (FP16 computes at BF16's peak and stores as many bytes)."""
+WeightsDtype = Literal["bf16", "fp8", "fp4"]
+"""A weights format; ``fp4`` is a 4-bit block format such as MXFP4 or NVFP4."""
+
 DEFAULT_MFU = 0.5
 """Recompute efficiency assumed when no baseline time calibrates it."""
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from claimcheck.claim import Claim
 from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
 from claimcheck.implied import Analysis, Reference
+from claimcheck.precision import Precision
 from claimcheck.settings import Assumptions
 
 if TYPE_CHECKING:
@@ -58,14 +59,18 @@ def reference(
     if model is None or gpu is None:
         return None
     tier = resolved.tier if resolved else None
-    count = (resolved.gpu_count if resolved and named else None) or fitting_gpu_count(model, gpu)
+    precision = resolved.precision if resolved and named else Precision()
+    count = (resolved.gpu_count if resolved and named else None) or fitting_gpu_count(
+        model, gpu, precision
+    )
+    compute, kv_dtype = precision.estimate_compute(), precision.kv_format()
     mfu = assume.mfu or DEFAULT_MFU
     cached_s = claim.cached_seconds
     if cached_s is None and claim.speedup and (claim.baseline_seconds or named):
         # The load time the claim's ratio implies, as its analysis derives it: its own baseline
         # time, else a recompute at the assumed MFU under its power cap.
         baseline_s = claim.baseline_seconds or physics.prefill_seconds(
-            physics.prefill_flops(model, tokens), gpu, count, "bf16", mfu, _cap(claim, gpu)
+            physics.prefill_flops(model, tokens), gpu, count, compute, mfu, _cap(claim, gpu)
         )
         cached_s = baseline_s / claim.speedup
     if cached_s is None and (tier is None or not named):
@@ -74,7 +79,7 @@ def reference(
     latency_s = tier.latency_s if tier else DEFAULT_LATENCY_S
     bandwidth_gb_s = None
     if cached_s is not None:
-        kv = physics.kv_bytes(model, tokens, windowed_layers_store_full=full_kv)
+        kv = physics.kv_bytes(model, tokens, kv_dtype, windowed_layers_store_full=full_kv)
         bandwidth_gb_s = physics.implied_bandwidth_gb_s(kv, cached_s, latency_s)
         if not math.isfinite(bandwidth_gb_s) or bandwidth_gb_s <= 0:
             return None
@@ -82,6 +87,9 @@ def reference(
         model=model,
         gpu=gpu,
         gpu_count=count,
+        dtype=compute,
+        kv_dtype=kv_dtype,
+        weights_bits=precision.weight_bits(model),
         mfu=mfu,
         power_factor=1.0,
         tier=tier,

@@ -9,6 +9,7 @@ import msgspec
 from msgspec import field
 
 from claimcheck.claim import Claim
+from claimcheck.precision import Precision, label
 from claimcheck.settings import Assumptions
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Resolved(msgspec.Struct, frozen=True):
     gpu_count: int | None = None
     tier: TierSpec | None = None
     total_params_billions: float | None = None
+    precision: Precision = Precision()
     assumed: tuple[str, ...] = ()
     unknown: tuple[str, ...] = field(default=())
 
@@ -99,8 +101,21 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
         tier = catalog.require_tier(assume.tier)
         assumed.append(f"KV tier {tier.id} assumed (--tier)")
 
+    precision = Precision(
+        claim.dtype or assume.dtype,
+        claim.weights_dtype or assume.weights_dtype,
+        claim.kv_dtype or assume.kv_dtype,
+    )
+    for disclosed, given, what, option in (
+        (claim.dtype, assume.dtype, "compute", "--dtype"),
+        (claim.weights_dtype, assume.weights_dtype, "weights", "--weights-dtype"),
+        (claim.kv_dtype, assume.kv_dtype, "KV cache", "--kv-dtype"),
+    ):
+        if disclosed is None and given is not None:
+            assumed.append(f"{label(given)} {what} assumed ({option})")
+
     # The size rules judge is the one the claim discloses, never an assumed model's.
     size = claim.params_billions
     if size is None and claim.model is not None:
         size = model.total_params_b if model is not None else size_from_name(claim.model)
-    return Resolved(model, gpu, count, tier, size, tuple(assumed), tuple(unknown))
+    return Resolved(model, gpu, count, tier, size, precision, tuple(assumed), tuple(unknown))

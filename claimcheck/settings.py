@@ -6,7 +6,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
-from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS, KvLayout
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS, Dtype, KvLayout, WeightsDtype
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
 
@@ -75,6 +75,11 @@ class Assumptions(BaseModel):
         le=MFU.high,
         description="recompute MFU to assume when the claim gives no baseline time",
     )
+    dtype: Dtype | None = Field(None, description="compute precision to assume: bf16 or fp8")
+    weights_dtype: WeightsDtype | None = Field(
+        None, description="weights precision to assume: bf16, fp8 or fp4"
+    )
+    kv_dtype: Dtype | None = Field(None, description="KV cache precision to assume: bf16 or fp8")
     kv_layout: KvLayout = Field(
         "resumed",
         description="KV on windowed layers: resumed (the last window only) or full (every token)",

@@ -44,6 +44,21 @@ class KvLayout(StrEnum):
     FULL = "full"
 
 
+class DtypeChoice(StrEnum):
+    """``--dtype`` and ``--kv-dtype`` values: compute and KV-cache formats."""
+
+    BF16 = "bf16"
+    FP8 = "fp8"
+
+
+class WeightsDtypeChoice(StrEnum):
+    """``--weights-dtype`` values."""
+
+    BF16 = "bf16"
+    FP8 = "fp8"
+    FP4 = "fp4"
+
+
 def fail(message: str) -> NoReturn:
     """Print ``claimcheck: error: <message>`` to stderr and exit 2."""
     say("error", message)

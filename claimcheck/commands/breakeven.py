@@ -10,17 +10,28 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from claimcheck import bounds
-from claimcheck.commands import Color, KvLayout, run, terminal_width, use_color
+from claimcheck.commands import (
+    Color,
+    DtypeChoice,
+    KvLayout,
+    WeightsDtypeChoice,
+    run,
+    terminal_width,
+    use_color,
+)
 from claimcheck.commands.help_layout import PHYSICS, default
 from claimcheck.commands.shared_options import (
     CATALOG,
+    DTYPE,
     GPU,
     GPUS,
+    KV_DTYPE,
     KV_LAYOUT,
     MFU,
     MODEL,
     OUTPUT_TOKENS,
     TIER,
+    WEIGHTS_DTYPE,
     ColorOption,
     DebugOption,
     format_option,
@@ -32,15 +43,9 @@ from claimcheck.errors import UsageError
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
     from claimcheck.implied import PointsFit
-    from claimcheck.physics import Dtype, Setup
+    from claimcheck.physics import Setup
     from claimcheck.physics.fit import FitPoint
-
-
-class DtypeChoice(StrEnum):
-    """``--dtype`` and ``--kv-dtype`` values."""
-
-    BF16 = "bf16"
-    FP8 = "fp8"
+    from claimcheck.precision import Precision
 
 
 class BreakevenFormat(StrEnum):
@@ -50,9 +55,6 @@ class BreakevenFormat(StrEnum):
     JSON = "json"
     HTML = "html"
     SVG = "svg"
-
-
-_DTYPES: dict[DtypeChoice, Dtype] = {DtypeChoice.BF16: "bf16", DtypeChoice.FP8: "fp8"}
 
 
 def breakeven(
@@ -90,21 +92,9 @@ def breakeven(
             rich_help_panel=PHYSICS,
         ),
     ] = None,
-    dtype: Annotated[
-        DtypeChoice,
-        typer.Option(
-            "--dtype",
-            case_sensitive=False,
-            help="Weight and compute format.",
-            rich_help_panel=PHYSICS,
-        ),
-    ] = DtypeChoice.BF16,
-    kv_dtype: Annotated[
-        DtypeChoice,
-        typer.Option(
-            "--kv-dtype", case_sensitive=False, help="KV cache format.", rich_help_panel=PHYSICS
-        ),
-    ] = DtypeChoice.BF16,
+    dtype: Annotated[DtypeChoice | None, DTYPE] = None,
+    weights_dtype: Annotated[WeightsDtypeChoice | None, WEIGHTS_DTYPE] = None,
+    kv_dtype: Annotated[DtypeChoice | None, KV_DTYPE] = None,
     kv_layout: Annotated[KvLayout, KV_LAYOUT] = KvLayout.RESUMED,
     mfu: Annotated[float, MFU] = DEFAULT_MFU,
     context: Annotated[
@@ -155,11 +145,16 @@ def breakeven(
                 "--fit fits the load latency and bandwidth: leave out --tier, "
                 "--bandwidth-gb-s and --latency-ms"
             )
+        from claimcheck.precision import Precision
+
         catalog = load_catalog(catalog_file)
+        precision = Precision(
+            dtype.value if dtype else None,
+            weights_dtype.value if weights_dtype else None,
+            kv_dtype.value if kv_dtype else None,
+        )
         if points:
-            setup, fitted = _fitted(
-                catalog, model, gpu, gpus, dtype, kv_dtype, mfu, power_watts, points
-            )
+            setup, fitted = _fitted(catalog, model, gpu, gpus, precision, mfu, power_watts, points)
             tier_is_default = False
         else:
             fitted = None
@@ -171,8 +166,7 @@ def breakeven(
                 tier,
                 bandwidth_gb_s,
                 latency_ms,
-                dtype,
-                kv_dtype,
+                precision,
                 mfu,
             )
         setup = setup.model_copy(update={"windowed_layers_store_full": kv_layout is KvLayout.FULL})
@@ -204,8 +198,7 @@ def _setup(
     tier_name: str | None,
     bandwidth_gb_s: float | None,
     latency_ms: float | None,
-    dtype: DtypeChoice,
-    kv_dtype: DtypeChoice,
+    precision: Precision,
     mfu: float,
 ) -> tuple[Setup, bool]:
     """The Setup the options describe, and whether its tier is the assumed default."""
@@ -230,8 +223,9 @@ def _setup(
             model=model,
             gpu=gpu,
             gpu_count=gpus or catalog.gpu_count(gpu_name) or 1,
-            dtype=_DTYPES[dtype],
-            kv_dtype=_DTYPES[kv_dtype],
+            dtype=precision.estimate_compute(),
+            kv_dtype=precision.kv_format(),
+            weights_bits=precision.weight_bits(model),
             mfu=mfu,
             tier=tier,
             bandwidth_gb_s=bandwidth_gb_s,
@@ -290,8 +284,7 @@ def _fitted(
     model_name: str,
     gpu_name: str,
     gpus: int | None,
-    dtype: DtypeChoice,
-    kv_dtype: DtypeChoice,
+    precision: Precision,
     mfu: float,
     power_watts: float | None,
     points: list[FitPoint],
@@ -302,12 +295,14 @@ def _fitted(
     from claimcheck.vendor_fit import report_of
 
     gpu = catalog.require_gpu(gpu_name)
+    model = catalog.require_model(model_name)
     base = Setup(
-        model=catalog.require_model(model_name),
+        model=model,
         gpu=gpu,
         gpu_count=gpus or catalog.gpu_count(gpu_name) or 1,
-        dtype=_DTYPES[dtype],
-        kv_dtype=_DTYPES[kv_dtype],
+        dtype=precision.estimate_compute(),
+        kv_dtype=precision.kv_format(),
+        weights_bits=precision.weight_bits(model),
         mfu=mfu,
         power_factor=1.0 if power_watts is None else power_factor(gpu, power_watts).factor,
     )

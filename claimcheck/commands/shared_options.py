@@ -118,6 +118,29 @@ OUTPUT_TOKENS = typer.Option(
     show_default=False,
     rich_help_panel=PHYSICS,
 )
+DTYPE = typer.Option(
+    "--dtype",
+    case_sensitive=False,
+    help="Compute precision: bf16 (or fp16) or fp8. Unstated: BF16, and a stated baseline time "
+    "is judged against FP8's peak where the model is published in FP8 (docs/model.md §12).",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+WEIGHTS_DTYPE = typer.Option(
+    "--weights-dtype",
+    case_sensitive=False,
+    help="Weights precision: bf16, fp8 or fp4 (MXFP4, NVFP4). Unstated: the smallest precision "
+    "the model is published in.",
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
+KV_DTYPE = typer.Option(
+    "--kv-dtype",
+    case_sensitive=False,
+    help="KV cache precision: bf16 or fp8." + default("bf16"),
+    show_default=False,
+    rich_help_panel=PHYSICS,
+)
 KV_LAYOUT = typer.Option(
     "--kv-layout",
     case_sensitive=False,

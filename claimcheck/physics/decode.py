@@ -10,7 +10,6 @@ docs/model.md §5, §6).
 from __future__ import annotations
 
 from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
-from claimcheck.physics.dtypes import bytes_per_element
 from claimcheck.physics.kv import kv_bytes, kv_bytes_per_token_per_layer
 from claimcheck.physics.setup import Setup
 
@@ -22,7 +21,7 @@ HBM_EFFICIENCY = 0.8
 def _weight_bytes_per_token(setup: Setup) -> float:
     model = setup.model
     params = model.active_linear_params_b * 1e9 + model.hidden * model.vocab_size
-    return params * bytes_per_element(setup.dtype)
+    return params * setup.weight_bytes_per_param
 
 
 def _hbm_bytes_per_s(setup: Setup) -> float:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from claimcheck.defaults import Dtype
 
-Dtype = Literal["bf16", "fp8"]
+__all__ = ["DTYPES", "Dtype", "bytes_per_element"]
+
 DTYPES: tuple[Dtype, ...] = ("bf16", "fp8")
 
 

@@ -107,17 +107,20 @@ def memory_bound_knee_tokens(
     dtype: Dtype = "bf16",
     mfu: float = DEFAULT_MFU,
     power_factor: float = 1.0,
+    weights_bits: float | None = None,
 ) -> float:
     """Tokens below which one pass on an idle GPU is still bound by reading the weights.
 
     ``n_knee = W_read · F · u / (HBM_BW · 2 · P_act)`` (docs/model.md §2), where a pass
-    reads every weight (all experts of an MoE) but computes only the active ones. Independent
-    of the GPU count: weights and FLOPs split alike.
+    reads every weight (all experts of an MoE) at ``weights_bits`` a weight (else in
+    ``dtype``) but computes only the active ones, at ``dtype``'s peak. Independent of the GPU
+    count: weights and FLOPs split alike.
     """
     flops_per_s = peak_flops_per_s(gpu, dtype) * mfu * power_factor
     hbm_bytes_per_s = gpu.hbm_tb_s * 1e12
-    return (
-        weight_bytes(model, dtype)
-        * flops_per_s
-        / (hbm_bytes_per_s * 2.0 * model.active_linear_params_b * 1e9)
+    read_bytes = (
+        model.total_params_b * 1e9 * weights_bits / 8
+        if weights_bits is not None
+        else weight_bytes(model, dtype)
     )
+    return read_bytes * flops_per_s / (hbm_bytes_per_s * 2.0 * model.active_linear_params_b * 1e9)

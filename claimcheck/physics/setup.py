@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
 from claimcheck.defaults import DEFAULT_MFU, KvLayout
-from claimcheck.physics.dtypes import Dtype
+from claimcheck.physics.dtypes import Dtype, bytes_per_element
 from claimcheck.physics.load import aggregate_bandwidth_gb_s
 from claimcheck.physics.prefill import peak_flops_per_s
 
@@ -17,7 +17,8 @@ class Setup(BaseModel):
     ``mfu`` is the achieved fraction of dense peak; ``power_factor`` the relative throughput
     under a power cap (1.0 uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
     the tier's figure and ``latency_s`` of its fixed latency. ``kv_dtype`` is the cache's
-    format, ``dtype`` the compute and weight format. Windowed layers hold only their last
+    format, ``dtype`` the compute format, and the weights' too unless ``weights_bits`` gives
+    their mean bits per weight (FP8 or MXFP4 weights computed in BF16). Windowed layers hold only their last
     window (all a resumed prefix needs) unless ``windowed_layers_store_full``, as a
     full-length allocator sizes them (docs/model.md §1).
     """
@@ -29,6 +30,7 @@ class Setup(BaseModel):
     gpu_count: int = Field(1, gt=0)
     dtype: Dtype = "bf16"
     kv_dtype: Dtype = "bf16"
+    weights_bits: float | None = Field(None, gt=0, le=32)
     mfu: float = Field(DEFAULT_MFU, gt=0, le=1)
     power_factor: float = Field(1.0, gt=0, le=1)
     tier: TierSpec | None = None
@@ -41,6 +43,13 @@ class Setup(BaseModel):
         """Achieved FLOP/s of all GPUs together: count × dense peak × MFU × power factor."""
         peak = peak_flops_per_s(self.gpu, self.dtype)
         return self.gpu_count * peak * self.mfu * self.power_factor
+
+    @property
+    def weight_bytes_per_param(self) -> float:
+        """Bytes one weight takes in GPU memory: ``weights_bits`` / 8, else the compute format's."""
+        if self.weights_bits is not None:
+            return self.weights_bits / 8
+        return float(bytes_per_element(self.dtype))
 
     @property
     def load_bandwidth_gb_s(self) -> float:

@@ -264,7 +264,11 @@ def _knee_note(n_star: int | None, knee: float) -> str:
 def _warnings(setup: Setup, power: PowerFactor | None) -> tuple[str, ...]:
     model, gpu = setup.model, setup.gpu
     notes = []
-    weights_gb = resident_weight_bytes(model, setup.dtype) / 1e9
+    weights_gb = (
+        model.total_params_b * setup.weights_bits / 8
+        if setup.weights_bits is not None
+        else resident_weight_bytes(model, setup.dtype) / 1e9
+    )
     hbm_gb = setup.gpu_count * gpu.hbm_gb
     if weights_gb > hbm_gb:
         notes.append(

@@ -31,6 +31,7 @@ DEFAULTS = {
     "--max-file-size": str(DEFAULT_MAX_BYTES),
     "--mfu": str(DEFAULT_MFU),
     "--kv-layout": "resumed",
+    "--kv-dtype": "bf16",
     "--output-tokens": str(DEFAULT_OUTPUT_TOKENS),
     "--color": "auto",
     "--show-source": "on in text, off in concise",
@@ -40,6 +41,7 @@ DEFAULTS = {
 WITHOUT_DEFAULT = {
     "--text", "--stdin-filename", "--config", "--extend-exclude", "--ignore", "--extend-select",
     "--per-file-ignores", "--model", "--gpu", "--gpus", "--tier", "--catalog", "--output",
+    "--dtype", "--weights-dtype",
 }  # fmt: skip
 
 
@@ -115,7 +117,8 @@ def test_options_shared_by_commands_read_the_same() -> None:
     check = option_names(CHECK)
     shared = set(breakeven) & set(check)
     assert shared >= {"--model", "--gpu", "--gpus", "--tier", "--mfu", "--output-tokens",
-                      "--catalog", "--kv-layout", "--color", "--debug", "--format"}  # fmt: skip
+                      "--catalog", "--kv-layout", "--color", "--debug", "--format", "--dtype",
+                      "--weights-dtype", "--kv-dtype"}  # fmt: skip
     for name in shared - {"--format"}:  # each command has its own formats
         assert check[name].help == breakeven[name].help, name
         assert check[name].rich_help_panel == breakeven[name].rich_help_panel, name
