@@ -174,9 +174,10 @@ def _physical(
 
     # Compute: calibrate from the stated baseline time, else assume an MFU.
     implied_mfu = None
-    compute = precision.estimate_compute()
+    compute, attention = precision.estimate_compute(), precision.estimate_attention()
     if prefill and tokens and claim.baseline_seconds:
-        compute = precision.bound_compute(model, gpu)
+        # Judged, and then estimated, at one peak for all of the work: the most lenient.
+        compute = attention = precision.bound_compute(model, gpu)
         flops = physics.prefill_flops(model, tokens)
         implied_mfu = physics.implied_mfu(flops, claim.baseline_seconds, gpu, count, compute)
         if implied_mfu > 1:
@@ -204,9 +205,13 @@ def _physical(
         bytes_ = physics.kv_bytes(model, tokens, kv_dtype, windowed_layers_store_full=full_kv)
         cached_s = claim.cached_seconds
         if cached_s is None and claim.speedup:
-            recompute_s = physics.prefill_seconds(
-                physics.prefill_flops(model, tokens), gpu, count, compute, mfu, factor
-            )
+            recompute_s = physics.prefill_seconds_on(
+                physics.Setup(
+                    model=model, gpu=gpu, gpu_count=count, dtype=compute,
+                    attention_dtype=attention, mfu=mfu, power_factor=factor,
+                ),
+                tokens,
+            )  # fmt: skip
             cached_s = (claim.baseline_seconds or recompute_s) / claim.speedup
             notes.append(f"load time taken from the {claim.speedup:g}x ratio: {cached_s:.3g} s")
         if cached_s is not None:
@@ -231,6 +236,7 @@ def _physical(
         gpu=gpu,
         gpu_count=count,
         dtype=compute,
+        attention_dtype=attention,
         kv_dtype=kv_dtype,
         weights_bits=weights_bits,
         mfu=mfu,

@@ -57,6 +57,13 @@ class Precision(msgspec.Struct, frozen=True):
         """The compute format of an estimate no baseline time calibrates: as given, else BF16."""
         return self.compute or "bf16"
 
+    def estimate_attention(self) -> Dtype:
+        """The format attention computes in for an estimate: BF16, also in an FP8 run, whose
+        checkpoints quantise the linear layers only ("Only the weights and activations of the
+        linear operators within transformers blocks are quantized",
+        https://huggingface.co/nvidia/Llama-3.1-405B-Instruct-FP8)."""
+        return "bf16"
+
     def weight_bits(self, model: ModelSpec) -> float:
         """Mean bits per weight: the given format's, else the smallest published."""
         if self.weights is not None:

@@ -69,9 +69,14 @@ def reference(
     if cached_s is None and claim.speedup and (claim.baseline_seconds or named):
         # The load time the claim's ratio implies, as its analysis derives it: its own baseline
         # time, else a recompute at the assumed MFU under its power cap.
-        baseline_s = claim.baseline_seconds or physics.prefill_seconds(
-            physics.prefill_flops(model, tokens), gpu, count, compute, mfu, _cap(claim, gpu)
-        )
+        baseline_s = claim.baseline_seconds or physics.prefill_seconds_on(
+            physics.Setup(
+                model=model, gpu=gpu, gpu_count=count, dtype=compute,
+                attention_dtype=precision.estimate_attention(), mfu=mfu,
+                power_factor=_cap(claim, gpu),
+            ),
+            tokens,
+        )  # fmt: skip
         cached_s = baseline_s / claim.speedup
     if cached_s is None and (tier is None or not named):
         return None
@@ -88,6 +93,7 @@ def reference(
         gpu=gpu,
         gpu_count=count,
         dtype=compute,
+        attention_dtype=precision.estimate_attention(),
         kv_dtype=kv_dtype,
         weights_bits=precision.weight_bits(model),
         mfu=mfu,

@@ -11,6 +11,7 @@ from claimcheck.physics.breakeven import (
     breakeven_bandwidth_gb_s,
     breakeven_tokens,
     cached_load_seconds,
+    prefill_seconds_on,
     recompute_seconds,
     speedup_at,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "power_factor",
     "prefill_flops",
     "prefill_seconds",
+    "prefill_seconds_on",
     "recompute_seconds",
     "resident_weight_bytes",
     "speedup_at",

@@ -15,14 +15,29 @@ from claimcheck.physics.kv import (
     kv_bytes_per_token_per_layer,
 )
 from claimcheck.physics.load import load_seconds
-from claimcheck.physics.prefill import linear_flops, prefill_flops, windowed_pairs_line
+from claimcheck.physics.prefill import (
+    attention_flops,
+    linear_flops,
+    lm_head_flops,
+    windowed_pairs_line,
+)
 from claimcheck.physics.setup import Setup
 
 
 def recompute_seconds(setup: Setup, prefix_tokens: int) -> float:
-    """Seconds to recompute the KV of ``prefix_tokens`` tokens (linear + causal attention)."""
-    flops = prefill_flops(setup.model, prefix_tokens, include_lm_head=False)
-    return flops / setup.flops_per_s
+    """Seconds to recompute the KV of ``prefix_tokens`` tokens (linear + causal attention,
+    each at its own format's rate)."""
+    model = setup.model
+    return (
+        linear_flops(model, prefix_tokens) / setup.flops_per_s
+        + attention_flops(model, prefix_tokens) / setup.attention_flops_per_s
+    )
+
+
+def prefill_seconds_on(setup: Setup, prefix_tokens: int) -> float:
+    """Seconds of a whole prefill of ``prefix_tokens`` tokens: ``recompute_seconds`` and the
+    LM head's one pass."""
+    return recompute_seconds(setup, prefix_tokens) + lm_head_flops(setup.model) / setup.flops_per_s
 
 
 def cached_load_seconds(setup: Setup, prefix_tokens: int) -> float:
@@ -51,7 +66,9 @@ def breakeven_tokens(setup: Setup) -> int | None:
     """
     model = setup.model
     flops_per_s = setup.flops_per_s
-    pair_s = 2.0 * model.query_heads * (model.head_dim + model.value_head_dim) / flops_per_s
+    pair_s = (
+        2.0 * model.query_heads * (model.head_dim + model.value_head_dim)
+    ) / setup.attention_flops_per_s
     layer_load_s = kv_bytes_per_token_per_layer(model, setup.kv_dtype) / (
         setup.load_bandwidth_gb_s * 1e9
     )

@@ -17,9 +17,8 @@ import msgspec
 
 from claimcheck.bounds import BANDWIDTH_GB_S
 from claimcheck.errors import UsageError
-from claimcheck.physics.breakeven import breakeven_tokens, speedup_at
+from claimcheck.physics.breakeven import breakeven_tokens, recompute_seconds, speedup_at
 from claimcheck.physics.kv import kv_bytes
-from claimcheck.physics.prefill import peak_flops_per_s, prefill_flops
 from claimcheck.physics.setup import Setup
 
 TYPICAL_PREFIXES = (1_000, 4_000, 16_000)
@@ -168,8 +167,7 @@ def fit_points(base: Setup, points: Sequence[FitPoint]) -> Fit:
 
 def _recompute_s(base: Setup, tokens: int, mfu: float) -> float:
     """Recompute seconds of a prefix at ``mfu``: FLOPs ÷ (G · peak · MFU · power factor)."""
-    flops_per_s = base.gpu_count * peak_flops_per_s(base.gpu, base.dtype) * base.power_factor
-    return prefill_flops(base.model, tokens, include_lm_head=False) / (flops_per_s * mfu)
+    return recompute_seconds(base.model_copy(update={"mfu": mfu}), tokens)
 
 
 def _bytes(base: Setup, tokens: int) -> int:

@@ -17,8 +17,10 @@ class Setup(BaseModel):
     ``mfu`` is the achieved fraction of dense peak; ``power_factor`` the relative throughput
     under a power cap (1.0 uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
     the tier's figure and ``latency_s`` of its fixed latency. ``kv_dtype`` is the cache's
-    format, ``dtype`` the compute format, and the weights' too unless ``weights_bits`` gives
-    their mean bits per weight (FP8 or MXFP4 weights computed in BF16). Windowed layers hold only their last
+    format, ``dtype`` the compute format of the linear layers, and the weights' too unless
+    ``weights_bits`` gives their mean bits per weight (FP8 or MXFP4 weights computed in BF16).
+    ``attention_dtype`` is the format attention computes in when it differs (an FP8 run's
+    attention in BF16: docs/model.md §12). Windowed layers hold only their last
     window (all a resumed prefix needs) unless ``windowed_layers_store_full``, as a
     full-length allocator sizes them (docs/model.md §1).
     """
@@ -31,6 +33,7 @@ class Setup(BaseModel):
     dtype: Dtype = "bf16"
     kv_dtype: Dtype = "bf16"
     weights_bits: float | None = Field(None, gt=0, le=32)
+    attention_dtype: Dtype | None = None
     mfu: float = Field(DEFAULT_MFU, gt=0, le=1)
     power_factor: float = Field(1.0, gt=0, le=1)
     tier: TierSpec | None = None
@@ -42,6 +45,12 @@ class Setup(BaseModel):
     def flops_per_s(self) -> float:
         """Achieved FLOP/s of all GPUs together: count × dense peak × MFU × power factor."""
         peak = peak_flops_per_s(self.gpu, self.dtype)
+        return self.gpu_count * peak * self.mfu * self.power_factor
+
+    @property
+    def attention_flops_per_s(self) -> float:
+        """Achieved FLOP/s of attention: as ``flops_per_s``, at ``attention_dtype``'s peak."""
+        peak = peak_flops_per_s(self.gpu, self.attention_dtype or self.dtype)
         return self.gpu_count * peak * self.mfu * self.power_factor
 
     @property

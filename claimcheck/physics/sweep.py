@@ -202,8 +202,14 @@ def _describe(setup: Setup, power_cap_w: float | None, context_tokens: int | Non
     bandwidth_gb_s, latency_ms = setup.load_bandwidth_gb_s, setup.load_latency_s * 1000
     where = f"from {tier.id} " if tier is not None else ""
     power = f", capped at {power_cap_w:g} W" if power_cap_w is not None else ""
+    attention = setup.attention_dtype
+    compute = _dt(setup.dtype) + (
+        f" linear layers and {_dt(attention)} attention"
+        if attention is not None and attention != setup.dtype
+        else ""
+    )
     description = (
-        f"{model.name} on {setup.gpu_count} × {gpu.name}{power}, {_dt(setup.dtype)} compute at "
+        f"{model.name} on {setup.gpu_count} × {gpu.name}{power}, {compute} compute at "
         f"MFU {setup.mfu:g}, {_dt(setup.kv_dtype)} KV loaded {where}"
         f"at {_g(bandwidth_gb_s)} GB/s aggregate, {latency_ms:g} ms latency"
     )
