@@ -4,6 +4,7 @@ where both are silent the published precisions keep an honest run from being acc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ LLAMA_70B = CATALOG.require_model("llama-3.1-70b")
 GPT_OSS = CATALOG.require_model("gpt-oss-120b")
 
 # Llama 3.1 405B, FP8, on one 8-GPU H100 host at 128K tokens (arXiv 2411.01783, Table 6: 42 s).
-META_RUN = {
+META_RUN: dict[str, Any] = {
     "speedup": 10.0,
     "metric": "ttft",
     "context_tokens": 128_000,
