@@ -641,7 +641,7 @@ def main() -> None:
     """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
     loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
     it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
-    from claimcheck.commands.interrupts import interrupted, raise_interrupt
+    from claimcheck.commands.interrupts import announce, interrupted, raise_interrupt
 
     try:
         signal.signal(signal.SIGINT, raise_interrupt)
@@ -660,13 +660,13 @@ def main() -> None:
                 raise KeyboardInterrupt from None
             raise done from None
     except KeyboardInterrupt:
-        print("claimcheck: interrupted", file=sys.stderr)
+        announce()
         raise SystemExit(ExitCode.INTERRUPTED) from None
     except ClaimcheckError as err:  # standard output closed under --help, --version, rules
         say("error", str(err))
         raise SystemExit(ExitCode.ERROR) from None
     except BaseException:
         if interrupted():  # a library turned the KeyboardInterrupt into an error of its own
-            print("claimcheck: interrupted", file=sys.stderr)
+            announce()
             raise SystemExit(ExitCode.INTERRUPTED) from None
         raise

@@ -16,11 +16,13 @@ handles it (https://docs.python.org/3/library/signal.html#signal.pthread_sigmask
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
 _received: list[int] = []
+_said: set[str] = set()
 
 
 def raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -28,6 +30,18 @@ def raise_interrupt(signum: int, frame: FrameType | None) -> None:
     ``KeyboardInterrupt`` as Python's own handler does."""
     _received.append(signum)
     raise KeyboardInterrupt
+
+
+def announce() -> None:
+    """Print the one line an interrupted run ends with (once, however many Ctrl-Cs came)."""
+    if "announced" not in _said:
+        _said.add("announced")
+        print("claimcheck: interrupted", file=sys.stderr)
+
+
+def announced() -> bool:
+    """Has the interrupted run's line been printed?"""
+    return "announced" in _said
 
 
 def interrupted() -> bool:
