@@ -13,8 +13,8 @@ from claimcheck.implied import Analysis
 from claimcheck.precision import Precision, label, weight_bytes
 from claimcheck.precision import notes as precision_notes
 from claimcheck.resolve import Resolved
-from claimcheck.restate import restate
-from claimcheck.settings import Assumptions
+from claimcheck.restate import Conditions, restate
+from claimcheck.settings import Assumptions, Thresholds
 
 if TYPE_CHECKING:
     from claimcheck import physics
@@ -55,20 +55,47 @@ def analyse(
     assume: Assumptions | None = None,
     *,
     curves: bool = True,
+    tolerance: float = Thresholds().mismatch_tolerance,
 ) -> Analysis:
     """Every figure the claim implies; the physical ones need a resolved model and GPU.
-    ``curves``: also sample the speedup curves only a chart draws (``curve``, the fit's)."""
+    ``curves``: also sample the speedup curves only a chart draws (``curve``, the fit's);
+    ``tolerance``: how far a headline may stray from its own times (KV202) before the
+    restatement gives the times' ratio instead."""
     assume = assume or Assumptions()
     analysed = _analysed(claim, resolved, assume, curves)
     analysis = with_fit(analysed, claim, resolved, assume, curves=curves)
-    model, gpu = (resolved.model, resolved.gpu) if resolved else (None, None)
-    count = resolved.gpu_count if resolved else None
-    if model is not None and gpu is not None and count is None:
-        count = fitting_gpu_count(model, gpu, resolved.precision if resolved else Precision())
     restatement = restate(
-        claim, analysis, model=model, gpu=gpu, gpu_count=count, output_tokens=assume.output_tokens
+        claim,
+        analysis,
+        _conditions(claim, resolved) if resolved else None,
+        output_tokens=assume.output_tokens,
+        tolerance=tolerance,
     )
     return analysis.model_copy(update={"restatement": restatement})
+
+
+def _conditions(claim: Claim, resolved: Resolved) -> Conditions:
+    """What the restatement names of the setup, and which of it was assumed."""
+    model, gpu, precision = resolved.model, resolved.gpu, resolved.precision
+    count = resolved.gpu_count
+    if model is not None and gpu is not None and count is None:
+        count = fitting_gpu_count(model, gpu, precision)
+    compute = None
+    if model is not None and gpu is not None:
+        calibrated = claim.baseline_seconds is not None and claim.context_tokens is not None
+        compute = label(
+            precision.bound_compute(model, gpu) if calibrated else precision.estimate_compute()
+        )
+    return Conditions(
+        model=model,
+        gpu=gpu,
+        gpu_count=count,
+        compute=compute,
+        model_assumed=claim.model is None,
+        gpu_assumed=claim.gpu is None,
+        count_assumed=resolved.gpu_count is None or resolved.gpu_count_assumed,
+        compute_assumed=claim.dtype is None,
+    )
 
 
 def with_fit(
@@ -92,7 +119,26 @@ def with_fit(
         else 1
     )
     fit, notes = fit_claim(claim, model, gpu, count, assume.mfu, assume.output_tokens, curve=curves)
-    return analysis.model_copy(update={"fit": fit, "assumptions": [*analysis.assumptions, *notes]})
+    assumptions = [*analysis.assumptions, *notes]
+    update: dict[str, object] = {"fit": fit}
+    if fit is not None:  # one answer: the curve its own points draw
+        update["physical_breakeven_tokens"] = fit.breakeven_tokens
+        update["breakeven_explanation"] = (
+            "That is where the curve fitted to its own points crosses 1×."
+            if fit.breakeven_tokens is not None
+            else None
+        )
+        update["speedup_at_prefix"] = {
+            prefix: speedup
+            for prefix, speedup in fit.speedup_at.items()
+            if int(prefix) in TYPICAL_PREFIXES
+        }
+        assumptions.append(
+            "breakeven and the speedups at 1K, 4K and 16K tokens are those of the curve fitted "
+            "to its own points"
+        )
+    update["assumptions"] = assumptions
+    return analysis.model_copy(update=update)
 
 
 def _analysed(

@@ -43,7 +43,9 @@ def prepare(
         resolved = resolve(claim, catalogs.get(), assume)
     else:
         resolved = Resolved(total_params_billions=claim.params_billions or _size(claim))
-    analysis = analyse(claim, resolved, assume, curves=charts)
+    analysis = analyse(
+        claim, resolved, assume, curves=charts, tolerance=thresholds.mismatch_tolerance
+    )
     if charts:
         analysis = _with_reference(claim, analysis, resolved, catalogs, assume)
     subject = Subject(

@@ -36,6 +36,8 @@ class Resolved(msgspec.Struct, frozen=True):
     tier: TierSpec | None = None
     total_params_billions: float | None = None
     precision: Precision = Precision()
+    gpu_count_assumed: bool = False
+    """The GPU count came from the options (``--gpus``, or ``--gpu`` naming a system)."""
     assumed: tuple[str, ...] = ()
     unknown: tuple[str, ...] = field(default=())
 
@@ -78,6 +80,7 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
 
     gpu: GpuSpec | None = None
     count = claim.gpu_count
+    count_assumed = False
     if claim.gpu is not None:
         gpu = catalog.gpu(claim.gpu)
         if gpu is None:
@@ -86,10 +89,11 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
             count = catalog.gpu_count(claim.gpu)
     elif assume.gpu is not None:
         gpu = catalog.require_gpu(assume.gpu)
+        count_assumed = count is None and catalog.gpu_count(assume.gpu) is not None
         count = count or catalog.gpu_count(assume.gpu)
         assumed.append(f"GPU {gpu.id} assumed (--gpu)")
     if count is None and assume.gpus is not None:
-        count = assume.gpus
+        count, count_assumed = assume.gpus, True
         assumed.append(f"{count} GPU{'s' if count > 1 else ''} assumed (--gpus)")
 
     tier: TierSpec | None = None
@@ -118,4 +122,6 @@ def resolve(claim: Claim, catalog: Catalog, assume: Assumptions) -> Resolved:
     size = claim.params_billions
     if size is None and claim.model is not None:
         size = model.total_params_b if model is not None else size_from_name(claim.model)
-    return Resolved(model, gpu, count, tier, size, precision, tuple(assumed), tuple(unknown))
+    return Resolved(
+        model, gpu, count, tier, size, precision, count_assumed, tuple(assumed), tuple(unknown)
+    )

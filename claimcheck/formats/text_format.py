@@ -53,6 +53,9 @@ def render(report: Report, options: RenderOptions) -> str:
         console.print(_panel(report.claims[0], snippets))
     elif report.claims:
         console.print(_table(report.claims))
+        restated = _restated(report.claims)
+        if restated is not None:
+            console.print(restated)
         summaries = {rule.code: rule.summary for rule in report.rules}
         details = _details(report.claims, summaries, snippets)
         if details is not None:
@@ -279,6 +282,19 @@ def _table(claims: Sequence[ClaimReport]) -> Table:
             codes,
         )
     return table
+
+
+def _restated(claims: Sequence[ClaimReport]) -> Group | None:
+    """Below the table: each claim's fair restatement (docs/model.md), by its id."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column()
+    for claim in claims:
+        if claim.analysis.restatement:
+            grid.add_row(Text(claim.id), Text(claim.analysis.restatement))
+    if not grid.rows:
+        return None
+    return Group(Text(""), Text("Restated", style="bold"), grid)
 
 
 def _details(
