@@ -354,8 +354,14 @@ def plot(data: ChartData) -> Plot:
         paths["ttft"] = line((p.prefix_tokens, p.speedup) for p in points)
         paths["e2e"] = line((p.prefix_tokens, p.end_to_end_speedup) for p in points)
     if data.naive_slope_tokens:
-        ends = (10.0**x_lo, 10.0**x_hi)
-        paths["naive"] = line((n, n / data.naive_slope_tokens) for n in ends)
+        # speedup = n ÷ slope, cut to the plot's box rather than clamped at its edge (a
+        # clamped end would bend the line: its log-log slope is 1 and it crosses 1× at the
+        # naive breakeven).
+        slope = data.naive_slope_tokens
+        first = max(10.0**x_lo, slope * 10.0**y_lo)
+        last = min(10.0**x_hi, slope * 10.0**y_hi)
+        if first < last:
+            paths["naive"] = line((n, n / slope) for n in (first, last))
     if data.fit_curve:
         paths["fit"] = line(data.fit_curve)
     if data.reference:

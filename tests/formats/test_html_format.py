@@ -497,3 +497,24 @@ def test_assumptions_shared_by_claims_are_written_once_and_referred_to() -> None
     markup = render(report_, OutputFormat.HTML)
     for text in shared.values():
         assert markup.count(text.split(": ", 1)[1]) == 1
+
+
+@pytest.mark.parametrize("claim_id", ["brief-1-27x", "brief-2-75x", "brief-4-6x", "dgx-405b-12x"])
+def test_the_naive_line_has_slope_one_and_crosses_one_at_its_breakeven(claim_id: str) -> None:
+    # speedup = prefix ÷ naive breakeven: on log-log axes a line of slope 1 through 1× at the
+    # naive breakeven marker (a clamped end once made it 0.68-0.95 and crossed at 1,919 tokens
+    # against a marker at 4,126).
+    claim = next(c for c in charted().claims if c.id == claim_id)
+    chart = plot(from_claim(claim))
+    (marker,) = [rule for rule in chart.rules if rule.kind == "naive"]
+    start, steps = chart.paths["naive"][1:].split("l")
+    x0, y0 = (float(n) for n in start.split())
+    dx, dy = (float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", steps)[:2])
+    ticks = sorted(chart.x_ticks, key=lambda t: t.x)
+    y_ticks = sorted(chart.y_ticks, key=lambda t: -t.y)
+    per_x_decade = (ticks[-1].x - ticks[0].x) / (len(ticks) - 1)
+    per_y_decade = (y_ticks[0].y - y_ticks[-1].y) / (len(y_ticks) - 1)
+    slope = (-dy / per_y_decade) / (dx / per_x_decade)
+    assert slope == pytest.approx(1.0, abs=0.03)
+    crossing = x0 + (chart.unity_y - y0) * dx / dy
+    assert abs(crossing - marker.x) <= 2
