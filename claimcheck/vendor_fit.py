@@ -219,8 +219,25 @@ def report_of(fit: Fit, count: int, basis: str) -> PointsFit:
         ],
         breakeven_tokens=fit.breakeven_tokens,
         speedup_at={str(n): round(s, 2) for n, s in fit.speedup_at.items()},
-        notes=list(fit.notes),
+        notes=[*fit.notes, *_plausibility(fit)],
     )
+
+
+PLAUSIBLE_LATENCY_S = 0.2
+"""The largest fixed load latency taken without a note: twenty times the slowest tier in the
+catalog (an object store, 10 ms; docs/model.md §3)."""
+
+
+def _plausibility(fit: Fit) -> list[str]:
+    """A note when the fitted latency is beyond any storage tier's."""
+    if fit.latency_s <= PLAUSIBLE_LATENCY_S:
+        return []
+    return [
+        f"A fixed load latency of {fit.latency_s:.3g} s is beyond any storage tier's (an object "
+        "store starts in about 10 ms, docs/model.md §3): the points were likely measured on "
+        "another model, GPU count or precision than the one fitted, or their times include "
+        "more than the load."
+    ]
 
 
 def _summary(fit: PointsFit) -> str:

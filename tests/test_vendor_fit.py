@@ -156,3 +156,21 @@ def test_a_sentence_with_too_many_figures_is_not_one_setup() -> None:
 def test_a_stated_different_gpu_keeps_figures_apart() -> None:
     records = [_record(32_000, 3.7, gpu="h100-sxm"), _record(131_000, 7.6, gpu="a100-sxm")]
     assert sentence_points(records) == records
+
+
+def test_a_latency_beyond_any_tier_gets_a_note() -> None:
+    # docs/model.md §9: these two points fit 0.66 s a load on Llama 3.1 70B and one H100.
+    fit = _analyse().fit
+    assert fit is not None and fit.latency_s == pytest.approx(0.66, abs=0.01)
+    assert any("0.662 s is beyond any storage tier's" in note for note in fit.notes)
+    # Points a 1 ms, 10 GB/s load gives on the same setup (R(N) ÷ (0.001 + bytes(N) ÷ 10e9)
+    # with bytes(N) = N × 327,680 B and R(N) = FLOPs(N) ÷ (989e12 × 0.5)): no note.
+    plausible: dict[str, Any] = {
+        "speedup": 81.75 / (0.001 + 131_000 * 327_680 / 10e9),
+        "points": [
+            {"context_tokens": 32_000, "speedup": 11.57 / (0.001 + 32_000 * 327_680 / 10e9)}
+        ],
+    }
+    calm = _analyse(**plausible).fit
+    assert calm is not None and calm.latency_s < 0.01
+    assert not any("beyond any storage tier" in note for note in calm.notes)
