@@ -15,11 +15,10 @@ handles it (https://docs.python.org/3/library/signal.html#signal.pthread_sigmask
 
 from __future__ import annotations
 
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import FrameType
+
+from claimcheck.signals import sigint_blocked
 
 _received: list[int] = []
 _said: set[str] = set()
@@ -49,23 +48,9 @@ def interrupted() -> bool:
     return bool(_received)
 
 
-@contextmanager
-def interrupt_deferred() -> Iterator[None]:
-    """Block SIGINT inside the block; a Ctrl-C that came meanwhile is delivered on leaving it.
-    Where signals cannot be blocked (Windows), the block runs as is."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 def prepare_serialiser() -> None:
     """Make pydantic-core's first serialisation now, with Ctrl-C held back (see above)."""
-    with interrupt_deferred():
+    with sigint_blocked():
         import pydantic_core
 
         pydantic_core.to_json(None)

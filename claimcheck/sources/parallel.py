@@ -33,11 +33,11 @@ import pickle
 import signal
 import sys
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from claimcheck.errors import InputError
+from claimcheck.signals import sigint_blocked
 from claimcheck.sources.inputs import DOCUMENT_KINDS, FileInput, Input
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class _Pool:
         self.ended: list[BaseProcess] = []
         """Workers told to end, there being no chunk left for them."""
         try:
-            with _interrupts_blocked():  # inherited: a worker ignores SIGINT, then unblocks it
+            with sigint_blocked():  # inherited: a worker ignores SIGINT, then unblocks it
                 for _ in range(workers):
                     self._start(context, work, items)
             for holding in range(1, _AHEAD + 1):  # round the workers: the first come back first
@@ -259,7 +259,7 @@ class _Pool:
     def close(self) -> None:
         """End the workers: those told to end are waited for; any still at work (the run was
         interrupted, or failed) are terminated."""
-        with _interrupts_blocked():  # a second Ctrl-C does not leave workers behind
+        with sigint_blocked():  # a second Ctrl-C does not leave workers behind
             for process, _ in self.held.values():
                 process.terminate()
             for connection, (process, _) in self.held.items():
@@ -302,21 +302,6 @@ def _deaths(codes: Sequence[int | None], files: int) -> str:
         f"{workers} ended ({', '.join(causes)}); the run's own process read {their} "
         f"{files} file{'s' * (files != 1)} again"
     )
-
-
-@contextmanager
-def _interrupts_blocked() -> Iterator[None]:
-    """SIGINT blocked in this thread inside the block, and delivered on leaving it (a process
-    started inside starts with it blocked). Where signals cannot be blocked (Windows), the
-    block runs as is (https://docs.python.org/3/library/signal.html#signal.pthread_sigmask)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _serve(connection: Connection, work: Work[object], items: Items) -> None:
