@@ -109,6 +109,12 @@ def reference(
         source = "load time" if claim.cached_seconds is not None else "ratio"
         load = f"loading at the {setup.load_bandwidth_gb_s:.3g} GB/s the claim's {source} implies"
     whose = "" if named else " (the claim names no model and GPU: a reference setup)"
+    if (
+        named
+        and resolved is not None
+        and (resolved.gpu_count is None or resolved.gpu_count_assumed)
+    ):
+        whose = " (GPU count assumed)"
     words = (
         f"{model.name} on {count} × {gpu.name}{whose}, recomputing at MFU {mfu:g} "
         f"at full power, {load}"

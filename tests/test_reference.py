@@ -92,3 +92,13 @@ def test_no_reference_without_a_load_path_at_a_context(claim: Claim) -> None:
 
 def test_no_reference_without_a_catalog_for_a_setup_less_claim() -> None:
     assert reference(BRIEF_1, analyse(BRIEF_1), None, None, Assumptions()) is None
+
+
+@pytest.mark.parametrize(("count", "assumed"), [(None, True), (2, False)])
+def test_an_assumed_gpu_count_is_marked(count: int | None, assumed: bool) -> None:
+    claim = Claim(speedup=35, context_tokens=100_000, power_watts=350, metric="ttft")
+    resolved = Resolved(model=LLAMA_70B, gpu=H100, gpu_count=count)
+    drawn = reference(claim, analyse(claim, resolved), resolved, CATALOG, Assumptions())
+    assert drawn is not None
+    assert "2 × NVIDIA H100" in drawn.description
+    assert ("(GPU count assumed)" in drawn.description) is assumed
