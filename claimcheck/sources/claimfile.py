@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import Bound
-from claimcheck.claim import FIELD_BOUNDS, MEASUREMENT_FIELDS, POINT_BOUNDS, Claim
+from claimcheck.claim import FIELD_BOUNDS, POINT_BOUNDS, Claim
 from claimcheck.errors import InputError, did_you_mean
 from claimcheck.extract import Extraction, extract_claims
 from claimcheck.record import ClaimRecord, Conflict, Position
@@ -37,17 +37,41 @@ class ReadClaimFile(msgspec.Struct, frozen=True):
     directive_problems: tuple[DirectiveProblem, ...] = ()
 
 
-_MEASURES = (*MEASUREMENT_FIELDS, "text")
+CLAIM_SUFFIXES = (".claim.yaml", ".claim.yml", ".claim.toml", ".claim.json")
+"""A file named so is a claim file whatever it holds (README "Claim files")."""
+_OWN_FIELDS = ("speedup", "speedup_low", "context_tokens", "baseline_seconds", "cached_seconds",
+               "points")  # fmt: skip
+"""Fields no other kind of file uses: one of them, or a near miss (a typo to report), makes a
+claim file. A model, a GPU or a tier alone does not: serving and training configurations name
+those too."""
 
 
-def _names_claim_fields(parsed: ParsedFile) -> bool:
-    """Does the file name a measurement field or ``text`` (or a near miss of one, so that a
-    claim file with misspelled keys is reported rather than passed over)?"""
-    mappings = [raw.data for raw in parsed.claims if isinstance(raw.data, dict)]
-    if any(key in _MEASURES for data in mappings for key in data):  # the usual case: no fuzzing
+def is_claim_file(parsed: ParsedFile, display: str) -> bool:
+    """Is the parsed file a claim file? Named ``*.claim.yaml`` (``.toml``, ``.json``), or one of
+    its mappings holds a field only a claim has (``speedup``, ``context_tokens``, … or a near
+    miss of one), or a ``text`` with nothing but claim fields beside it. A serving config
+    (``model`` and ``tensor-parallel-size``), a training config or a catalog file is not."""
+    if display.lower().endswith(CLAIM_SUFFIXES):
         return True
+    for data in (raw.data for raw in parsed.claims):
+        if not isinstance(data, dict):
+            continue
+        keys = [str(key) for key in data]
+        if any(key in _OWN_FIELDS for key in keys):  # the usual case: no fuzzing
+            return True
+        if "text" in keys and all(key in Claim.model_fields for key in keys):
+            return True
+        if any(get_close_matches(key, _OWN_FIELDS, n=1, cutoff=0.8) for key in keys):
+            return True
+    return False
+
+
+def _foreign(parsed: ParsedFile) -> bool:
+    """Does some mapping of the file hold a key no claim has? (Named, a file of claim fields
+    only, or of no mapping at all, is validated: the message says what it lacks.)"""
     return any(
-        get_close_matches(str(key), _MEASURES, n=1, cutoff=0.8) for data in mappings for key in data
+        isinstance(raw.data, dict) and any(str(k) not in Claim.model_fields for k in raw.data)
+        for raw in parsed.claims
     )
 
 
@@ -62,14 +86,22 @@ def load_claims(
 ) -> ReadClaimFile | None:
     """Validate every claim of a claim file; fields missing from a claim are read from its text.
 
-    A file found in a folder (``named`` false) that parses but names no claim field is passed
-    over (``None``): unrelated files such as ``mkdocs.yml`` live beside claims. A file that does
-    not parse, or an empty one, is always reported."""
+    A file found in a folder (``named`` false) that parses but is no claim file
+    (``is_claim_file``) is passed over (``None``): serving and training configurations,
+    catalogs and ``mkdocs.yml`` live beside claims. Named, such a file is one error. A file that
+    does not parse, or an empty one, is always reported."""
     if not text.strip():
         raise InputError("empty file: expected one claim or a list of claims", path=display)
     parsed = parse_structured(text, fmt, display)
-    if not named and not _names_claim_fields(parsed):
-        return None
+    if not is_claim_file(parsed, display) and not (named and not _foreign(parsed)):
+        if not named:
+            return None
+        raise InputError(
+            "not a claim file: no mapping in it has speedup, context_tokens or a claim's "
+            f"times, nor a text beside claim fields only (a file named *.claim.{fmt} is "
+            "always read as one)",
+            path=display,
+        )
     if not parsed.claims:
         raise InputError("no claims in file (it is empty)", path=display)
     records: list[ClaimRecord] = []

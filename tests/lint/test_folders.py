@@ -77,3 +77,27 @@ def test_mdx_is_read_as_markdown(cli: Invoke, tree: Path) -> None:
     assert [(c["source"]["path"], c["source"]["line"]) for c in report["claims"]] == [
         ("docs/page.mdx", 3)
     ]
+
+
+def test_a_docs_folder_with_ordinary_configuration_exits_by_its_pages(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A serving config, a training config and a catalog from `claimcheck catalog gpus
+    # --format toml` beside a page: only the page's findings decide the exit code.
+    monkeypatch.chdir(tmp_path)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "vllm.yaml").write_text(
+        "model: meta-llama/Llama-3.1-70B-Instruct\ntensor-parallel-size: 8\n", encoding="utf-8"
+    )
+    (docs / "train.yaml").write_text("model:\n  name: llama-3.1-8b\n", encoding="utf-8")
+    (docs / "gpus.toml").write_text(cli("catalog", "gpus", "--format", "toml").stdout, "utf-8")
+    (docs / "page.md").write_text("KV cache offload gives 27x faster TTFT.\n", encoding="utf-8")
+    clean = cli("check", ".", "--format", "json")
+    assert clean.code == 0, clean.stderr
+    assert clean.json()["summary"]["files"] == 1
+    (docs / "page.md").write_text(
+        "Recomputing a 100K-token prompt takes 30 s, loading its KV 2 s: 40x faster TTFT.\n",
+        encoding="utf-8",
+    )
+    assert cli("check", ".").code == 1  # KV202: the page alone fails the run

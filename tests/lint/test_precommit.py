@@ -82,9 +82,20 @@ def test_pre_commit_reads_mdx_and_claim_files_and_passes_over_other_yaml(
     )
     (tmp_path / "ci.yml").write_text("on: push\njobs: {}\n", encoding="utf-8")
     (tmp_path / "package.json").write_text('{"name": "site"}\n', encoding="utf-8")
+    # A serving config, a training config and a catalog written by `claimcheck catalog`: their
+    # `model` or `gpus` keys are no claim (README "Claim files").
+    (tmp_path / "vllm.yaml").write_text(
+        "model: meta-llama/Llama-3.1-70B-Instruct\ntensor-parallel-size: 8\n", encoding="utf-8"
+    )
+    (tmp_path / "train.yaml").write_text("model:\n  name: llama-3.1-8b\n", encoding="utf-8")
+    (tmp_path / "gpus.toml").write_text(
+        '[[gpus]]\nid = "h100-sxm"\nname = "NVIDIA H100"\n', encoding="utf-8"
+    )
     subprocess.run(["git", "add", "."], cwd=tmp_path, check=True)
 
-    others = _try_repo(tmp_path, pre_commit_home, "ci.yml", "package.json")
+    others = _try_repo(
+        tmp_path, pre_commit_home, "ci.yml", "package.json", "vllm.yaml", "train.yaml", "gpus.toml"
+    )
     assert others.returncode == 0, others.stdout + others.stderr
 
     failing = _try_repo(tmp_path, pre_commit_home, "page.mdx", "claim.toml", "ci.yml")

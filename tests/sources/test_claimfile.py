@@ -8,6 +8,7 @@ from claimcheck.catalog import Catalog
 from claimcheck.errors import InputError
 from claimcheck.sources.claimfile import ReadClaimFile, load_claims
 from claimcheck.sources.structured import Format
+from tests.conftest import Invoke
 
 
 def load(text: str, fmt: Format = "yaml", name: str = "c.yaml") -> ReadClaimFile:
@@ -180,3 +181,60 @@ def test_a_repeated_text_reads_alike_and_a_new_catalog_reads_it_again() -> None:
     assert first.claim.model == "llama-3.1-70b"
     bare = load_claims(text, "yaml", "c.yaml", "c", catalog=Catalog((), (), ()))
     assert bare is not None and bare.records[0].claim.model != "llama-3.1-70b"
+
+
+ORDINARY = {
+    # A vLLM serving config: `model` is a claim field too, but nothing else is.
+    "vllm.yaml": "model: meta-llama/Llama-3.1-70B-Instruct\ntensor-parallel-size: 8\n"
+    "max-model-len: 131072\nenable-prefix-caching: true\n",
+    "train.yaml": "model:\n  name: llama-3.1-8b\n  dtype: bf16\noptimizer: {lr: 0.0003}\n",
+    "i18n.yaml": "text: Welcome\ntitle: Home\n",
+    "package.json": '{"name": "site", "version": "1.0.0", "scripts": {"build": "mkdocs build"}}',
+    "compose.yaml": "services:\n  web:\n    image: nginx\n    ports: ['80:80']\n",
+}
+
+
+@pytest.mark.parametrize("name", list(ORDINARY))
+def test_ordinary_configuration_in_a_folder_is_passed_over(name: str) -> None:
+    fmt: Format = "json" if name.endswith(".json") else "yaml"
+    assert load_claims(ORDINARY[name], fmt, name, name, named=False) is None
+
+
+def test_a_generated_catalog_in_a_folder_is_passed_over(cli: Invoke) -> None:
+    # README: `claimcheck catalog gpus --format toml > gpus.toml` writes a file to edit.
+    catalog = cli("catalog", "gpus", "--format", "toml").stdout
+    assert "[[gpus]]" in catalog
+    assert load_claims(catalog, "toml", "gpus.toml", "gpus", named=False) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "speedup: 20\nmetric: ttft\n",
+        "text: KV offload gives 27x faster TTFT.\nvendor: Example\n",
+        "context_tokens: 128000\ntext: 27x faster TTFT\n",
+        "claims:\n  - speedup: 3\n  - text: 5x faster TTFT with KV reuse\n",
+    ],
+)
+def test_claim_files_are_still_read_in_a_folder(text: str) -> None:
+    loaded = load_claims(text, "yaml", "c.yaml", "c", named=False)
+    assert loaded is not None and loaded.records and not loaded.problems
+
+
+def test_a_typo_keeps_a_file_a_claim_file_so_it_is_reported() -> None:
+    loaded = load_claims("speedup: 20\ncontxt_tokens: 128000\n", "yaml", "t.yaml", "t",
+                         named=False)  # fmt: skip
+    assert loaded is not None and "did you mean 'context_tokens'" in str(loaded.problems[0])
+    near = load_claims("sped_up: 20\n", "yaml", "n.yaml", "n", named=False)
+    assert near is not None and "unknown field 'sped_up'" in str(near.problems[0])
+
+
+def test_a_file_named_as_a_claim_file_is_always_read() -> None:
+    loaded = load_claims("model: llama-3.1-70b\nfoo: 1\n", "yaml", "x.claim.yaml", "x",
+                         named=False)  # fmt: skip
+    assert loaded is not None and "unknown field 'foo'" in str(loaded.problems[0])
+
+
+def test_a_named_file_that_is_no_claim_file_is_one_error() -> None:
+    with pytest.raises(InputError, match="not a claim file"):
+        load_claims(ORDINARY["vllm.yaml"], "yaml", "vllm.yaml", "vllm", named=True)
