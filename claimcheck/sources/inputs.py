@@ -105,6 +105,12 @@ def _suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
+_EMPTY_ARGUMENT = (
+    "argument {number} is empty: expected a file, a folder or a quoted sentence (an unset "
+    "shell variable?)"
+)
+
+
 def expand(
     arguments: list[str],
     texts: list[str],
@@ -124,6 +130,9 @@ def expand(
     skipped = _real(output) if output is not None else None
     found: list[tuple[str | None, Input | InputError]] = []
     for number, argument in enumerate(arguments, start=1):
+        if not argument.strip():
+            found.append((None, InputError(_EMPTY_ARGUMENT.format(number=number))))
+            continue
         if argument == "-":
             if any(isinstance(item, StdinInput) for _, item in found):
                 continue  # standard input can be read only once

@@ -131,3 +131,15 @@ def test_a_file_named_dash_in_a_walk_is_not_standard_input(tree: Path) -> None:
     (tree / "-.md").write_text(GOOD, encoding="utf-8")
     assert _names(".")[0] == "-.md"
     assert _names("./-.md") == ["-.md"]
+
+
+@pytest.mark.parametrize("empty", ["", "   ", "\t"])
+def test_an_empty_argument_is_an_error_not_the_current_folder(
+    cli: Invoke, tree: Path, empty: str
+) -> None:
+    # `claimcheck check "$DOCS"` with DOCS unset: one error naming the argument, exit 2.
+    run = cli("check", "a.md", empty, "--format", "concise")
+    assert run.code == 2
+    assert "argument 2 is empty" in run.stderr and "unset shell variable" in run.stderr
+    assert _names(empty) == ["error: argument 1 is empty: expected a file, a folder or a "
+                             "quoted sentence (an unset shell variable?)"]  # fmt: skip
