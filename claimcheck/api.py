@@ -19,6 +19,7 @@ from claimcheck.audit import Inputs, audit
 from claimcheck.errors import InputError, UsageError
 from claimcheck.options import Nearest, Options, RunSettings, settle
 from claimcheck.report import Report
+from claimcheck.sources.show import Shown
 
 StrPath = str | os.PathLike[str]
 
@@ -99,6 +100,28 @@ def check(
                    charts=run.format == "html", settings_for=nearest,
                    spool=streamed and run.format == "json")  # fmt: skip
     return Checked(report, run)
+
+
+def show_files(
+    arguments: Sequence[str],
+    options: Options,
+    *,
+    config: Path | None = None,
+    isolated: bool = False,
+    follow_links: bool = False,
+) -> list[Shown | InputError]:
+    """The files ``check`` would read for ``arguments`` under the settled ``options``, each
+    with its kind or why it is passed over, or an error (``check --show-files``). Nothing is
+    audited; standard input and text are no files and are left out."""
+    from claimcheck import config as configuration
+    from claimcheck.sources.inputs import expand
+    from claimcheck.sources.show import shown_files
+
+    here = Path.cwd()
+    run = settle(options, configuration.resolve(config, isolated, here), here)
+    selection = replace(run.selection, follow_links=follow_links)
+    items = expand([a for a in arguments if a != "-"], [], None, selection)
+    return list(shown_files(items, run.max_file_bytes))
 
 
 def audit_text(
@@ -198,4 +221,4 @@ def _path(value: StrPath | None) -> Path | None:
     return Path(value) if value is not None else None
 
 
-__all__ = ["Assume", "Checked", "audit_paths", "audit_text", "check"]
+__all__ = ["Assume", "Checked", "audit_paths", "audit_text", "check", "show_files"]

@@ -75,6 +75,21 @@ def _foreign(parsed: ParsedFile) -> bool:
     )
 
 
+def read_as_claim_file(parsed: ParsedFile, fmt: Format, display: str, *, named: bool) -> bool:
+    """Is the parsed file read as a claim file (``is_claim_file``)? Found in a folder, anything
+    else is passed over (``False``); named, a file of claim fields only is read (validation
+    says what it lacks), and one with other keys is ``InputError``."""
+    if is_claim_file(parsed, display) or (named and not _foreign(parsed)):
+        return True
+    if not named:
+        return False
+    raise InputError(
+        "not a claim file: no mapping in it has speedup, context_tokens or a claim's times, "
+        f"nor a text beside claim fields only (a file named *.claim.{fmt} is always read as one)",
+        path=display,
+    )
+
+
 def load_claims(
     text: str,
     fmt: Format,
@@ -93,15 +108,8 @@ def load_claims(
     if not text.strip():
         raise InputError("empty file: expected one claim or a list of claims", path=display)
     parsed = parse_structured(text, fmt, display)
-    if not is_claim_file(parsed, display) and not (named and not _foreign(parsed)):
-        if not named:
-            return None
-        raise InputError(
-            "not a claim file: no mapping in it has speedup, context_tokens or a claim's "
-            f"times, nor a text beside claim fields only (a file named *.claim.{fmt} is "
-            "always read as one)",
-            path=display,
-        )
+    if not read_as_claim_file(parsed, fmt, display, named=named):
+        return None
     if not parsed.claims:
         raise InputError("no claims in file (it is empty)", path=display)
     records: list[ClaimRecord] = []
