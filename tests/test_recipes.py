@@ -14,19 +14,25 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import sysconfig
 import tomllib
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import jsonschema
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -34,6 +40,8 @@ REPOSITORY = "https://github.com/claimcheck/claimcheck"
 DISTRIBUTION = "claimcheck-kv"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
 RELEASE = f"v{VERSION}"
+CONSTRAINTS = ROOT / "action-constraints.txt"
+"""The exact versions the action installs the runtime dependencies at."""
 
 CLAIM = "Loading a 100K-token KV cache in 2 s instead of recomputing it in 30 s: 40x faster TTFT."
 PAGE = f"# Our KV tier\n\n{CLAIM}\n\n```text\n{CLAIM}\n```\n"
@@ -238,13 +246,21 @@ class Action:
     stdout: str
 
 
-def run_action(runner: Runner, folder: Path, given: Mapping[str, object]) -> Action:
+def run_action(
+    runner: Runner,
+    folder: Path,
+    given: Mapping[str, object],
+    steps: Collection[str] | None = None,
+) -> Action:
     """Run ``folder/action.yml`` as GitHub runs a composite action: inputs from ``given`` or
     their defaults, expressions substituted in ``env`` and ``outputs`` (never in scripts),
-    the step's files and variables as GitHub sets them."""
+    the step's files and variables as GitHub sets them; only the steps named in ``steps``
+    when given."""
     action = yaml.safe_load((folder / "action.yml").read_text(encoding="utf-8"))
     assert action["runs"]["using"] == "composite"
     assert set(given) <= set(action["inputs"]), set(given) - set(action["inputs"])
+    names = {step["name"] for step in action["runs"]["steps"]}
+    assert steps is None or set(steps) <= names, set(steps or ()) - names
     context: dict[str, str] = {
         "github.action_path": str(folder),
         "github.workspace": str(runner.workspace),
@@ -254,6 +270,8 @@ def run_action(runner: Runner, folder: Path, given: Mapping[str, object]) -> Act
         context[f"inputs.{name}"] = str(given.get(name, spec.get("default", "")))
     printed = []
     for number, step in enumerate(action["runs"]["steps"]):
+        if steps is not None and step["name"] not in steps:
+            continue
         assert step["shell"] == "bash" and "${{" not in step["run"]
         output = runner.temp / f"output-{number}"
         output.touch()
@@ -289,6 +307,8 @@ def run_action(runner: Runner, folder: Path, given: Mapping[str, object]) -> Act
 
 def _substitute(text: str, context: Mapping[str, str]) -> str:
     def value(match: re.Match[str]) -> str:
+        if match.group(1).startswith("steps."):  # a step that did not run or set it: empty
+            return context.get(match.group(1), "")
         assert match.group(1) in context, f"unknown expression {match.group(1)}"
         return context[match.group(1)]
 
@@ -338,9 +358,9 @@ def test_github_actions_recipe(runner: Runner, release: Path) -> None:
     assert "KV202" in summary
 
 
-def test_the_action_passes_args_and_can_skip_sarif(runner: Runner, release: Path) -> None:
+def test_the_action_passes_args_and_can_skip_sarif(runner: Runner, action_checkout: Path) -> None:
     action = run_action(
-        runner, release, {"paths": "docs/", "args": "--ignore KV202", "sarif-file": ""}
+        runner, action_checkout, {"paths": "docs/", "args": "--ignore KV202", "sarif-file": ""}
     )
     assert action.code == 0, action.stdout  # what is left are warnings
     assert action.outputs == {"exit-code": "0", "sarif-file": ""}
@@ -359,3 +379,255 @@ def _valid_sarif(path: Path) -> dict[str, Any]:
     log: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     jsonschema.validate(log, schema)
     return log
+
+
+# ---- the action's inputs: words as a shell splits them, nothing expanded or run ------------
+
+
+@pytest.fixture(scope="module")
+def action_checkout(release: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The release checkout with the action's files as they stand in this working tree."""
+    folder = tmp_path_factory.mktemp("action") / "claimcheck"
+    shutil.copytree(release, folder, ignore=shutil.ignore_patterns(".git"))
+    for name in ("action.yml", CONSTRAINTS.name):
+        shutil.copy2(ROOT / name, folder / name)
+    return folder
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> Runner:
+    """A runner with a stand-in for the installed action: its Python is this one, and its
+    claimcheck writes the arguments it is given (a JSON list a line) and exits 1."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    temp = tmp_path / "runner-temp"
+    bin_ = temp / "claimcheck-venv" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "python").symlink_to(sys.executable)
+    claimcheck = bin_ / "claimcheck"
+    claimcheck.write_text(
+        f"#!{sys.executable}\n"
+        "import json, os, sys\n"
+        "log = os.path.join(os.environ['RUNNER_TEMP'], 'argv.jsonl')\n"
+        "with open(log, 'a', encoding='utf-8') as out:\n"
+        "    out.write(json.dumps(sys.argv[1:]) + '\\n')\n"
+        "sys.exit(1)\n",
+        encoding="utf-8",
+    )
+    claimcheck.chmod(0o755)
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "LC_ALL": "C.UTF-8"}
+    return Runner(workspace, Path(sys.executable), temp, env)
+
+
+def _argv(runner: Runner) -> list[list[str]]:
+    """The arguments each run of the stand-in claimcheck was given, in order."""
+    log = runner.temp / "argv.jsonl"
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def _both_passes(args: list[str], paths: list[str]) -> list[list[str]]:
+    sarif = ["--format", "sarif", "--output", "claimcheck.sarif", "--exit-zero", "--quiet"]
+    return [
+        ["check", "--format", "github", *args, "--", *paths],
+        ["check", *sarif, *args, "--", *paths],
+    ]
+
+
+SPLITS = [
+    pytest.param(
+        "docs/ README.md",
+        "--fail-on warning  --ignore KV302",
+        ["docs/", "README.md"],
+        ["--fail-on", "warning", "--ignore", "KV302"],
+        id="separated-by-spaces-as-before",
+    ),
+    pytest.param(
+        ".",
+        "--per-file-ignores 'docs/sub/*:KV205'",
+        ["."],
+        ["--per-file-ignores", "docs/sub/*:KV205"],
+        id="single-quotes",
+    ),
+    pytest.param(
+        '"docs/my page.md" docs',
+        '--ignore "KV301,KV302" --text ""',
+        ["docs/my page.md", "docs"],
+        ["--ignore", "KV301,KV302", "--text", ""],
+        id="double-quotes",
+    ),
+    pytest.param(
+        "'it\"s/a b.md'",
+        '--text "it\'s 40x"',
+        ['it"s/a b.md'],
+        ["--text", "it's 40x"],
+        id="quotes-inside-quotes",
+    ),
+    pytest.param(
+        r"docs/my\ page.md",
+        r"--text 40\"x\'s",
+        ["docs/my page.md"],
+        ["--text", "40\"x's"],
+        id="backslash-escapes",
+    ),
+    pytest.param(
+        "docs/'my page'.md",
+        "--ignore=KV'20'\"2\"",
+        ["docs/my page.md"],
+        ["--ignore=KV202"],
+        id="adjacent-parts-make-one-word",
+    ),
+    pytest.param(
+        "docs\n'docs/über page.md'\nREADME.md\n",
+        "--fail-on warning\n--ignore KV302\n",
+        ["docs", "docs/über page.md", "README.md"],
+        ["--fail-on", "warning", "--ignore", "KV302"],
+        id="one-a-line",
+    ),
+    pytest.param("", "", [], [], id="empty"),
+]
+
+
+@pytest.mark.parametrize(("paths", "args", "want_paths", "want_args"), SPLITS)
+def test_the_action_splits_its_inputs_as_a_shell_would(
+    recorded: Runner, paths: str, args: str, want_paths: list[str], want_args: list[str]
+) -> None:
+    given = {"paths": paths, "args": args}
+    action = run_action(recorded, ROOT, given, steps={"Audit claims"})
+    assert action.code == 1, action.stdout
+    assert action.outputs == {"exit-code": "1", "sarif-file": "claimcheck.sarif"}
+    assert _argv(recorded) == _both_passes(want_args, want_paths)
+
+
+def test_the_action_expands_and_runs_nothing_in_its_inputs(recorded: Runner) -> None:
+    (recorded.workspace / "top.md").touch()
+    paths = "*.md ~ $HOME ${HOME} 'docs/$(touch ran)'"
+    args = "$(touch ran) `touch ran` ; touch ran && touch ran || touch ran | tee ran > ran"
+    action = run_action(recorded, ROOT, {"paths": paths, "args": args}, steps={"Audit claims"})
+    assert action.code == 1, action.stdout
+    want_paths = ["*.md", "~", "$HOME", "${HOME}", "docs/$(touch ran)"]
+    want_args = ["$(touch", "ran)", "`touch", "ran`", ";", "touch", "ran", "&&", "touch", "ran"]
+    want_args += ["||", "touch", "ran", "|", "tee", "ran", ">", "ran"]
+    assert _argv(recorded) == _both_passes(want_args, want_paths)
+    assert sorted(p.name for p in recorded.workspace.iterdir()) == ["top.md"]
+
+
+@pytest.mark.parametrize(
+    ("name", "given"),
+    [
+        pytest.param("args", {"args": "--ignore 'KV202"}, id="unclosed-single-quote"),
+        pytest.param("paths", {"paths": '"docs/my page.md'}, id="unclosed-double-quote"),
+        pytest.param("args", {"args": "--text 40x\\"}, id="backslash-at-the-end"),
+    ],
+)
+def test_an_input_that_cannot_be_split_is_bad_input(
+    recorded: Runner, name: str, given: Mapping[str, str]
+) -> None:
+    action = run_action(recorded, ROOT, given, steps={"Audit claims"})
+    assert action.code == 2
+    assert action.outputs == {"exit-code": "2", "sarif-file": ""}
+    assert re.search(
+        rf"^::error title=claimcheck::the {name} input cannot be split", action.stdout, re.M
+    )
+    assert _argv(recorded) == []  # claimcheck never ran
+
+
+def test_the_action_takes_quoted_options_and_paths_with_spaces(
+    runner: Runner, action_checkout: Path
+) -> None:
+    docs = runner.workspace / "docs"
+    (docs / "sub").mkdir()
+    (docs / "sub" / "old.md").write_text(PAGE, encoding="utf-8")
+    (docs / "my page.md").write_text(PAGE, encoding="utf-8")
+    given = {
+        "paths": "\"docs/my page.md\" 'docs/sub'",
+        "args": "--per-file-ignores 'docs/sub/*:KV202' --ignore \"KV303\"",
+    }
+    action = run_action(runner, action_checkout, given)
+    assert action.code == 1, action.stdout  # not 2: no option or path with quotes in it
+    assert action.outputs == {"exit-code": "1", "sarif-file": "claimcheck.sarif"}
+    found = set(
+        re.findall(r"^::\w+ file=([^,]+),line=3,.*title=claimcheck (KV\d+)", action.stdout, re.M)
+    )
+    assert ("docs/my page.md", "KV202") in found  # the path with a space is audited
+    assert ("docs/sub/old.md", "KV301") in found  # and the folder, where only KV202 is ignored
+    assert ("docs/sub/old.md", "KV202") not in found
+    assert "KV303" not in {code for _, code in found}  # the headline twice, ignored
+    assert {file for file, _ in found} == {"docs/my page.md", "docs/sub/old.md"}  # only those
+    sarif = _valid_sarif(runner.workspace / "claimcheck.sarif")
+    results = {
+        (r["ruleId"], unquote(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]))
+        for r in sarif["runs"][0]["results"]
+    }
+    assert ("KV202", "docs/my page.md") in results
+    assert ("KV301", "docs/sub/old.md") in results
+    assert ("KV202", "docs/sub/old.md") not in results
+    assert "KV303" not in {rule for rule, _ in results}
+
+
+# ---- the action's install: pinned --------------------------------------------------------
+
+
+def _pins() -> dict[str, Version]:
+    """The constraints file's pins by normalized name; every line an exact pin or a comment."""
+    pins: dict[str, Version] = {}
+    for number, line in enumerate(CONSTRAINTS.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.partition("#")[0].strip()
+        if not text:
+            continue
+        match = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([0-9][0-9A-Za-z.+!]*)", text)
+        assert match, f"{CONSTRAINTS.name}:{number} is not an exact pin: {line!r}"
+        name = canonicalize_name(match.group(1))
+        assert name not in pins, f"{CONSTRAINTS.name}:{number} pins {name} again"
+        pins[name] = Version(match.group(2))
+    return pins
+
+
+def test_the_action_constraints_pin_every_runtime_dependency() -> None:
+    pins = _pins()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["dependencies"]
+    for text in project["dependencies"]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{CONSTRAINTS.name} does not pin {name}"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (text, pins[name])
+    assert canonicalize_name(DISTRIBUTION) not in pins  # the action installs its own checkout
+
+
+def test_the_action_constraints_pin_what_the_dependencies_need() -> None:
+    """Each pinned package's own requirements (as installed here) are pinned too, and where the
+    installed version is the pinned one, at versions it accepts."""
+    pins = _pins()
+    for name, version in pins.items():
+        distribution = metadata.distribution(name)
+        for text in distribution.requires or []:
+            requirement = Requirement(text)
+            if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+                continue  # an extra's, or another platform's
+            needed = canonicalize_name(requirement.name)
+            assert needed in pins, f"{name} needs {needed}, which is not pinned"
+            if Version(distribution.version) == version:
+                assert requirement.specifier.contains(pins[needed], prereleases=True), (
+                    name,
+                    text,
+                    pins[needed],
+                )
+
+
+def test_the_action_installs_within_its_constraints(
+    runner: Runner, action_checkout: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "action"
+    shutil.copytree(action_checkout, folder, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    venv = runner.temp / "claimcheck-venv"
+    installed = "lib/python3*/site-packages/claimcheck_kv-*.dist-info"
+    (folder / CONSTRAINTS.name).write_text(f"{DISTRIBUTION}==0.0.0\n", encoding="utf-8")
+    refused = run_action(runner, folder, {}, steps={"Install claimcheck"})
+    assert refused.code != 0  # pip was held to the action's constraints file
+    assert not list(venv.glob(installed))
+    shutil.copy2(CONSTRAINTS, folder / CONSTRAINTS.name)
+    action = run_action(runner, folder, {}, steps={"Install claimcheck"})
+    assert action.code == 0, action.stdout
+    assert len(list(venv.glob(installed))) == 1
