@@ -1,10 +1,17 @@
-"""``--format github``: GitHub Actions workflow commands (annotations) and the job summary table."""
+"""``--format github``: GitHub Actions workflow commands (annotations) and the job summary table.
+
+An annotation's ``file`` parameter names a file "in your repository"
+(https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions): each file is
+named from the repository root (``checkout.ci_path``), so an annotation attaches to its line of
+the diff from whatever ``working-directory:`` the step runs in.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.checkout import Checkout, ci_path
 from claimcheck.formats.concise_format import summary_line
 from claimcheck.formats.tables import header, most_severe_first, place, problem_place, row
 from claimcheck.formats.visible import visible
@@ -26,12 +33,13 @@ def render(report: Report, options: RenderOptions) -> str:
     findings = most_severe_first(report.unsuppressed())
     counts = Counter(f.severity for f in findings)
     counts[Severity.ERROR] += len(report.errors)
-    lines = [_problem_command(problem) for problem in report.errors]
-    lines += [_command(f) for f in findings if f.severity is not Severity.INFO]
+    checkout = options.checkout
+    lines = [_problem_command(problem, checkout) for problem in report.errors]
+    lines += [_command(f, checkout) for f in findings if f.severity is not Severity.INFO]
     # The overflow notice goes before the info notices: notices are capped too, and it must show.
     if any(count > SHOWN_PER_KIND for count in counts.values()):
         lines.append(_overflow(counts))
-    lines += [_command(f) for f in findings if f.severity is Severity.INFO]
+    lines += [_command(f, checkout) for f in findings if f.severity is Severity.INFO]
     return "".join(line + "\n" for line in lines)
 
 
@@ -81,13 +89,14 @@ def _format(kind: str, properties: list[tuple[str, object]], message: str) -> st
     return f"::{kind} {props}::{escape_data(message)}"
 
 
-def _command(finding: Finding) -> str:
+def _command(finding: Finding, checkout: Checkout | None) -> str:
     properties: list[tuple[str, object]] = []
     # Command-line text has no file to annotate: the annotation is then a general one.
     if finding.path is not None:
         line = finding.line or 1
         end_line = finding.end_line or line
-        properties += [("file", finding.path), ("line", line), ("endLine", end_line)]
+        file = ci_path(finding.path, checkout)
+        properties += [("file", file), ("line", line), ("endLine", end_line)]
         if end_line == line:
             properties.append(("col", finding.column or 1))
             if finding.end_column is not None:
@@ -96,10 +105,10 @@ def _command(finding: Finding) -> str:
     return _format(_COMMAND[finding.severity], properties, finding.message)
 
 
-def _problem_command(problem: InputProblem) -> str:
+def _problem_command(problem: InputProblem, checkout: Checkout | None) -> str:
     properties: list[tuple[str, object]] = []
     if problem.path is not None:
-        properties.append(("file", problem.path))
+        properties.append(("file", ci_path(problem.path, checkout)))
         if problem.line is not None:
             properties.append(("line", problem.line))
             if problem.column is not None:

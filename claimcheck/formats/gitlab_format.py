@@ -1,4 +1,11 @@
-"""``--format gitlab``: a GitLab Code Quality report (``artifacts: reports: codequality``)."""
+"""``--format gitlab``: a GitLab Code Quality report (``artifacts: reports: codequality``).
+
+``location.path`` is "the relative path to the file containing the code quality violation"
+(https://docs.gitlab.com/ci/testing/code_quality/#code-quality-report-format), which GitLab
+reads from the repository root to show an issue on its line of a merge request's diff and to
+link the file: each file is named from the root (``checkout.ci_path``), whatever folder the job
+script ran claimcheck in. Fingerprints are the report's own, unchanged.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import json
 from typing import Any
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.checkout import Checkout, ci_path
 from claimcheck.formats.tables import TEXT_PATH
 from claimcheck.report import Report, fingerprint
 from claimcheck.severity import Severity
@@ -15,6 +23,7 @@ _SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: 
 
 def render(report: Report, options: RenderOptions) -> str:
     """One issue per unsuppressed finding, in report order, each with a unique fingerprint."""
+    checkout = options.checkout
     issues: list[dict[str, Any]] = []
     seen: set[str] = set()
     for finding in report.unsuppressed():
@@ -32,7 +41,7 @@ def render(report: Report, options: RenderOptions) -> str:
                 "fingerprint": unique,
                 "severity": _SEVERITY[finding.severity],
                 "location": {
-                    "path": finding.path or TEXT_PATH,
+                    "path": _name(finding.path, checkout),
                     "lines": {"begin": finding.line or 1},
                 },
             }
@@ -44,8 +53,16 @@ def render(report: Report, options: RenderOptions) -> str:
             "check_name": "input-error",
             "fingerprint": fingerprint("input-error", problem.message, problem.path),
             "severity": "blocker",
-            "location": {"path": problem.path or TEXT_PATH, "lines": {"begin": problem.line or 1}},
+            "location": {
+                "path": _name(problem.path, checkout),
+                "lines": {"begin": problem.line or 1},
+            },
         }
         for problem in report.errors
     )
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
+def _name(path: str | None, checkout: Checkout | None) -> str:
+    """A file's name from the repository root; ``<text>`` for command-line text."""
+    return ci_path(path, checkout) if path else TEXT_PATH

@@ -1,4 +1,9 @@
-"""``--format junit``: JUnit XML with one test suite per file, for CI test report tabs."""
+"""``--format junit``: JUnit XML with one test suite per file, for CI test report tabs.
+
+Each file is named from the repository root (``checkout.ci_path``), as the other CI formats name
+it: a suite, its test cases' ``classname`` and the place in each message say ``docs/page.md``
+whatever folder the run started in.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from claimcheck.formats import RenderOptions
+from claimcheck.formats.checkout import Checkout, ci_path
 from claimcheck.formats.tables import TEXT_PATH, place, problem_place
 from claimcheck.report import Finding, InputProblem, Report
 from claimcheck.severity import Severity, fails_the_run
@@ -17,15 +23,18 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 def render(report: Report, options: RenderOptions) -> str:
     """Findings that fail the run under ``--fail-on`` are failures; the others pass with their
     message; input errors are errors. A run that exits 0 has no failure."""
+    checkout = options.checkout
     cases: dict[str, list[ET.Element]] = {}
     for claim in report.claims:
-        cases.setdefault(claim.source.path or TEXT_PATH, [])
+        cases.setdefault(_name(claim.source.path, checkout), [])
     for finding in report.all_findings():
-        found = cases.setdefault(finding.path or TEXT_PATH, [])
+        name = _name(finding.path, checkout)
+        found = cases.setdefault(name, [])
         if not finding.suppressed:
-            found.append(_finding_case(finding, options.fail_on))
+            found.append(_finding_case(finding, name, options.fail_on))
     for problem in report.errors:
-        cases.setdefault(problem.path or TEXT_PATH, []).append(_problem_case(problem))
+        name = _name(problem.path, checkout)
+        cases.setdefault(name, []).append(_problem_case(problem, name))
 
     root = ET.Element("testsuites", name="claimcheck")
     totals = {"tests": 0, "failures": 0, "errors": 0}
@@ -38,6 +47,11 @@ def render(report: Report, options: RenderOptions) -> str:
         root.set(key, str(value))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _name(path: str | None, checkout: Checkout | None) -> str:
+    """A file's name from the repository root; ``<text>`` for command-line text."""
+    return ci_path(path, checkout) if path else TEXT_PATH
 
 
 def _clean(text: str) -> str:
@@ -64,12 +78,13 @@ def _suite(path: str, cases: list[ET.Element]) -> ET.Element:
     return suite
 
 
-def _finding_case(finding: Finding, fail_on: Severity | None) -> ET.Element:
+def _finding_case(finding: Finding, name: str, fail_on: Severity | None) -> ET.Element:
+    """The case of a finding in the file named ``name``."""
     case = _case(
-        finding.path or TEXT_PATH,
-        f"{finding.code} {finding.name} at {finding.line or 1}:{finding.column or 1}",
+        name, f"{finding.code} {finding.name} at {finding.line or 1}:{finding.column or 1}"
     )
-    text = f"{place(finding)}: {finding.code} [{finding.severity}] {finding.message}"
+    where = place(finding.model_copy(update={"path": name}))
+    text = f"{where}: {finding.code} [{finding.severity}] {finding.message}"
     if not fails_the_run(finding.severity, fail_on):
         ET.SubElement(case, "system-out").text = _clean(text)
     else:
@@ -80,11 +95,13 @@ def _finding_case(finding: Finding, fail_on: Severity | None) -> ET.Element:
     return case
 
 
-def _problem_case(problem: InputProblem) -> ET.Element:
-    name = "input error"
+def _problem_case(problem: InputProblem, name: str) -> ET.Element:
+    """The case of an input error in the file named ``name``."""
+    title = "input error"
     if problem.line is not None:
-        name += f" at {problem.line}:{problem.column or 1}"
-    case = _case(problem.path or TEXT_PATH, name)
+        title += f" at {problem.line}:{problem.column or 1}"
+    case = _case(name, title)
     error = ET.SubElement(case, "error", type="input-error", message=_clean(problem.message))
-    error.text = _clean(f"{problem_place(problem)}: {problem.message}")
+    where = problem_place(problem.model_copy(update={"path": name}))
+    error.text = _clean(f"{where}: {problem.message}")
     return case
