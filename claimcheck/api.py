@@ -61,6 +61,7 @@ def check(
     progress: Callable[[str], None] | None = None,
     jobs: int = 1,
     streamed: bool = False,
+    baseline: Path | None = None,
 ) -> Checked:
     """Settle the options with the configuration in force and audit the inputs.
 
@@ -72,6 +73,8 @@ def check(
     in the run's format piece by piece (``formats.render_chunks``), so the claims of a large
     batch written as JSON may be kept as their entries (``spool.py``). ``UsageError`` for bad
     options, a bad configuration file or a report file (``output``) that is also an input.
+    ``baseline``: a JSON report of an earlier run whose findings are reported as suppressed
+    (``claimcheck.baseline``).
     """
     from claimcheck import config as configuration
     from claimcheck.sources.inputs import output_clash
@@ -96,9 +99,19 @@ def check(
             )
         return read_stdin(run.max_file_bytes)
 
+    known = None
+    if baseline is not None:
+        from claimcheck.baseline import read_baseline
+
+        known = read_baseline(baseline)
+    # With a baseline every claim's findings are rewritten afterwards: no spooled entries.
     report = audit(inputs, run.settings, read_stdin=stdin, progress=progress, explain=explain,
                    charts=run.format == "html", settings_for=nearest,
-                   spool=streamed and run.format == "json")  # fmt: skip
+                   spool=streamed and run.format == "json" and known is None)  # fmt: skip
+    if known is not None:
+        from claimcheck.baseline import apply_baseline
+
+        report = apply_baseline(report, known)
     return Checked(report, run)
 
 
