@@ -26,6 +26,7 @@ from claimcheck.commands import (
     KvLayout,
     TextOrJson,
     WeightsDtypeChoice,
+    completion,
     fail,
     guarded,
     say,
@@ -52,17 +53,19 @@ from claimcheck.commands.shared_options import (
     KV_LAYOUT,
     MFU,
     MODEL,
+    OUTPUT_FILE,
     OUTPUT_TOKENS,
     TIER,
     WEIGHTS_DTYPE,
     ColorOption,
     DebugOption,
     TextOrJsonFormat,
+    choice_option,
     format_option,
     in_range,
 )
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
-from claimcheck.errors import ClaimcheckError, ExitCode
+from claimcheck.errors import ClaimcheckError, ExitCode, did_you_mean
 from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
@@ -148,6 +151,7 @@ def check(
         str | None,
         typer.Option(
             "--stdin-filename",
+            metavar="NAME",
             help="File name for stdin input (picks its format).",
             show_default=False,
             rich_help_panel=INPUTS,
@@ -214,6 +218,7 @@ def check(
         int | None,
         typer.Option(
             "--max-file-size",
+            metavar="BYTES",
             help="Refuse input files larger than this many bytes." + default(DEFAULT_MAX_BYTES),
             callback=in_range("--max-file-size", bounds.MAX_FILE_BYTES),
             show_default=False,
@@ -225,6 +230,7 @@ def check(
         typer.Option(
             "--select",
             metavar="CODES",
+            autocompletion=completion.selected_rules,
             help="Rule codes, prefixes (KV1) or names to run." + _REPEAT_CODES + default("ALL"),
             show_default=False,
             rich_help_panel=SELECTION,
@@ -235,6 +241,7 @@ def check(
         typer.Option(
             "--ignore",
             metavar="CODES",
+            autocompletion=completion.ignored_rules,
             help="Rule codes, prefixes or names to skip." + _REPEAT_CODES,
             show_default=False,
             rich_help_panel=SELECTION,
@@ -245,6 +252,7 @@ def check(
         typer.Option(
             "--extend-select",
             metavar="CODES",
+            autocompletion=completion.selected_rules,
             help="Rules to add to the selection." + _REPEAT_CODES,
             show_default=False,
             rich_help_panel=SELECTION,
@@ -266,34 +274,24 @@ def check(
     gpus: Annotated[int | None, GPUS] = None,
     tier: Annotated[str | None, TIER] = None,
     mfu: Annotated[float | None, MFU] = None,
-    dtype: Annotated[DtypeChoice | None, DTYPE] = None,
-    weights_dtype: Annotated[WeightsDtypeChoice | None, WEIGHTS_DTYPE] = None,
-    kv_dtype: Annotated[DtypeChoice | None, KV_DTYPE] = None,
-    kv_layout: Annotated[KvLayout | None, KV_LAYOUT] = None,
+    dtype: Annotated[str | None, DTYPE] = None,
+    weights_dtype: Annotated[str | None, WEIGHTS_DTYPE] = None,
+    kv_dtype: Annotated[str | None, KV_DTYPE] = None,
+    kv_layout: Annotated[str | None, KV_LAYOUT] = None,
     output_tokens: Annotated[int | None, OUTPUT_TOKENS] = None,
     catalog: Annotated[Path | None, CATALOG] = None,
     fmt: Annotated[
         str | None, format_option(OutputFormat, "Output format", _FORMAT_DEFAULT)
     ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write the report to FILE instead of stdout.",
-            show_default=False,
-            rich_help_panel=OUTPUT,
-        ),
-    ] = None,
+    output: Annotated[Path | None, OUTPUT_FILE] = None,
     fail_on: Annotated[
-        FailOn | None,
-        typer.Option(
+        str | None,
+        choice_option(
+            FailOn,
             "--fail-on",
-            case_sensitive=False,
-            help="Exit 1 when a finding is at or above this severity."
-            + default(FailOn.ERROR.value),
+            "Exit 1 when a finding is at or above this severity." + default(FailOn.ERROR.value),
+            OUTPUT,
             show_default=False,
-            rich_help_panel=OUTPUT,
         ),
     ] = None,
     exit_zero: Annotated[
@@ -363,27 +361,24 @@ def check(
     options = Options(
         select=_split(select), ignore=_split(ignore), extend_select=_split(extend_select),
         per_file_ignores=tuple(per_file_ignores) if per_file_ignores else None,
-        fail_on=fail_on.value if fail_on else None, format=fmt,
+        fail_on=FailOn(fail_on).value if fail_on else None, format=fmt,
         exclude=_split(exclude), extend_exclude=_split(extend_exclude), force_exclude=force_exclude,
         respect_gitignore=respect_gitignore, max_file_size=max_file_size,
         assume={"model": model, "gpu": gpu, "gpus": gpus, "tier": tier, "mfu": mfu,
                 "output_tokens": output_tokens, "catalog": str(catalog) if catalog else None,
-                "kv_layout": kv_layout.value if kv_layout else None,
-                "dtype": dtype.value if dtype else None,
-                "weights_dtype": weights_dtype.value if weights_dtype else None,
-                "kv_dtype": kv_dtype.value if kv_dtype else None},
+                "kv_layout": KvLayout(kv_layout).value if kv_layout else None,
+                "dtype": DtypeChoice(dtype).value if dtype else None,
+                "weights_dtype": WeightsDtypeChoice(weights_dtype).value if weights_dtype else None,
+                "kv_dtype": DtypeChoice(kv_dtype).value if kv_dtype else None},
+    )  # fmt: skip
+    call = _Invocation(
+        inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
+        config=config, isolated=isolated, output=output, exit_zero=exit_zero,
+        allow_empty=allow_empty, color=Color(color), quiet=quiet, explain=explain,
+        follow_links=follow_links, show_source=show_source, statistics=statistics, jobs=jobs,
     )  # fmt: skip
     with guarded(debug=debug):
-        code = _run(
-            options,
-            _Invocation(
-                inputs=list(inputs or []), texts=list(text or []), stdin_filename=stdin_filename,
-                config=config, isolated=isolated, output=output, exit_zero=exit_zero,
-                allow_empty=allow_empty, color=color, quiet=quiet, explain=explain,
-                follow_links=follow_links, show_source=show_source, statistics=statistics,
-                jobs=jobs,
-            ),
-        )  # fmt: skip
+        code = _run(options, call)
     raise typer.Exit(code)
 
 
@@ -544,17 +539,30 @@ def list_rules() -> None:
 
 @app.command("rule", cls=Command)
 def explain_rule(
-    code: Annotated[str, typer.Argument(help="A rule code (KV101) or name (prefill-only).")],
+    code: Annotated[
+        str,
+        typer.Argument(
+            metavar="CODE",
+            autocompletion=completion.rule,
+            help="A rule code (KV101) or name (prefill-only).",
+        ),
+    ],
 ) -> None:
     """Explain one rule: what it flags, why, and an example that flags and one that does not."""
     import inspect
 
-    from claimcheck.rules import get
+    from claimcheck.rules import RULES, get
 
     try:
         rule = get(code)
-    except ClaimcheckError as err:
-        fail(str(err))
+    except ClaimcheckError:
+        # The closest code to a code, the closest name to a name (rules.get compares a name
+        # in capitals with the names, and finds none).
+        word = code.strip()
+        hint = did_you_mean(word.upper(), [r.code for r in RULES]) or did_you_mean(
+            word.lower(), [r.name for r in RULES]
+        )
+        fail(f"unknown rule {code!r}{hint}")
     print(f"{rule.code} {rule.name} (default severity: {rule.severity.value})\n")
     print(inspect.cleandoc(rule.doc))
 

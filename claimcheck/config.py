@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
-from claimcheck.errors import InputError, UsageError, did_you_mean, shown
+from claimcheck.errors import InputError, UsageError, choices_of, did_you_mean, shown, wanted
 from claimcheck.formats import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
@@ -187,42 +187,45 @@ def _validate(data: dict[str, Any], display: str) -> FileConfig:
         return FileConfig.model_validate(values, strict=True)
     except ValidationError as err:
         detail = err.errors()[0]
-        key = ".".join(str(part).replace("_", "-") for part in detail["loc"])
-        raise UsageError(f"'{key}': {_expected(detail)}", path=display) from None
+        loc = detail["loc"]
+        key = ".".join(str(part).replace("_", "-") for part in loc)
+        # The line of the key, or of its table's key: a list item or a table entry has none.
+        named = loc[: 2 if loc and loc[0] in _SECTIONS else 1]
+        setting = ".".join(str(part).replace("_", "-") for part in named)
+        line = key_line(Path(display), setting) if setting else None
+        raise UsageError(f"'{key}': {_expected(detail)}", path=display, line=line) from None
 
 
 _OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "finite_number"}
 _BOUNDS: dict[str, Bound] = {"max_file_size": MAX_FILE_BYTES, **ASSUMPTION_BOUNDS}
-_EXPECTED = {
-    "list_type": "a list",
-    "int_type": "a whole number",
-    "int_from_float": "a whole number",
-    "bool_type": "true or false",
-    "string_type": "a string",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
-    "float_type": "a number",
-    "literal_error": "one of",
-}
+# Keys whose string must be one of a list (checked by a pattern, which names no values).
+_CHOICES: dict[str, tuple[str, ...]] = {"fail_on": FAIL_ON, "format": FORMATS}
 
 
 def _expected(detail: ErrorDetails) -> str:
-    """``expected a list of strings, got a string 'KV101'``, in the configuration's terms."""
+    """``expected a list of strings, got a string 'KV101'``, ``expected one of info, warning,
+    error, never, got a string 'warn' (did you mean 'warning'?)``: what the key had to be, in
+    the configuration's terms, never pydantic's."""
     kind = detail["type"]
     value = detail.get("input")
+    field = str(detail["loc"][0]) if detail["loc"] else ""
     bound = _BOUNDS.get(str(detail["loc"][-1])) if detail["loc"] else None
     if bound is not None and kind in _OUT_OF_RANGE:
         return str(bound.problem(value))
     described = shown(value)
     long = described.startswith("an integer of about")
     got = f"got {described}" if long else f"got {_type_name(value)} {described}"
-    if kind in _EXPECTED and kind != "literal_error":
-        wanted = _EXPECTED[kind]
-        if kind == "list_type":
-            wanted = "a list of strings"
-        return f"expected {wanted}, {got}"
-    return f"{detail['msg']} ({got})"
+    if kind in {"string_pattern_mismatch", "string_type"}:
+        options = list(_CHOICES.get(field, ()))
+    else:
+        options = choices_of(detail.get("ctx"))
+    if options:
+        hint = did_you_mean(value, options) if isinstance(value, str) else ""
+        return f"expected one of {', '.join(options)}, {got}{hint}"
+    if kind == "list_type":
+        return f"expected a list of strings, {got}"
+    what = wanted(kind, detail.get("ctx"))
+    return f"expected {what}, {got}" if what else f"not a valid value, {got}"
 
 
 def _type_name(value: object) -> str:

@@ -5,6 +5,8 @@ Core modules raise these; only the CLI catches them, prints one line and picks t
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from difflib import get_close_matches
 from enum import IntEnum
 
@@ -74,6 +76,64 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...], *, limit: int 
         return ""
     quoted = " or ".join(f"'{c}'" for c in close)
     return f" (did you mean {quoted}?)"
+
+
+# What a value had to be, by the error type that refused it (pydantic's types,
+# https://docs.pydantic.dev/latest/errors/validation_errors/), in claimcheck's own words: no
+# message ever shows pydantic's wording ("Input should be a valid integer").
+_WANTED = {
+    "list_type": "a list",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "a string",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "finite_number": "a finite number",
+}
+_LIMITS = {
+    "greater_than": ("gt", "above"),
+    "greater_than_equal": ("ge", "of at least"),
+    "less_than": ("lt", "below"),
+    "less_than_equal": ("le", "of at most"),
+}
+_CHOICE_TYPES = frozenset({"literal_error", "enum"})
+
+
+def wanted(kind: str, context: Mapping[str, object] | None = None) -> str | None:
+    """What a value refused with the validation error type ``kind`` had to be: ``a whole
+    number``, ``a number of at most 1``, ``one of bf16, fp8`` (``context`` is the error's
+    ``ctx``), or ``None`` for a type this does not know."""
+    context = context or {}
+    if kind in _WANTED:
+        return _WANTED[kind]
+    if kind in _LIMITS:
+        key, relation = _LIMITS[kind]
+        return f"a number {relation} {_figure(context.get(key))}"
+    if kind in _CHOICE_TYPES and (options := choices_of(context)):
+        return f"one of {', '.join(options)}"
+    return None
+
+
+def _figure(value: object) -> str:
+    """A limit as a person writes it: ``1`` for 1.0, ``1,000,000``, ``0.25``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:g}"
+
+
+def choices_of(context: Mapping[str, object] | None) -> list[str]:
+    """The values a literal or enum error says were expected (its ``ctx["expected"]``,
+    ``"'bf16' or 'fp8'"``), in order; ``[]`` when it names none."""
+    expected = (context or {}).get("expected")
+    return re.findall(r"'([^']*)'", expected) if isinstance(expected, str) else []
 
 
 def printable(text: str) -> str:

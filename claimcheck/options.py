@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from claimcheck.bounds import MAX_FILE_BYTES
 from claimcheck.config import LoadedConfig
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
-from claimcheck.errors import UsageError, shown
+from claimcheck.errors import UsageError, shown, wanted
 from claimcheck.rules import check_selectors, enabled
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Settings, Thresholds
 from claimcheck.severity import Severity
@@ -276,4 +276,5 @@ def _assumptions(
         bound = ASSUMPTION_BOUNDS.get(name)
         if bound is not None and detail["type"] in _OUT_OF_RANGE:
             raise UsageError(f"{option}: {bound.problem(detail['input'])}") from None
-        raise UsageError(f"{option}: {detail['msg']} (got {shown(detail.get('input'))})") from None
+        what = wanted(detail["type"], detail.get("ctx")) or "a valid value"
+        raise UsageError(f"{option}: expected {what}, got {shown(detail.get('input'))}") from None

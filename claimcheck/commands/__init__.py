@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -92,12 +93,23 @@ def terminal_width() -> int:
     return 100
 
 
-def run(work: Callable[[], str], *, debug: bool) -> None:
-    """Write what ``work`` returns to stdout; any failure becomes one line on stderr and exit 2."""
+def run(work: Callable[[], str], *, debug: bool, output: Path | None = None) -> None:
+    """Write what ``work`` returns to stdout, or whole to the file ``output`` (``-o FILE``);
+    any failure becomes one line on stderr and exit 2."""
     with guarded(debug=debug):
         text = work()
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if output is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        from claimcheck.commands.streams import write_whole
+
+        try:
+            write_whole(output, [text])
+        except OSError as err:
+            raise ClaimcheckError(
+                f"cannot write the report: {err.strerror or err}", path=str(output)
+            ) from None
 
 
 @contextmanager

@@ -29,6 +29,7 @@ from claimcheck.commands.shared_options import (
     KV_LAYOUT,
     MFU,
     MODEL,
+    OUTPUT_FILE,
     OUTPUT_TOKENS,
     TIER,
     WEIGHTS_DTYPE,
@@ -66,6 +67,7 @@ def breakeven(
         float | None,
         typer.Option(
             "--bandwidth-gb-s",
+            metavar="GB/S",
             help="Aggregate effective KV load bandwidth into all the GPUs, GB/s (replaces the tier's).",
             callback=in_range("--bandwidth-gb-s", bounds.BANDWIDTH_GB_S),
             show_default=False,
@@ -76,6 +78,7 @@ def breakeven(
         float | None,
         typer.Option(
             "--latency-ms",
+            metavar="MS",
             help="Fixed latency of one load, ms (replaces the tier's).",
             callback=in_range("--latency-ms", bounds.LATENCY_MS),
             show_default=False,
@@ -86,21 +89,23 @@ def breakeven(
         float | None,
         typer.Option(
             "--power-watts",
+            metavar="WATTS",
             help="Power cap per GPU, W." + default("none"),
             callback=in_range("--power-watts", bounds.POWER_W),
             show_default=False,
             rich_help_panel=PHYSICS,
         ),
     ] = None,
-    dtype: Annotated[DtypeChoice | None, DTYPE] = None,
-    weights_dtype: Annotated[WeightsDtypeChoice | None, WEIGHTS_DTYPE] = None,
-    kv_dtype: Annotated[DtypeChoice | None, KV_DTYPE] = None,
-    kv_layout: Annotated[KvLayout, KV_LAYOUT] = KvLayout.RESUMED,
+    dtype: Annotated[str | None, DTYPE] = None,
+    weights_dtype: Annotated[str | None, WEIGHTS_DTYPE] = None,
+    kv_dtype: Annotated[str | None, KV_DTYPE] = None,
+    kv_layout: Annotated[str, KV_LAYOUT] = KvLayout.RESUMED,
     mfu: Annotated[float, MFU] = DEFAULT_MFU,
     context: Annotated[
         int | None,
         typer.Option(
             "--context",
+            metavar="TOKENS",
             help="Prefix length to report end to end, tokens.",
             callback=in_range("--context", bounds.TOKENS),
             show_default=False,
@@ -126,12 +131,14 @@ def breakeven(
         str,
         format_option(BreakevenFormat, "Output format (html and svg give the chart alone)", "text"),
     ] = BreakevenFormat.TEXT,
+    output: Annotated[Path | None, OUTPUT_FILE] = None,
     color: ColorOption = Color.AUTO,
     debug: DebugOption = False,
 ) -> None:
     """Where loading a KV cache beats recomputing it: breakeven prefix, speedups and a chart.
 
     Without --tier (or --bandwidth-gb-s and --latency-ms, or --fit) the KV loads from NVMe."""
+    layout = KvLayout(kv_layout)
 
     def work() -> str:
         from claimcheck.catalog import load_catalog
@@ -149,9 +156,9 @@ def breakeven(
 
         catalog = load_catalog(catalog_file)
         precision = Precision(
-            dtype.value if dtype else None,
-            weights_dtype.value if weights_dtype else None,
-            kv_dtype.value if kv_dtype else None,
+            DtypeChoice(dtype).value if dtype else None,
+            WeightsDtypeChoice(weights_dtype).value if weights_dtype else None,
+            DtypeChoice(kv_dtype).value if kv_dtype else None,
         )
         if points:
             setup, fitted = _fitted(catalog, model, gpu, gpus, precision, mfu, power_watts, points)
@@ -169,7 +176,7 @@ def breakeven(
                 precision,
                 mfu,
             )
-        setup = setup.model_copy(update={"windowed_layers_store_full": kv_layout is KvLayout.FULL})
+        setup = setup.model_copy(update={"windowed_layers_store_full": layout is KvLayout.FULL})
         result = sweep(
             setup,
             output_tokens=output_tokens,
@@ -184,10 +191,11 @@ def breakeven(
             from claimcheck.formats.html_format import render_breakeven
 
             return render_breakeven(result, setup, svg=chosen is BreakevenFormat.SVG)
-        options = RenderOptions(width=terminal_width(), color=use_color(color))
+        shown_in_color = use_color(Color(color)) and output is None
+        options = RenderOptions(width=terminal_width(), color=shown_in_color)
         return render_text(result, options, fitted)
 
-    run(work, debug=debug)
+    run(work, debug=debug, output=output)
 
 
 def _setup(

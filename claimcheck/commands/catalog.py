@@ -14,8 +14,17 @@ from claimcheck.commands.shared_options import (
     ColorOption,
     DebugOption,
     format_option,
+    offered,
 )
 from claimcheck.errors import UsageError, did_you_mean
+
+
+class CatalogKind(StrEnum):
+    """What ``claimcheck catalog`` lists."""
+
+    MODELS = "models"
+    GPUS = "gpus"
+    TIERS = "tiers"
 
 
 class CatalogFormat(StrEnum):
@@ -29,7 +38,11 @@ class CatalogFormat(StrEnum):
 def catalog(
     kind: Annotated[
         str,
-        typer.Argument(metavar="models|gpus|tiers", help="Which part of the catalog to list."),
+        typer.Argument(
+            metavar="<models|gpus|tiers>",
+            autocompletion=offered(CatalogKind),
+            help="Which part of the catalog to list.",
+        ),
     ],
     catalog_file: Annotated[Path | None, CATALOG] = None,
     fmt: Annotated[
@@ -64,6 +77,7 @@ def catalog(
             return render_json(entries)
         if chosen_format is CatalogFormat.TOML:
             return render_toml(entries)
-        return render_text(entries, RenderOptions(width=terminal_width(), color=use_color(color)))
+        look = RenderOptions(width=terminal_width(), color=use_color(Color(color)))
+        return render_text(entries, look)
 
     run(work, debug=debug)

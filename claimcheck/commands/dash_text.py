@@ -5,7 +5,7 @@ A claim copied from a Markdown list ("- 27x faster TTFT with prefix caching") or
 https://pubs.opengroup.org/onlinepubs/9699919799/basedefs/V1_chap12.html, guideline 10: "--"
 ends the options). An argument that starts with "-", holds a space and cannot be an option of
 the command is text: it is moved after "--", where Click reads it as an input. One without a
-space that is no option gets Click's "No such option" with a line saying how to pass a sentence.
+space that is no option is "no such option", with a clause saying how to pass a sentence.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-HINT = 'To audit a sentence that starts with "-", pass it with -t "…" or after --: claimcheck check -- "- 27x …".'
-"""The line added to Click's "No such option" when the argument may be a sentence."""
+HINT = 'to audit a sentence that starts with "-", pass it with -t "…" or after --: claimcheck check -- "- 27x …"'
+"""What "no such option" adds when the argument may be a sentence."""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,10 @@ range it must fall in (``claimcheck.bounds``), refused in the same words by ever
 
 A declaration is a ``typer.Option``; a command gives it the type it needs (``--model`` is
 required by ``breakeven`` and optional for ``check``): ``Annotated[str | None, MODEL] = None``.
+A choice (``--dtype``, ``--color``, …) is typed ``str`` and read by its callback, which gives
+the enum member (a ``str``) or refuses the value in claimcheck's words with the closest one;
+its metavar lists its values (``<bf16|fp8>``), and completion offers them. The metavars
+follow the convention of ``help_layout``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,15 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from claimcheck import bounds
-from claimcheck.commands import Color, KvLayout, TextOrJson, fail
+from claimcheck.commands import (
+    Color,
+    DtypeChoice,
+    KvLayout,
+    TextOrJson,
+    WeightsDtypeChoice,
+    completion,
+    fail,
+)
 from claimcheck.commands.help_layout import INPUTS, OUTPUT, PHYSICS, default
 from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import did_you_mean
@@ -53,13 +65,37 @@ def choice(kind: type[Choice], option: str) -> Callable[[typer.Context, str | No
     return check
 
 
-def completion(kind: type[StrEnum]) -> Callable[[str], list[str]]:
-    """Shell completion of a choice: the values that start with what was typed."""
+def offered(kind: type[StrEnum]) -> Callable[[str], list[str]]:
+    """Shell completion of a choice: the values that start with what was typed, in any case
+    (written from there on as the value is)."""
 
     def complete(incomplete: str) -> list[str]:
-        return [member.value for member in kind if member.value.startswith(incomplete.lower())]
+        typed = incomplete.lower()
+        return [
+            incomplete + member.value[len(incomplete) :]
+            for member in kind
+            if member.value.startswith(typed)
+        ]
 
     return complete
+
+
+def metavar(kind: type[StrEnum]) -> str:
+    """``<bf16|fp8>``: the values of a choice."""
+    return "<" + "|".join(member.value for member in kind) + ">"
+
+
+def choice_option(kind: type[StrEnum], name: str, help: str, panel: str, **more: Any) -> Any:
+    """An option taking one of ``kind``'s values, in any case, with the closest one on a typo."""
+    return typer.Option(
+        name,
+        callback=choice(kind, name),
+        autocompletion=offered(kind),
+        metavar=metavar(kind),
+        help=help,
+        rich_help_panel=panel,
+        **more,
+    )
 
 
 def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
@@ -69,7 +105,7 @@ def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
         "-f",
         "--output-format",
         callback=choice(kind, "--format"),
-        autocompletion=completion(kind),
+        autocompletion=offered(kind),
         metavar="FORMAT",
         help=f"{help}: {', '.join(member.value for member in kind)} (also --output-format)."
         + default(shown_default),
@@ -80,18 +116,23 @@ def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
 
 MODEL = typer.Option(
     "--model",
+    metavar="MODEL",
+    autocompletion=completion.models,
     help="Model id or alias, e.g. llama-3.1-70b (see 'claimcheck catalog models').",
     show_default=False,
     rich_help_panel=PHYSICS,
 )
 GPU = typer.Option(
     "--gpu",
+    metavar="GPU",
+    autocompletion=completion.gpus,
     help="GPU id, alias or system name, e.g. h100-sxm or 'DGX H100' (see 'claimcheck catalog gpus').",
     show_default=False,
     rich_help_panel=PHYSICS,
 )
 GPUS = typer.Option(
     "--gpus",
+    metavar="N",
     help="GPUs the prefill and the KV are split across; without it, a named system's count, else 1.",
     callback=in_range("--gpus", bounds.GPUS),
     show_default=False,
@@ -99,12 +140,15 @@ GPUS = typer.Option(
 )
 TIER = typer.Option(
     "--tier",
+    metavar="TIER",
+    autocompletion=completion.tiers,
     help="Storage tier of the KV: a catalog id or alias, or a kind (nvme, dram, network, object, cxl).",
     show_default=False,
     rich_help_panel=PHYSICS,
 )
 MFU = typer.Option(
     "--mfu",
+    metavar="FRACTION",
     help="Achieved fraction of dense peak in prefill (0 < MFU ≤ 1), where no baseline time gives it."
     + default(DEFAULT_MFU),
     callback=in_range("--mfu", bounds.MFU),
@@ -113,51 +157,54 @@ MFU = typer.Option(
 )
 OUTPUT_TOKENS = typer.Option(
     "--output-tokens",
+    metavar="TOKENS",
     help="Output tokens decoded for the end-to-end speedup." + default(DEFAULT_OUTPUT_TOKENS),
     callback=in_range("--output-tokens", bounds.OUTPUT_TOKENS),
     show_default=False,
     rich_help_panel=PHYSICS,
 )
-DTYPE = typer.Option(
+DTYPE = choice_option(
+    DtypeChoice,
     "--dtype",
-    case_sensitive=False,
-    help="Compute precision: bf16 (or fp16) or fp8. Unstated: BF16, and a stated baseline time "
+    "Compute precision: bf16 (or fp16) or fp8. Unstated: BF16, and a stated baseline time "
     "is judged against FP8's peak where the model is published in FP8 (docs/model.md §12).",
+    PHYSICS,
     show_default=False,
-    rich_help_panel=PHYSICS,
 )
-WEIGHTS_DTYPE = typer.Option(
+WEIGHTS_DTYPE = choice_option(
+    WeightsDtypeChoice,
     "--weights-dtype",
-    case_sensitive=False,
-    help="Weights precision: bf16, fp8 or fp4 (MXFP4, NVFP4). Unstated: the smallest precision "
+    "Weights precision: bf16, fp8 or fp4 (MXFP4, NVFP4). Unstated: the smallest precision "
     "the model is published in.",
+    PHYSICS,
     show_default=False,
-    rich_help_panel=PHYSICS,
 )
-KV_DTYPE = typer.Option(
+KV_DTYPE = choice_option(
+    DtypeChoice,
     "--kv-dtype",
-    case_sensitive=False,
-    help="KV cache precision: bf16 or fp8." + default("bf16"),
+    "KV cache precision: bf16 or fp8." + default("bf16"),
+    PHYSICS,
     show_default=False,
-    rich_help_panel=PHYSICS,
 )
-KV_LAYOUT = typer.Option(
+KV_LAYOUT = choice_option(
+    KvLayout,
     "--kv-layout",
-    case_sensitive=False,
-    help="KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
+    "KV on sliding-window and chunked layers: 'resumed' holds only the last window (what a "
     "resumed prefix needs), 'full' every token (a full-length allocator)."
     + default(KvLayout.RESUMED.value),
+    PHYSICS,
     show_default=False,
-    rich_help_panel=PHYSICS,
 )
 CATALOG = typer.Option(
     "--catalog",
+    metavar="FILE",
     help="TOML file of extra or replacement models, GPUs and tiers.",
     show_default=False,
     rich_help_panel=PHYSICS,
 )
 CONFIG = typer.Option(
     "--config",
+    metavar="FILE",
     help="Use this configuration file instead of the nearest one.",
     show_default=False,
     rich_help_panel=INPUTS,
@@ -166,12 +213,16 @@ ISOLATED = typer.Option(
     "--isolated", help="Ignore every configuration file.", rich_help_panel=INPUTS
 )
 
-ColorOption = Annotated[
-    Color,
-    typer.Option(
-        "--color", case_sensitive=False, help="Colour in text output.", rich_help_panel=OUTPUT
-    ),
-]
+OUTPUT_FILE = typer.Option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    help="Write the report to FILE instead of stdout.",
+    show_default=False,
+    rich_help_panel=OUTPUT,
+)
+
+ColorOption = Annotated[str, choice_option(Color, "--color", "Colour in text output.", OUTPUT)]
 DebugOption = Annotated[
     bool,
     typer.Option("--debug", help="Show tracebacks of internal errors.", rich_help_panel=OUTPUT),

@@ -255,3 +255,31 @@ def test_a_full_attention_model_ignores_the_kv_layout() -> None:
 def test_an_unknown_kv_layout_is_refused() -> None:
     code, _stdout, stderr = _run([*ANCHOR, "--kv-layout", "sliding"])
     assert code == 2 and "--kv-layout" in stderr
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "svg"])
+def test_output_file_gets_what_stdout_would(tmp_path: Path, fmt: str) -> None:
+    shown = CliRunner().invoke(app, [*ANCHOR, "-f", fmt], env={"NO_COLOR": "1"})
+    target = tmp_path / f"breakeven.{fmt}"
+    for option in ("-o", "--output"):
+        result = CliRunner().invoke(app, [*ANCHOR, "-f", fmt, option, str(target)])
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+        assert target.read_text(encoding="utf-8") == shown.stdout
+        target.unlink()
+
+
+def test_output_file_has_no_colour(tmp_path: Path) -> None:
+    target = tmp_path / "breakeven.txt"
+    result = CliRunner().invoke(app, [*ANCHOR, "--color", "always", "-o", str(target)])
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "breakeven" in text.lower() and "\x1b[" not in text
+
+
+def test_an_unwritable_output_file_is_one_error_line(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "breakeven.json"
+    code, stdout, stderr = _run([*ANCHOR, "-f", "json", "-o", str(target)])
+    assert (code, stdout) == (2, "")
+    assert stderr == (
+        f"claimcheck: error: {target}: cannot write the report: No such file or directory\n"
+    )

@@ -87,9 +87,11 @@ def test_a_markdown_list_item_is_read_as_text(cli: Invoke) -> None:
 
 def test_a_dash_figure_without_a_space_says_how_to_pass_it(cli: Invoke) -> None:
     run = cli("check", "-67%")
-    assert run.code == 2
-    assert "No such option: -67%" in run.stderr
-    assert "-t" in run.stderr and "after --" in run.stderr
+    assert (run.code, run.stdout) == (2, "")
+    assert run.stderr == (
+        'claimcheck: error: no such option: -67%; to audit a sentence that starts with "-", '
+        'pass it with -t "…" or after --: claimcheck check -- "- 27x …"\n'
+    )
 
 
 def test_a_misspelt_option_still_gets_clicks_suggestion(cli: Invoke) -> None:

@@ -153,3 +153,72 @@ def test_completion_after_a_format_typo_stays_quiet() -> None:
         app, [], env={"_CLAIMCHECK_COMPLETE": "complete_bash", **words}, prog_name="claimcheck"
     )
     assert (completed.stdout.split(), completed.stderr) == (["--gpu", "--gpus"], "")
+
+
+def every_command() -> list[tuple[str, Any]]:
+    """Each command's name (``""`` for the top level) and its Click command."""
+    return [("", COMMAND), *COMMAND.commands.items()]
+
+
+# The metavar convention (help_layout): a fixed list shows its values, anything else what to
+# give in capitals; --format is FORMAT in every command, its help listing the formats.
+CHOICE = re.compile(r"<[a-z0-9]+(?:\|[a-z0-9]+)+>")
+NOUN = re.compile(r"[A-Z][A-Z0-9]*(?:[:/][A-Z0-9]+)?")
+# What Typer would show of a value's Python type, and its braces around a required argument.
+TYPE_SHOWN = re.compile(r"<(?:str|int|float|bool|path|list\[.*?\])>|\{[a-z]")
+
+
+@pytest.mark.parametrize("name", [name for name, _ in every_command()])
+def test_every_value_follows_one_metavar_convention(name: str) -> None:
+    command = dict(every_command())[name]
+    ctx = command.make_context("claimcheck", [], resilient_parsing=True)
+    for param in command.get_params(ctx):
+        if getattr(param, "is_flag", False) or param.name == "help":
+            continue
+        shown = param.metavar
+        assert shown is not None, (name, param.name)
+        if param.opts[0] == "--format":
+            assert shown == "FORMAT"
+        else:
+            assert CHOICE.fullmatch(shown) or NOUN.fullmatch(shown), (name, param.name, shown)
+    text = help_of(*([name] if name else []), columns=120)
+    assert not TYPE_SHOWN.search(text), TYPE_SHOWN.search(text)
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [("check", "--fail-on"), ("check", "--color"), ("check", "--kv-layout"),
+     ("breakeven", "--dtype"), ("breakeven", "--weights-dtype"), ("breakeven", "--kv-dtype"),
+     ("breakeven", "--kv-layout"), ("catalog", "--color")],
+)  # fmt: skip
+def test_a_choice_shows_the_values_it_takes(command: str, option: str) -> None:
+    shown = option_names(COMMAND.commands[command])[option].metavar
+    assert shown is not None and CHOICE.fullmatch(shown)
+    args = {"breakeven": ["--model", "llama-3.1-8b", "--gpu", "h100-sxm"], "catalog": ["gpus"]}
+    run = CliRunner().invoke(app, [command, *args.get(command, []), option, "?"])
+    assert run.exit_code == 2
+    values = shown.strip("<>").split("|")
+    assert f"{option}: expected one of {', '.join(values)}, got '?'" in run.stderr
+
+
+def test_arguments_show_their_metavar_alone() -> None:
+    assert "Usage: claimcheck check [OPTIONS] [INPUTS]..." in help_of("check")
+    assert "Usage: claimcheck rule [OPTIONS] CODE" in help_of("rule")
+    assert "Usage: claimcheck catalog [OPTIONS] <models|gpus|tiers>" in help_of("catalog")
+    (row,) = [line for line in help_of("rule").splitlines() if "CODE " in line and "│" in line]
+    assert row.split()[1:4] == ["*", "CODE", "A"]  # no type between the name and its help
+
+
+def test_brackets_in_help_texts_are_shown_as_written() -> None:
+    assert "(claimcheck.toml, [tool.claimcheck])." in help_of("schema", columns=120)
+    for name, command in every_command():
+        text = " ".join(help_of(*([name] if name else []), columns=300).split())
+        for param in command.params:
+            for bracketed in re.findall(r"\[[^\]]*\]", param.help or ""):
+                assert " ".join(bracketed.split()) in text, (name, bracketed)
+
+
+def test_completion_options_take_a_shell() -> None:
+    shown = rows(help_of(columns=120))
+    assert shown["--install-completion"].startswith("--install-completion <bash|zsh|fish>")
+    assert shown["--show-completion"].startswith("--show-completion <bash|zsh|fish>")

@@ -72,7 +72,14 @@ def test_a_byte_order_mark_is_accepted(cli: Invoke, project: Path, name: str) ->
         ("exclude = 3", "'exclude': expected a list of strings, got an integer 3"),
         ('extend-exclude = ["a", 3]', "'extend-exclude.1': expected a string, got an integer 3"),
         ('respect-gitignore = "yes"', "'respect-gitignore': expected true or false, got a string 'yes'"),
-        ("fail-on = 3", "'fail-on': expected a string, got an integer 3"),
+        ("fail-on = 3", "'fail-on': expected one of info, warning, error, never, got an integer 3"),
+        ('fail-on = "warn"', "'fail-on': expected one of info, warning, error, never, got a string 'warn' (did you mean 'warning'?)"),
+        ('format = "jsn"', "'format': expected one of text, concise, json, sarif, github, gitlab, junit, markdown, html, got a string 'jsn' (did you mean 'json'?)"),
+        ('[assumptions]\nkv-dtype = "bf8"', "'assumptions.kv-dtype': expected one of bf16, fp8, got a string 'bf8' (did you mean 'fp8'?)"),
+        ('[assumptions]\nkv-layout = "sliding"', "'assumptions.kv-layout': expected one of resumed, full, got a string 'sliding'"),
+        ('[extensions]\n".mdx" = "mdown"', "expected one of markdown, html, text, yaml, toml, json, got a string 'mdown' (did you mean 'markdown'?)"),
+        ("[thresholds]\nlow-mfu = 2", "'thresholds.low-mfu': expected a number of at most 1, got an integer 2"),
+        ("[thresholds]\nimplausible-factor = 1", "'thresholds.implausible-factor': expected a number above 1, got an integer 1"),
         ('[per-file-ignores]\n"docs/*" = "KV101"', "'per-file-ignores.docs/*': expected a list of strings, got a string 'KV101'"),
         ("[thresholds]\nfilled-context-tokens = true", "'thresholds.filled-context-tokens': expected a whole number, got a boolean True"),
         ("[assumptions]\ngpus = 1.0e300", "'assumptions.gpus': expected a whole number, got a number 1e+300"),
@@ -94,8 +101,26 @@ def test_a_wrong_type_or_value_names_the_file_the_key_and_what_was_expected(
     assert line.startswith("claimcheck: error: "), line
     assert message in line, line
     if not line.startswith(("claimcheck: error: exclude", "claimcheck: error: per-file")):
-        assert f"{project / 'claimcheck.toml'}" in line
+        assert f"{project / 'claimcheck.toml'}:" in line  # the file and the key's line
     assert "Traceback" not in run.stderr
+    assert not any(words in line for words in PYDANTIC_WORDING), line
+
+
+# How pydantic words its errors (https://docs.pydantic.dev/latest/errors/validation_errors/):
+# never shown to a user, who wrote TOML, not a model.
+PYDANTIC_WORDING = ("Input should", "String should", "should match pattern", "Value error")
+
+
+def test_a_value_the_configuration_refuses_names_its_line(cli: Invoke, project: Path) -> None:
+    (project / "claimcheck.toml").write_text(
+        '# rules\nselect = ["KV1"]\n\n[assumptions]\nkv-layout = "ful"\n', encoding="utf-8"
+    )
+    run = cli("check", "docs")
+    assert (run.code, run.stdout) == (2, "")
+    assert run.stderr == (
+        f"claimcheck: error: {project / 'claimcheck.toml'}:5: 'assumptions.kv-layout': "
+        "expected one of resumed, full, got a string 'ful' (did you mean 'full'?)\n"
+    )
 
 
 def test_paths_in_the_configuration_are_read_from_its_folder(
