@@ -214,6 +214,26 @@ def check(
             rich_help_panel=INPUTS,
         ),
     ] = False,
+    show_files: Annotated[
+        bool,
+        typer.Option(
+            "--show-files",
+            help="List the files a run would read, each with its kind or why it is passed "
+            "over; audit nothing.",
+            rich_help_panel=INPUTS,
+        ),
+    ] = False,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline",
+            metavar="FILE",
+            help="A JSON report of an earlier run (-f json -o FILE): its findings are reported "
+            "as suppressed, so only new ones fail the run.",
+            show_default=False,
+            rich_help_panel=SELECTION,
+        ),
+    ] = None,
     max_file_size: Annotated[
         int | None,
         typer.Option(
@@ -376,9 +396,10 @@ def check(
         config=config, isolated=isolated, output=output, exit_zero=exit_zero,
         allow_empty=allow_empty, color=Color(color), quiet=quiet, explain=explain,
         follow_links=follow_links, show_source=show_source, statistics=statistics, jobs=jobs,
+        baseline=baseline,
     )  # fmt: skip
     with guarded(debug=debug):
-        code = _run(options, call)
+        code = _show_files(options, call) if show_files else _run(options, call)
     raise typer.Exit(code)
 
 
@@ -400,6 +421,30 @@ class _Invocation(msgspec.Struct, frozen=True, kw_only=True):
     show_source: bool | None = None
     statistics: bool = False
     jobs: int | None = None
+    baseline: Path | None = None
+
+
+def _show_files(options: object, call: _Invocation) -> int:
+    """``--show-files``: each selected file, with its kind or why a run passes it over (ruff's
+    ``--show-files``); exit 2 when an input is bad, else 0."""
+    from claimcheck.api import show_files
+    from claimcheck.errors import InputError
+    from claimcheck.formats.visible import visible
+    from claimcheck.options import Options
+
+    assert isinstance(options, Options)
+    shown = show_files(call.inputs, options, config=call.config, isolated=call.isolated,
+                       follow_links=call.follow_links)  # fmt: skip
+    failed = False
+    for item in shown:
+        if isinstance(item, InputError):
+            say("error", str(item))
+            failed = True
+        elif item.passed_over:
+            print(f"{visible(item.path)}  ({item.kind}; passed over: {item.passed_over})")
+        else:
+            print(f"{visible(item.path)}  ({item.kind})")
+    return ExitCode.ERROR if failed else ExitCode.OK
 
 
 def _run(options: object, call: _Invocation) -> int:
@@ -424,7 +469,8 @@ def _run(options: object, call: _Invocation) -> int:
                         isolated=call.isolated, stdin_filename=call.stdin_filename,
                         read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
                         explain=call.explain, progress=progress,
-                        jobs=call.jobs or default_jobs(), streamed=not call.statistics)  # fmt: skip
+                        jobs=call.jobs or default_jobs(), streamed=not call.statistics,
+                        baseline=call.baseline)  # fmt: skip
     report, run = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(

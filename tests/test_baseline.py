@@ -27,11 +27,11 @@ def repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _baseline(repository: Path) -> Path:
-    from claimcheck.formats import RenderOptions, render
+    from claimcheck.formats import OutputFormat, RenderOptions, render
 
     report = check(["docs"], Options()).report
     path = repository / "claimcheck-baseline.json"
-    path.write_text(render(report, "json", RenderOptions()), encoding="utf-8")
+    path.write_text(render(report, OutputFormat.JSON, RenderOptions()), encoding="utf-8")
     return path
 
 
@@ -71,3 +71,23 @@ def test_a_baseline_that_is_no_report_is_one_usage_error(repository: Path, text:
         check(["docs"], Options(), baseline=bad)
     with pytest.raises(UsageError, match="cannot read the baseline"):
         check(["docs"], Options(), baseline=repository / "missing.json")
+
+
+def test_the_command_line_takes_a_baseline(repository: Path) -> None:
+    import subprocess
+    import sys
+
+    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "claimcheck", "check", *arguments],
+            cwd=repository, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+
+    assert run("docs", "-f", "json", "-o", "baseline.json").returncode == 1  # KV202 fails it
+    known = run("docs", "--baseline", "baseline.json", "-f", "concise")
+    assert known.returncode == 0, known.stdout + known.stderr
+    assert "suppressed" in known.stdout
+    (repository / "docs" / "page.md").write_text(f"{OLD}\n{NEW}", encoding="utf-8")
+    assert run("docs", "--baseline", "baseline.json").returncode == 1  # the new claim's KV202
+    bad = run("docs", "--baseline", "docs/page.md")
+    assert bad.returncode == 2 and "is not a claimcheck JSON report" in bad.stderr

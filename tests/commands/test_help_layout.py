@@ -41,7 +41,7 @@ DEFAULTS = {
 WITHOUT_DEFAULT = {
     "--text", "--stdin-filename", "--config", "--extend-exclude", "--ignore", "--extend-select",
     "--per-file-ignores", "--model", "--gpu", "--gpus", "--tier", "--catalog", "--output",
-    "--dtype", "--weights-dtype",
+    "--dtype", "--weights-dtype", "--baseline",
 }  # fmt: skip
 
 

@@ -51,3 +51,20 @@ def test_a_named_file_that_is_no_claim_file_is_its_error(docs: Path) -> None:
 def test_standard_input_and_a_missing_path(docs: Path) -> None:
     shown = show_files(["-", "missing.md"], Options())
     assert [type(item) for item in shown] == [InputError]
+
+
+def test_the_command_line_shows_the_files(docs: Path) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "claimcheck", "check", ".", "--show-files"],
+        cwd=docs, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 2  # docs/broken.json does not parse
+    lines = run.stdout.splitlines()
+    assert "docs/page.md  (markdown)" in lines and "docs/claim.yaml  (yaml)" in lines
+    assert any(
+        line.startswith("docs/vllm.yaml  (yaml; passed over: not a claim file") for line in lines
+    )
+    assert "docs/broken.json" in run.stderr and "KV" not in run.stdout  # nothing audited
