@@ -225,6 +225,16 @@ def test_a_paragraph_left_unread_holds_no_candidate(source: str) -> None:
     whole = scan_markdown(source).units
     with mock.patch.object(markdown, "skipped_lines", lambda *_: []):
         lazy = scan_markdown(source, paragraph_may_hold_candidate).units
+    # A paragraph all of whose text is struck out or hidden ("~0~") parses to no unit, while
+    # refused unread it still stands as an empty one: such a stand-in holds nothing.
+    ends = [u.start for u in lazy[1:]] + [len(source) + 1] if lazy else []
+    hidden = [
+        u
+        for u, end in zip(lazy, ends, strict=True)
+        if not u.text and not any(u.start <= w.start < end for w in whole)
+    ]
+    assert all(not paragraph_may_hold_candidate(source[u.start :]) for u in hidden)
+    lazy = [u for u in lazy if u not in hidden]
     assert [unit.kind for unit in lazy] == [unit.kind for unit in whole]
     for parsed, unread in zip(whole, lazy, strict=True):
         if unread.text:
