@@ -234,9 +234,9 @@ def test_a_paragraph_left_unread_holds_no_candidate(source: str) -> None:
         if not u.text and not any(u.start <= w.start < end for w in whole)
     ]
     assert all(not paragraph_may_hold_candidate(source[u.start :]) for u in hidden)
-    lazy = [u for u in lazy if u not in hidden]
-    assert [unit.kind for unit in lazy] == [unit.kind for unit in whole]
-    for parsed, unread in zip(whole, lazy, strict=True):
+    kept = [u for u in lazy if u not in hidden]
+    assert [unit.kind for unit in kept] == [unit.kind for unit in whole]
+    for parsed, unread in zip(whole, kept, strict=True):
         if unread.text:
             assert unread == parsed
         else:
