@@ -532,7 +532,7 @@ def _emit(
         from claimcheck.formats.github_format import step_summary
 
         try:
-            append_whole(summary_file, step_summary(report))
+            append_whole(summary_file, step_summary(report, options.checkout))
         except OSError as err:  # the annotations are out; a missing summary fails no run
             say("warning", f"{summary_file}: cannot write the job summary: {err.strerror or err}")
 

@@ -43,12 +43,16 @@ def render(report: Report, options: RenderOptions) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def step_summary(report: Report) -> str:
-    """Markdown for ``$GITHUB_STEP_SUMMARY``: the counts and every finding, under 1 MiB."""
+def step_summary(report: Report, checkout: Checkout | None = None) -> str:
+    """Markdown for ``$GITHUB_STEP_SUMMARY``: the counts and every finding, under 1 MiB, each
+    place named from the repository root as the annotations name it (``ci_path``)."""
     text = f"## claimcheck\n\n{summary_line(report.summary)}\n\n"
-    rows = [row(["error", "", "input error", problem_place(p), p.message]) for p in report.errors]
+    rows = [
+        row(["error", "", "input error", _rooted(problem_place(p), p.path, checkout), p.message])
+        for p in report.errors
+    ]
     rows += [
-        row([f.severity.value, f.code, f.name, place(f), f.message])
+        row([f.severity.value, f.code, f.name, _rooted(place(f), f.path, checkout), f.message])
         for f in most_severe_first(report.unsuppressed())
     ]
     if not rows:
@@ -134,3 +138,10 @@ def _overflow(counts: Counter[Severity]) -> str:
         f"(GitHub shows {SHOWN_PER_KIND} of each kind per step); "
         "the job summary lists all findings."
     )
+
+
+def _rooted(where: str, path: str | None, checkout: Checkout | None) -> str:
+    """``where`` (``path:line:col``) with its path named from the repository root."""
+    if path is None or not where.startswith(path):
+        return where
+    return ci_path(path, checkout) + where[len(path) :]

@@ -189,3 +189,16 @@ def test_junit_says_the_root_name_in_each_message(tmp_path: Path) -> None:
         "docs/page.md:3:5: KV202 [warning] message of KV202",
         "docs/bad.yaml:2: bad input",
     }
+
+
+def test_the_job_summary_names_places_from_the_root(
+    cli: Invoke, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The annotations and the summary table name the same file (docs/page.md from docs/).
+    summary = repo / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.chdir(repo / "docs")
+    run = cli("check", ".", "--format", "github")
+    assert run.code == 1
+    table = summary.read_text(encoding="utf-8")
+    assert "docs/page.md:1:" in table and "| page.md:" not in table
