@@ -65,7 +65,7 @@ from claimcheck.commands.shared_options import (
     in_range,
 )
 from claimcheck.defaults import DEFAULT_EXCLUDE, DEFAULT_MAX_BYTES
-from claimcheck.errors import ClaimcheckError, ExitCode, did_you_mean
+from claimcheck.errors import ClaimcheckError, ExitCode
 from claimcheck.formats import OutputFormat
 from claimcheck.severity import FailOn
 
@@ -597,18 +597,12 @@ def explain_rule(
     """Explain one rule: what it flags, why, and an example that flags and one that does not."""
     import inspect
 
-    from claimcheck.rules import RULES, get
+    from claimcheck.rules import get
 
     try:
         rule = get(code)
-    except ClaimcheckError:
-        # The closest code to a code, the closest name to a name (rules.get compares a name
-        # in capitals with the names, and finds none).
-        word = code.strip()
-        hint = did_you_mean(word.upper(), [r.code for r in RULES]) or did_you_mean(
-            word.lower(), [r.name for r in RULES]
-        )
-        fail(f"unknown rule {code!r}{hint}")
+    except ClaimcheckError as err:
+        fail(err.message)
     print(f"{rule.code} {rule.name} (default severity: {rule.severity.value})\n")
     print(inspect.cleandoc(rule.doc))
 

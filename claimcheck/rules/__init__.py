@@ -62,9 +62,14 @@ def get(code_or_name: str) -> Rule:
     key = code_or_name.strip()
     rule = _BY_CODE.get(key.upper()) or _BY_NAME.get(key.lower())
     if rule is None:
-        choices = [*_BY_CODE, *_BY_NAME]
-        raise UsageError(f"unknown rule '{code_or_name}'{did_you_mean(key.upper(), choices)}")
+        raise UsageError(f"unknown rule '{code_or_name}'{_closest(key)}")
     return rule
+
+
+def _closest(word: str) -> str:
+    """The suggestion for a selector that names no rule: the closest code (compared in capitals,
+    as codes are written) or name (in lower case, as names are)."""
+    return did_you_mean(word.upper(), list(_BY_CODE)) or did_you_mean(word.lower(), list(_BY_NAME))
 
 
 def check_selectors(selectors: tuple[str, ...], option: str) -> None:
@@ -73,10 +78,7 @@ def check_selectors(selectors: tuple[str, ...], option: str) -> None:
         if selector.upper() == "ALL" or selector.lower() in _BY_NAME:
             continue
         if not any(code.startswith(selector.upper()) for code in _BY_CODE):
-            choices = [*_BY_CODE, *_BY_NAME]
-            raise UsageError(
-                f"{option}: '{selector}' matches no rule{did_you_mean(selector.upper(), choices)}"
-            )
+            raise UsageError(f"{option}: '{selector}' matches no rule{_closest(selector)}")
 
 
 def enabled(

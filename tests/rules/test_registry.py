@@ -19,7 +19,7 @@ from claimcheck.extract import extract_claims
 from claimcheck.judge import judge
 from claimcheck.prepare import prepare
 from claimcheck.record import ClaimRecord
-from claimcheck.rules import RULES, Rule, enabled, get
+from claimcheck.rules import RULES, Rule, check_selectors, enabled, get
 from claimcheck.settings import Settings
 from claimcheck.sources.claimfile import load_claims
 
@@ -113,3 +113,17 @@ def test_selection_follows_specificity() -> None:
     assert codes(enabled(("KV103",), ("KV1",))) == ["KV103"]  # more specific select wins
     assert codes(enabled(("KV1",), ("KV1",))) == []  # a tie goes to ignore
     assert codes(enabled(("KV101",), (), ("KV302",))) == ["KV101", "KV302"]
+
+
+@pytest.mark.parametrize(
+    ("selector", "suggestion"),
+    [("prefil-only", "'prefill-only'"), ("Prefill-Onli", "'prefill-only'"), ("KV10X", "'KV105'")],
+)
+def test_a_misspelt_selector_or_rule_gets_the_closest_code_or_name(
+    selector: str, suggestion: str
+) -> None:
+    # A name was compared in capitals with the names, so it never found one.
+    with pytest.raises(UsageError, match=f"did you mean {suggestion}"):
+        check_selectors((selector,), "select")
+    with pytest.raises(UsageError, match=f"did you mean {suggestion}"):
+        get(selector)
