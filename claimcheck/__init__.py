@@ -11,7 +11,10 @@ TYPE_CHECKING = False  # as typing's, without importing typing (start-up time)
 __version__ = "0.1.0"
 
 DOCS_URL = "https://github.com/claimcheck/claimcheck/blob/main/README.md"
-"""Where the README (and each rule's section in it) is published; also in pyproject's URLs."""
+"""Where the README is published (the SARIF driver's ``informationUri``); also in pyproject's URLs."""
+
+RULES_URL = "https://github.com/claimcheck/claimcheck/blob/main/docs/rules.md"
+"""Where the rule reference is published: each rule's ``help_uri`` is its section there."""
 
 if TYPE_CHECKING:
     from claimcheck.api import audit_paths, audit_text

@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from msgspec import field
 
-from claimcheck import DOCS_URL
+from claimcheck import RULES_URL
 from claimcheck.batch import SPOOL_FROM_FILES, FileWork, Mode, SettingsGroup
 from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, InputError, printable
@@ -241,7 +241,7 @@ def build_report(
             severity=r.severity,
             summary=r.summary,
             description=inspect.cleandoc(r.doc),
-            help_uri=f"{DOCS_URL}#{r.code.lower()}-{r.name}",
+            help_uri=f"{RULES_URL}#{r.code.lower()}-{r.name}",
             precision=r.precision,
             security_severity=r.security_severity,
         )

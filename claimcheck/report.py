@@ -80,7 +80,7 @@ class RuleInfo(Frozen):
     """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend).
 
     ``description`` is the rule's documentation (its module docstring, dedented) and
-    ``help_uri`` the address of its section in the README. ``precision`` and
+    ``help_uri`` the address of its section in docs/rules.md. ``precision`` and
     ``security_severity`` are for SARIF and stay out of the JSON report.
     """
 

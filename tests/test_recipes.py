@@ -1,6 +1,6 @@
-"""The README's CI recipes, run as written, and the GitHub Action in ``action.yml``.
+"""The CI recipes of docs/ci.md, run as written, and the GitHub Action in ``action.yml``.
 
-Each recipe's shell steps are taken from the README (never copied here) and run with bash in
+Each recipe's shell steps are taken from docs/ci.md (never copied here) and run with bash in
 a scratch git repository holding a page of claims. They install this project from its
 repository URL at the release tag they name: git's ``url.<base>.insteadOf`` points that URL at
 a clone of this checkout with its HEAD tagged as that release, so the text runs unchanged and
@@ -35,7 +35,8 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+CI_PAGE = ROOT / "docs" / "ci.md"
+"""The page the recipes are on (the README shows some of them, word for word: tests/test_docs.py)."""
 REPOSITORY = "https://github.com/claimcheck/claimcheck"
 DISTRIBUTION = "claimcheck-kv"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
@@ -49,10 +50,10 @@ PAGE = f"# Our KV tier\n\n{CLAIM}\n\n```text\n{CLAIM}\n```\n"
 
 
 def recipe(name: str) -> str:
-    """The fenced block that follows ``<!-- recipe: name -->`` in the README."""
-    text = README.read_text(encoding="utf-8")
+    """The fenced block that follows ``<!-- recipe: name -->`` in docs/ci.md."""
+    text = CI_PAGE.read_text(encoding="utf-8")
     match = re.search(rf"<!-- recipe: {re.escape(name)} -->\n```\w+\n(.*?)```\n", text, re.DOTALL)
-    assert match, f"README has no recipe '{name}'"
+    assert match, f"docs/ci.md has no recipe '{name}'"
     return match.group(1)
 
 
