@@ -125,7 +125,7 @@ class Claim(BaseModel):
         description="where the KV cache was loaded from: dram, nvme, cxl, network, object, or a catalog tier",
     )
     dtype: Dtype | None = Field(
-        None, description="compute precision of the baseline: bf16 (or fp16) or fp8"
+        None, description="compute precision of the baseline: bf16 or fp8 (an FP16 run is bf16)"
     )
     weights_dtype: WeightsDtype | None = Field(
         None, description="precision of the weights: bf16, fp8 or fp4 (MXFP4, NVFP4)"

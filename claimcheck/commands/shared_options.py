@@ -166,7 +166,7 @@ OUTPUT_TOKENS = typer.Option(
 DTYPE = choice_option(
     DtypeChoice,
     "--dtype",
-    "Compute precision: bf16 (or fp16) or fp8. Unstated: BF16, and a stated baseline time "
+    "Compute precision: bf16 (FP16 runs too) or fp8. Unstated: BF16, and a stated baseline time "
     "is judged against FP8's peak where the model is published in FP8 (docs/model.md §12).",
     PHYSICS,
     show_default=False,
