@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from claimcheck.catalog.lookup import Catalog
 from claimcheck.catalog.specs import CatalogEntry, GpuSpec, ModelSpec, TierSpec
@@ -115,9 +117,29 @@ def _describe(spec: type[CatalogEntry], err: ValidationError) -> str:
                 f"field '{field}': expected {word} {limit:,}, got {shown(error['input'])}"
             )
         elif field:
-            invalid.append(f"field '{field}': {error['msg']}")
+            invalid.append(f"field '{field}': {_expected(error)}")
         else:
             invalid.append(error["msg"].removeprefix("Value error, "))
     if missing:
         invalid.append(f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
     return "; ".join(unknown + invalid)
+
+
+_WANTED = {
+    "float_parsing": "a number", "float_type": "a number", "int_parsing": "a whole number",
+    "int_type": "a whole number", "int_from_float": "a whole number", "string_type": "text",
+    "bool_parsing": "true or false", "bool_type": "true or false", "tuple_type": "a list",
+    "list_type": "a list", "dict_type": "a table", "finite_number": "a finite number",
+}  # fmt: skip
+
+
+def _expected(error: ErrorDetails) -> str:
+    """What a catalog field expected, in the words claim files use, not pydantic's."""
+    kind, value = error["type"], error.get("input")
+    if kind in _WANTED:
+        return f"expected {_WANTED[kind]}, got {shown(value)}"
+    if kind in {"enum", "literal_error"}:
+        expected = str((error.get("ctx") or {}).get("expected", "a known value"))
+        choices = re.findall(r"'([^']*)'", expected)
+        return f"expected {expected}, got {shown(value)}{did_you_mean(str(value), choices)}"
+    return str(error["msg"]).removeprefix("Value error, ")

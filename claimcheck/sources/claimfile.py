@@ -385,7 +385,9 @@ def _describe(detail: ErrorDetails) -> str:
         high = float(ctx.get("le", 0))
         return f"field '{field}': expected at most {high:,.0f}, got {value!r} (a typo?)"
     if kind in {"enum", "literal_error"}:
-        return f"field '{field}': expected {ctx.get('expected', 'a known value')}, got {value!r}"
+        expected = str(ctx.get("expected", "a known value"))
+        hint = did_you_mean(str(value), re.findall(r"'([^']*)'", expected))
+        return f"field '{field}': expected {expected}, got {value!r}{hint}"
     if kind == "value_error":
         return f"field '{field}': {ctx.get('error', detail['msg'])}"
     if kind == "tuple_type":

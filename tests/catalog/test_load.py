@@ -140,7 +140,7 @@ def test_missing_fields_are_listed_together(tmp_path: Path) -> None:
 
 def test_nan_is_rejected(tmp_path: Path) -> None:
     error = _bad(tmp_path, MY_GPU.replace("hbm_tb_s = 1.008", "hbm_tb_s = nan"))
-    assert "field 'hbm_tb_s': Input should be a finite number" in error.message
+    assert "field 'hbm_tb_s': expected a finite number, got nan" in error.message
 
 
 def test_cross_field_errors_name_the_entry(tmp_path: Path) -> None:
@@ -181,3 +181,21 @@ def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="cannot read catalog file") as caught:
         load_catalog(missing)
     assert caught.value.path == str(missing)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ('hbm_gb = "a"', "field 'hbm_gb': expected a number, got 'a'"),
+        ('aliases = "x"', "field 'aliases': expected a list, got 'x'"),
+        ('family = "hoper"', "(did you mean 'hopper'?)"),
+    ],
+)
+def test_bad_values_are_named_in_our_words(tmp_path: Path, value: str, expected: str) -> None:
+    # Not pydantic's "Input should be a valid number, unable to parse string as a number".
+    path = tmp_path / "gpus.toml"
+    path.write_text(f'[[gpus]]\nid = "x"\nname = "X"\nsource = "s"\n{value}\n', "utf-8")
+    with pytest.raises(UsageError) as raised:
+        load_catalog(path)
+    assert expected in str(raised.value)
+    assert "Input should" not in str(raised.value)

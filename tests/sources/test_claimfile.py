@@ -238,3 +238,7 @@ def test_a_file_named_as_a_claim_file_is_always_read() -> None:
 def test_a_named_file_that_is_no_claim_file_is_one_error() -> None:
     with pytest.raises(InputError, match="not a claim file"):
         load_claims(ORDINARY["vllm.yaml"], "yaml", "vllm.yaml", "vllm", named=True)
+
+
+def test_a_misspelt_value_gets_the_closest_one() -> None:
+    assert "got 'tft' (did you mean 'ttft'?)" in only_problem("speedup: 20\nmetric: tft\n")
