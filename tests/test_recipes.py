@@ -632,3 +632,22 @@ def test_the_action_installs_within_its_constraints(
     action = run_action(runner, folder, {}, steps={"Install claimcheck"})
     assert action.code == 0, action.stdout
     assert len(list(venv.glob(installed))) == 1
+
+
+def test_the_action_exits_by_the_pages_beside_ordinary_configuration(
+    runner: Runner, action_checkout: Path
+) -> None:
+    # A serving config, a training config and a catalog file beside the pages: the run exits by
+    # the pages' findings alone (before, each YAML/TOML failed the run with "unknown field").
+    docs = runner.workspace / "docs"
+    (docs / "vllm.yaml").write_text(
+        "model: meta-llama/Llama-3.1-70B-Instruct\ntensor-parallel-size: 8\n", encoding="utf-8"
+    )
+    (docs / "train.yaml").write_text("model:\n  name: llama-3.1-8b\n", encoding="utf-8")
+    (docs / "gpus.toml").write_text('[[gpus]]\nid = "h100-sxm"\nname = "NVIDIA H100"\n', "utf-8")
+    failing = run_action(runner, action_checkout, {"paths": "docs"})
+    assert failing.code == 1, failing.stdout  # docs/claims.md's KV202, not exit 2
+    assert "::error" in failing.stdout and "vllm.yaml" not in failing.stdout
+    (docs / "claims.md").write_text("# Our KV tier\n\nNothing to measure here.\n", "utf-8")
+    passing = run_action(runner, action_checkout, {"paths": "docs"})
+    assert passing.code == 0, passing.stdout
