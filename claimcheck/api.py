@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Literal, TypedDict, Unpack
+from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 import msgspec
 from msgspec.structs import replace
@@ -19,7 +19,9 @@ from claimcheck.audit import Inputs, audit
 from claimcheck.errors import InputError, UsageError
 from claimcheck.options import Nearest, Options, RunSettings, settle
 from claimcheck.report import Report
-from claimcheck.sources.show import Shown
+
+if TYPE_CHECKING:
+    from claimcheck.sources.show import Shown
 
 StrPath = str | os.PathLike[str]
 

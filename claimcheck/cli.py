@@ -26,7 +26,6 @@ from claimcheck.commands import (
     KvLayout,
     TextOrJson,
     WeightsDtypeChoice,
-    completion,
     fail,
     guarded,
     say,
@@ -61,6 +60,9 @@ from claimcheck.commands.shared_options import (
     DebugOption,
     TextOrJsonFormat,
     choice_option,
+    complete_ignored,
+    complete_rule,
+    complete_rules,
     format_option,
     in_range,
 )
@@ -250,7 +252,7 @@ def check(
         typer.Option(
             "--select",
             metavar="CODES",
-            autocompletion=completion.selected_rules,
+            autocompletion=complete_rules,
             help="Rule codes, prefixes (KV1) or names to run." + _REPEAT_CODES + default("ALL"),
             show_default=False,
             rich_help_panel=SELECTION,
@@ -261,7 +263,7 @@ def check(
         typer.Option(
             "--ignore",
             metavar="CODES",
-            autocompletion=completion.ignored_rules,
+            autocompletion=complete_ignored,
             help="Rule codes, prefixes or names to skip." + _REPEAT_CODES,
             show_default=False,
             rich_help_panel=SELECTION,
@@ -272,7 +274,7 @@ def check(
         typer.Option(
             "--extend-select",
             metavar="CODES",
-            autocompletion=completion.selected_rules,
+            autocompletion=complete_rules,
             help="Rules to add to the selection." + _REPEAT_CODES,
             show_default=False,
             rich_help_panel=SELECTION,
@@ -589,7 +591,7 @@ def explain_rule(
         str,
         typer.Argument(
             metavar="CODE",
-            autocompletion=completion.rule,
+            autocompletion=complete_rule,
             help="A rule code (KV101) or name (prefill-only).",
         ),
     ],

@@ -44,6 +44,9 @@ def one_liner(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
         "multiprocessing",  # one input: no worker processes
         "json",  # the report is written with the C escaper alone (formats/json_writer.py)
         "html",  # no character reference in the sentence: no entity table
+        "pickle",  # no worker processes to send results from
+        "claimcheck.commands.completion",  # no shell asking to complete
+        "claimcheck.sources.show",  # not --show-files
     ],
 )
 def test_a_one_liner_does_not_import(one_liner: set[str], module: str) -> None:

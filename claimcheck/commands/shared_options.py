@@ -24,7 +24,6 @@ from claimcheck.commands import (
     KvLayout,
     TextOrJson,
     WeightsDtypeChoice,
-    completion,
     fail,
 )
 from claimcheck.commands.help_layout import INPUTS, OUTPUT, PHYSICS, default
@@ -63,6 +62,49 @@ def choice(kind: type[Choice], option: str) -> Callable[[typer.Context, str | No
         return kind(word)
 
     return check
+
+
+# Completion of catalog names: claimcheck.commands.completion loads only when a shell asks.
+def complete_models(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """The catalog's models that start with what was typed (``--model``)."""
+    from claimcheck.commands import completion
+
+    return completion.models(ctx, incomplete)
+
+
+def complete_gpus(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """The catalog's GPUs and systems that start with what was typed (``--gpu``)."""
+    from claimcheck.commands import completion
+
+    return completion.gpus(ctx, incomplete)
+
+
+def complete_tiers(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """The catalog's tiers and tier kinds that start with what was typed (``--tier``)."""
+    from claimcheck.commands import completion
+
+    return completion.tiers(ctx, incomplete)
+
+
+def complete_rules(incomplete: str) -> list[tuple[str, str]]:
+    """Rule codes and names for ``--select`` and ``--extend-select`` (after a comma too)."""
+    from claimcheck.commands import completion
+
+    return completion.selected_rules(incomplete)
+
+
+def complete_ignored(incomplete: str) -> list[tuple[str, str]]:
+    """Rule codes and names for ``--ignore``."""
+    from claimcheck.commands import completion
+
+    return completion.ignored_rules(incomplete)
+
+
+def complete_rule(incomplete: str) -> list[tuple[str, str]]:
+    """One rule's code or name (``claimcheck rule``)."""
+    from claimcheck.commands import completion
+
+    return completion.rule(incomplete)
 
 
 def offered(kind: type[StrEnum]) -> Callable[[str], list[str]]:
@@ -117,7 +159,7 @@ def format_option(kind: type[StrEnum], help: str, shown_default: str) -> Any:
 MODEL = typer.Option(
     "--model",
     metavar="MODEL",
-    autocompletion=completion.models,
+    autocompletion=complete_models,
     help="Model id or alias, e.g. llama-3.1-70b (see 'claimcheck catalog models').",
     show_default=False,
     rich_help_panel=PHYSICS,
@@ -125,7 +167,7 @@ MODEL = typer.Option(
 GPU = typer.Option(
     "--gpu",
     metavar="GPU",
-    autocompletion=completion.gpus,
+    autocompletion=complete_gpus,
     help="GPU id, alias or system name, e.g. h100-sxm or 'DGX H100' (see 'claimcheck catalog gpus').",
     show_default=False,
     rich_help_panel=PHYSICS,
@@ -141,7 +183,7 @@ GPUS = typer.Option(
 TIER = typer.Option(
     "--tier",
     metavar="TIER",
-    autocompletion=completion.tiers,
+    autocompletion=complete_tiers,
     help="Storage tier of the KV: a catalog id or alias, or a kind (nvme, dram, network, object, cxl).",
     show_default=False,
     rich_help_panel=PHYSICS,

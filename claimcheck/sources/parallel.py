@@ -29,7 +29,6 @@ for what hostile conditions do to a run:
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 from collections import deque
@@ -229,6 +228,8 @@ class _Pool:
             except (EOFError, OSError):  # the worker died, perhaps in the middle of a message
                 self._died(connection)
                 continue
+            import pickle  # loaded only with workers: a one-liner never pays for it
+
             self.done[self.held[connection][1].popleft()] = pickle.loads(sent)
             self._hand_out(connection, _AHEAD)
 
@@ -309,6 +310,8 @@ def _serve(connection: Connection, work: Work[object], items: Items) -> None:
     standard input and text, which are taken in the run's own process), until told to end.
     A chunk whose work fails is sent back as ``None``: the run's own process takes it again,
     and meets the failure there as a run in one process would."""
+    import pickle
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the run's own process's to handle
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
