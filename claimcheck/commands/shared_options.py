@@ -64,47 +64,35 @@ def choice(kind: type[Choice], option: str) -> Callable[[typer.Context, str | No
     return check
 
 
-# Completion of catalog names: claimcheck.commands.completion loads only when a shell asks.
-def complete_models(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
-    """The catalog's models that start with what was typed (``--model``)."""
-    from claimcheck.commands import completion
+# Shell completion: claimcheck.commands.completion loads only when a shell asks. Typer passes a
+# completer what its annotations name, so the two shapes are kept: (ctx, incomplete) for the
+# catalog's names, (incomplete) for rules.
+def _with_context(name: str) -> Callable[[typer.Context, str], list[tuple[str, str]]]:
+    def complete(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+        from claimcheck.commands import completion
 
-    return completion.models(ctx, incomplete)
+        found: list[tuple[str, str]] = getattr(completion, name)(ctx, incomplete)
+        return found
 
-
-def complete_gpus(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
-    """The catalog's GPUs and systems that start with what was typed (``--gpu``)."""
-    from claimcheck.commands import completion
-
-    return completion.gpus(ctx, incomplete)
+    return complete
 
 
-def complete_tiers(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
-    """The catalog's tiers and tier kinds that start with what was typed (``--tier``)."""
-    from claimcheck.commands import completion
+def _without_context(name: str) -> Callable[[str], list[tuple[str, str]]]:
+    def complete(incomplete: str) -> list[tuple[str, str]]:
+        from claimcheck.commands import completion
 
-    return completion.tiers(ctx, incomplete)
+        found: list[tuple[str, str]] = getattr(completion, name)(incomplete)
+        return found
 
-
-def complete_rules(incomplete: str) -> list[tuple[str, str]]:
-    """Rule codes and names for ``--select`` and ``--extend-select`` (after a comma too)."""
-    from claimcheck.commands import completion
-
-    return completion.selected_rules(incomplete)
+    return complete
 
 
-def complete_ignored(incomplete: str) -> list[tuple[str, str]]:
-    """Rule codes and names for ``--ignore``."""
-    from claimcheck.commands import completion
-
-    return completion.ignored_rules(incomplete)
-
-
-def complete_rule(incomplete: str) -> list[tuple[str, str]]:
-    """One rule's code or name (``claimcheck rule``)."""
-    from claimcheck.commands import completion
-
-    return completion.rule(incomplete)
+complete_models = _with_context("models")
+complete_gpus = _with_context("gpus")
+complete_tiers = _with_context("tiers")
+complete_rules = _without_context("selected_rules")  # --select, --extend-select
+complete_ignored = _without_context("ignored_rules")  # --ignore
+complete_rule = _without_context("rule")  # claimcheck rule
 
 
 def offered(kind: type[StrEnum]) -> Callable[[str], list[str]]:
