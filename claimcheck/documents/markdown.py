@@ -257,8 +257,16 @@ class _MarkdownReader:
     def _first_line(self, content: str, first_line: int) -> int:
         # A paragraph's content is stripped of Python whitespace, which takes leading lines that
         # hold only a separator such as U+2028 with it: its first line is further down.
+        # A line Python calls blank may still be the content's first ("\x1f" is text to
+        # CommonMark): only a line the content does not start with is passed over.
         last = len(self.lines) - 1
-        while first_line < last and not self.lines[first_line].strip() and content.strip():
+        head = content.split("\n", 1)[0]
+        while (
+            first_line < last
+            and not self.lines[first_line].strip()
+            and content.strip()
+            and not (head and head in self.lines[first_line])
+        ):
             first_line += 1
         return first_line
 

@@ -95,6 +95,7 @@ def check(source: str, document: Document) -> None:
 @example("\u2028\n0", "markdown")  # a line of only U+2028 before a paragraph
 @example("\u2028\n&times;", "markdown")
 @example("\x1f\x0c", "markdown")  # a paragraph of a character Python's strip() drops
+@example("\x1f\r0", "markdown")  # its first line is that character, not the next one
 def test_scan_never_raises_and_maps_every_character(source: str, kind: Kind) -> None:
     check(source, scan(source, kind))
 
