@@ -60,7 +60,8 @@ _SKIP = frozenset(
 )
 _COUNT_AFTER = re.compile(
     r"\s?(?:\d|(?:nvidia\s|amd\s)?(?:dgx|hgx|[abhlg]\d{2,3}\w*|gb\d{3}|gh\d{3}|mi\d{3}\w*|rtx|v100|t4)\b|"
-    r"(?:gpus?|nodes?|cards?|accelerators?|servers?|instances?|chips?)\b)",
+    r"(?:gpus?|nodes?|cards?|accelerators?|servers?|instances?|chips?|nics?|roce|infiniband|ports?|links?|"
+    r"ssds?|drives?|nvme|disks?)\b)",
     re.IGNORECASE,
 )
 _PLUS = re.compile(r"\+")
@@ -115,6 +116,16 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
             out.append(Fact("metric-header", _hinted_metric(frame.hint) or ""))
     out += [f for f in _cues(frame) if not (frame.explicit and f.name == "no-kv-cue")]
     out += _topics(frame)
+    if (
+        metric is not None
+        and metric[0] == "decode"
+        and not any(f.name == "attributed-elsewhere" for f in out)
+        and _first(text, "storage_cue", frame.sentence) is None
+        and _first(text, "metric_ttft", frame.sentence) is None
+    ):
+        out.append(
+            Fact("attributed-elsewhere", f"decode speed: {text[metric[1].start : metric[1].end]}")
+        )
     if frame.explicit:
         out.append(Fact("explicit", "passed as a claim"))
     return out
@@ -267,6 +278,11 @@ def _first_telling(after: str) -> tuple[str, str] | None:
 
 
 _SETTINGS = frozenset({"parallelism"})
+_SURROUNDINGS = frozenset(
+    {"engine_comparison", "routing", "disaggregation", "parallelism", "gpu_generation"}
+)
+"""Topics that surround a KV-cache mechanism rather than compete with it: "3x faster than
+vLLM" is how KV products are measured, and "KV-aware routing" is a way of reusing KV."""
 _STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "storage_io"})
 """Causes that are themselves about storage or caching: offload or cache wording beside them
 does not name a KV-cache mechanism."""
@@ -440,12 +456,15 @@ def _topics(frame: Frame) -> list[Fact]:
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
     if _first(text, "exclude_topic", sentence) is not None:
         storage = _first(text, "storage_cue", sentence)
+        kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
             found = _first(text, f"topic_{topic}", sentence)
             if found is not None:
                 name = (
                     "topic-beside-storage"
                     if storage is not None
+                    else "topic-beside-kv"
+                    if kv_named and topic in _SURROUNDINGS
                     else "topic-setting"
                     if topic in _SETTINGS
                     else "topic"
@@ -458,7 +477,7 @@ def _topics(frame: Frame) -> list[Fact]:
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
-    if _kv_mechanism_in(text, sentence) or (storage and storage_counts):
+    if _kv_mechanism_in(text, sentence) or (storage and storage_counts and _cached(text, sentence)):
         return out
     if causes:
         out.append(Fact("attributed-elsewhere", causes[0]))
@@ -468,6 +487,23 @@ def _topics(frame: Frame) -> list[Fact]:
         if heading is not None:
             out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
     return out
+
+
+def _cached(text: str, sentence: Span) -> bool:
+    """Storage wording speaks for a KV cache only beside cache, context, prompt or tier
+    wording, or a prefill metric ("than other offloading-based systems" says nothing of what
+    is offloaded)."""
+    return _first(text, "metric_ttft", sentence) is not None or any(
+        m[2].lower().startswith(("cach", "context", "prompt", "prefix", "multi-tier", "tiered"))
+        for m in _spans(text, "cue_weak", sentence.start, sentence.end)
+    )
+
+
+def cause_elsewhere(frame: Frame) -> str | None:
+    """The other cause ``frame``'s sentence (or the page's heading) gives its figures, when
+    it names no KV-cache mechanism; ``None`` otherwise."""
+    found = next((f for f in _topics(frame) if f.name == "attributed-elsewhere"), None)
+    return found.detail if found is not None else None
 
 
 def _kv_mechanism_in(text: str, where: Span) -> bool:

@@ -22,7 +22,15 @@ from msgspec import field
 from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import Candidate, candidates
 from claimcheck.extract.clauses import clause_of, clause_spans
-from claimcheck.extract.evidence import Fact, Frame, Page, facts, metric_near, plus_after
+from claimcheck.extract.evidence import (
+    Fact,
+    Frame,
+    Page,
+    cause_elsewhere,
+    facts,
+    metric_near,
+    plus_after,
+)
 from claimcheck.extract.lexicon import METRICS, pattern
 from claimcheck.extract.mentions import Found
 from claimcheck.extract.prefilter import candidate as might_hold_a_factor
@@ -569,6 +577,7 @@ _WORSE = re.compile(
     r"higher\s(?:ttft|latency|itl|tpot|time))\b",
     re.IGNORECASE,
 )
+_PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
 
 
@@ -587,8 +596,16 @@ def _times_only(
     linked = mentions.linked(text, *sorted(times, key=lambda t: t.span.start))
     recompute = _RECOMPUTE.search(framed) is not None and _LOAD.search(framed) is not None
     ttft = pattern("metric_ttft").search(framed) is not None
-    if not (context.explicit or (linked and (kv or ttft)) or (kv and ttft) or recompute):
+    compared = linked or kv or ttft or _PERCENT.search(text, unit.start, unit.end) is not None
+    if not (
+        (context.explicit and compared) or (linked and (kv or ttft)) or (kv and ttft) or recompute
+    ):
         return None
+    frame = Frame(
+        text, unit, unit, unit, context.hint, context.topic, context.explicit, context.page
+    )
+    if cause_elsewhere(frame) is not None:
+        return None  # "Docker layer caching: cut build times from 5 minutes to 30 seconds"
     if _WORSE.search(text, unit.start, unit.end) or times[0].value <= times[1].value:  # type: ignore[operator]
         return None  # "a slight increase in TTFT (9.4s vs 7.4s)", loading slower than recompute
     values: dict[str, object] = {

@@ -438,39 +438,63 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_speculative",
         "topic",
-        r"speculative|draft\smodels?|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
-        ("speculative decoding", "a draft model", "EAGLE-3"),
+        r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|jacobi|parallel\sdecod\w*|"
+        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|lookahead|speculative|draft\smodels?|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
+        (
+            "speculative decoding",
+            "a draft model",
+            "EAGLE-3",
+            "an accepted length of 1.66",
+            "than vanilla decoding",
+        ),
         ("speculation about prices",),
     ),
     Row(
         "topic_quantisation",
         "topic",
-        r"quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
-        ("FP8 KV cache", "quantization", "4-bit weights"),
+        r"(?:than|to|over|of|vs\.?)\s(?:the\s)?(?:original\s)?(?:fp16|bf16|fp32|full[-\s]precision)|full[-\s]precision|q4|q8|gguf|w4a8\w*|quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
+        ("FP8 KV cache", "quantization", "4-bit weights", "than the original FP16 version"),
         ("quantity",),
     ),
     Row(
         "topic_compression",
         "topic",
-        r"compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
+        r"llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b",
-        ("KV cache compression", "KV cache quantization", "SnapKV", "evicting tokens"),
+        (
+            "KV cache compression",
+            "KV cache quantization",
+            "SnapKV",
+            "evicting tokens",
+            "LLMLingua-2",
+        ),
         ("compressor station",),
     ),
     Row(
         "topic_sparse_attention",
         "topic",
-        r"sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
+        r"indexers?|sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
         r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|xattention|"
         r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention",
-        ("sparse attention", "linear attention", "MInference", "sliding-window"),
+        (
+            "sparse attention",
+            "linear attention",
+            "MInference",
+            "sliding-window",
+            "run the indexer once every 4 layers",
+        ),
         ("sparse matrix of prices",),
     ),
     Row(
         "topic_chunked_prefill",
         "topic",
-        r"chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*",
-        ("chunked prefill", "Sarathi-Serve", "chunking the prefill"),
+        r"chunk\ssizes?|chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*",
+        (
+            "chunked prefill",
+            "Sarathi-Serve",
+            "chunking the prefill",
+            "setting the chunk size to 256",
+        ),
         ("chunked upload",),
     ),
     Row(
@@ -484,9 +508,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_disaggregation",
         "topic",
-        r"disaggregat\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
+        r"pd-\w+|p/d|prefill/decode|(?:prefill|decode)\sinstances?|disaggregat\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
         r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|separat\w*\s(?:the\s)?prefill\sand\sdecode",
-        ("disaggregated serving", "DistServe", "prefill-decode separation"),
+        ("disaggregated serving", "DistServe", "prefill-decode separation", "PD-Multiplexing"),
         ("aggregated",),
     ),
     Row(
@@ -510,7 +534,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_engine_comparison",
         "topic",
-        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?(?:hugging\s?face\s|hf\s)?"
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
+        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
@@ -525,18 +550,27 @@ _ROWS: tuple[Row, ...] = (
             "0.6.0 vs 0.5.3",
             "DeepSpeed-MII",
             "MLPerf",
+            "compared to stock transformers",
         ),
         ("than recomputing",),
     ),
     Row(
         "topic_other_cache",
         "topic",
-        r"semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)",
-        ("semantic caching", "Docker layer cache", "ccache", "cached responses", "lru_cache"),
+        (
+            "semantic caching",
+            "Docker layer cache",
+            "ccache",
+            "cached responses",
+            "lru_cache",
+            "repeated builds",
+            "build times",
+        ),
         ("prefix caching", "KV cache"),
     ),
     Row(
@@ -575,40 +609,56 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_kernel",
         "topic",
-        r"flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
+        r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|naive\s(?:attention|implementation)|torch\.\w+|"
+        r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication\s(?:overhead|time)|cutlass|deepgemm|autotun\w*|gqa",
-        ("FlashAttention-3", "fused kernels", "CUDA graphs"),
+        (
+            "FlashAttention-3",
+            "fused kernels",
+            "CUDA graphs",
+            "Flash Attention in PyTorch",
+            "over `torch.topk`",
+        ),
         ("kernelized",),
     ),
     Row(
         "topic_parallelism",
         "topic",
-        r"tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
+        r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
+        r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
+        r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?)|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
-        ("tensor parallelism", "continuous batching"),
+        (
+            "tensor parallelism",
+            "continuous batching",
+            "TP=2, SP=4",
+            "relative to single GPU inference",
+            "1.9x lower than 8 GPUs",
+        ),
         ("parallel universe",),
     ),
     Row(
         "topic_gpu_generation",
         "topic",
-        r"previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?|"
+        r"lpus?|groq|than\s(?:nvidia\s)?gpus|than\shbm|7900\sxtx|(?:rtx\s)?[345]0[6-9]0(?:\sti)?\s(?:has|is)|"
+        r"(?:the\s)?(?:b200|h200|mi300x|mi325x|mi355x|gb200)\s(?:is|was|delivers?|produces?|achieves?|provides?|nearly|demonstrated|again|shows?)|previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?|"
         r"(?:on|with)\s(?:the\s)?(?:nvidia\s)?(?:gb200|b200|b300|h200|mi3\d\dx?)\b|nvl72",
-        ("previous generation", "next-gen GPUs"),
+        ("previous generation", "next-gen GPUs", "Groq's LPU", "the MI300X nearly doubles"),
         ("generation speed",),
     ),
     Row(
         "topic_training",
         "topic",
-        r"training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass|optimizer\s(?:steps?|states?)|gradient\w*|epochs?",
-        ("training", "pretrained on", "fine-tuning"),
+        r"train|training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass|optimizer\s(?:steps?|states?)|gradient\w*|epochs?",
+        ("training", "pretrained on", "fine-tuning", "to train larger models"),
         ("trainee",),
     ),
     Row(
         "topic_model_loading",
         "topic",
-        r"weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
+        r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors",
-        ("model loading", "cold starts", "loading weights"),
+        ("model loading", "cold starts", "loading weights", "Sleep Mode", "than reloading models"),
         ("loading its KV cache",),
     ),
     Row(
@@ -622,8 +672,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_diffusion",
         "topic",
-        r"diffusion|dit|image\sgeneration|video\sgeneration|text-to-image|text-to-video",
-        ("Diffusion Transformers (DiT)", "video generation"),
+        r"videos?|vae|image\sresolutions?|teacache|diffusion|dit|image\sgeneration|video\sgeneration|text-to-image|text-to-video",
+        ("Diffusion Transformers (DiT)", "video generation", "960x960 videos"),
         ("diffused",),
     ),
     Row(

@@ -72,6 +72,7 @@ WEIGHTS: dict[str, float] = {
     "quantity": -4.0,
     "topic": -4.0,
     "topic-beside-storage": -0.5,
+    "topic-beside-kv": -0.5,
     "topic-setting": -2.0,
     "gpu-comparison": -3.0,
 }
@@ -158,6 +159,7 @@ MEANINGS: dict[str, str] = {
     "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
     "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",
     "topic-beside-storage": "another technique is named, but so is KV storage",
+    "topic-beside-kv": "an engine, GPU, router or setting is named beside a KV-cache mechanism",
     "topic-setting": "parallelism or batching is named, often a setting of the benchmark",
     "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
 }

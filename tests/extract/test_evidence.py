@@ -1,0 +1,74 @@
+"""What a sentence attributes its figure to, on real sentences (each with its source)."""
+
+from __future__ import annotations
+
+from claimcheck.extract import extract_claims
+
+
+def _factors(text: str, *, explicit: bool = False) -> list[object]:
+    return [c.values.get("speedup") for c in extract_claims(text, explicit=explicit)]
+
+
+def test_a_gain_in_decode_speed_is_not_a_kv_claim_even_with_text() -> None:
+    # https://tomesphere.com/paper/2411.13820
+    sentence = "Reduces time per output token by up to 42% and 50%."
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_gain_in_decode_speed_beside_kv_offload_is_read() -> None:
+    # https://github.com/natoscott/benchmarks/blob/HEAD/llm-d-kvcache-offload-eval/REPORT-v0.5.1.md
+    sentence = "Qwen3-14B fs-offload shows 76.1 ms ITL vs 325.7 ms no-offload (77% reduction)."
+    claims = extract_claims(sentence)
+    assert len(claims) == 1
+    assert claims[0].values.get("metric") == "decode"
+
+
+def test_offload_wording_alone_does_not_name_a_kv_cache() -> None:
+    # https://github.com/FMInference/FlexGen/blob/60ae5e48d20932d304e7350768334b4e95da8025/README.md
+    sentence = (
+        "Up to 100x faster than other offloading-based systems for running 175B models on a "
+        "single GPU."
+    )
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_an_engine_beside_a_kv_product_is_how_the_claim_was_measured() -> None:
+    # https://tomesphere.com/paper/2508.18572
+    assert _factors("Achieves up to 5x lower Time-To-First-Token compared to vLLM + LMCache.") == [
+        5.0
+    ]
+
+
+def test_kv_aware_routing_is_a_way_of_reusing_kv() -> None:
+    # https://www.therift.ai/news-feed/nvidia-launches-dynamo-with-kv-aware-routing-for-agentic-coding-inference
+    sentence = (
+        "NVIDIA Dynamo's KV-aware routing boosts inference efficiency for agentic AI workloads, "
+        "delivering up to 2x faster TTFT and higher throughput as shown by Baseten on large models."
+    )
+    assert _factors(sentence) == [2.0]
+
+
+def test_a_competing_technique_beside_kv_wording_still_weighs_against() -> None:
+    # written for the test: compressing the KV cache is not reusing it
+    sentence = "KV cache compression with SnapKV gives 3.6x faster decoding at 16K tokens."
+    assert extract_claims(sentence) == []
+
+
+def test_times_another_cause_explains_are_not_a_claim_with_text() -> None:
+    # https://www.darshanturakhia.com/blog/docker-layer-caching-optimization
+    sentence = "Docker layer caching: cut build times from 5 minutes to 30 seconds"
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_flattened_table_row_of_times_is_read_with_text() -> None:
+    # https://www.vizbyai.com/share/207
+    claims = extract_claims("Chat with a book 11.5s 2.4s (-79%) -90%", explicit=True)
+    assert [(c.values["baseline_seconds"], c.values["cached_seconds"]) for c in claims] == [
+        (11.5, 2.4)
+    ]
+
+
+def test_two_bare_times_are_not_a_before_and_after_with_text() -> None:
+    # written for the test: two durations with no link, no reduction and no KV or TTFT wording
+    assert extract_claims("The import took 4.2 s and the export 1.1 s.", explicit=True) == []
