@@ -221,10 +221,18 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
 
 
 def _with_header(candidate: Candidate, header: str) -> Candidate:
-    """A percentage the row's own words do not read takes its reading from the header."""
-    if candidate.form != "percent" or candidate.reading is not None or candidate.percent is None:
+    """A percentage the row's own words do not read, or read only as "more" of something
+    unnamed ("+158.7 %"), takes its reading from the header ("Speedup")."""
+    if candidate.form != "percent" or candidate.percent is None:
         return candidate
-    reading = _percent_reading(header, "", False)
+    if candidate.reading not in {None, "percent-more"}:
+        return candidate
+    reading = "percent-faster" if _FASTER.search(header) else _percent_reading(header, "", False)
+    if candidate.reading == "percent-more" and reading not in {
+        "percent-faster",
+        "percent-increase",
+    }:
+        return candidate
     high, low = candidate.percent
     return _percent_at(candidate.span, reading, high, low)
 

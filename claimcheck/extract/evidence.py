@@ -423,11 +423,19 @@ def _cues(frame: Frame) -> list[Fact]:
     elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
         out.append(Fact("kv-page", "the page names KV caching"))
+        if speed_header(frame.hint):
+            # A "Speedup" column of a table on that page is the page's own measurement.
+            return out
     if any(f.name == "weak-sentence" for f in out):
         return out
     if any(f.name.startswith("ttft") for f in out):
         return [*out, Fact("ttft-only", "TTFT or prefill is the only cue")]
     return [*out, Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
+
+
+def speed_header(hint: str) -> bool:
+    """Whether a table's header row names a speedup column ("Speedup", "faster")."""
+    return bool(hint) and _SPEED_NOUN.search(hint) is not None
 
 
 def _metric_in(text: str, where: Span) -> bool:

@@ -237,10 +237,17 @@ def _holds(lower: str, headings: str, by_block: bool, *, found: bool = False) ->
     if not by_block:
         return cue(lower, lowered=True)
     # A block with both answers first: scanning for headings costs more than that.
-    if any(cue(block, lowered=True) for block in _blocks_with_candidate(lower)):
-        return True
-    # A page about KV caching lends its topic to every paragraph.
-    return _topic_heading(headings)
+    speed_table = False
+    for block in _blocks_with_candidate(lower):
+        if cue(block, lowered=True):
+            return True
+        speed_table = speed_table or ("|" in block and _SPEED_COLUMN.search(block) is not None)
+    # A page about KV caching lends its topic to every paragraph, and to a table's "Speedup"
+    # column (claimcheck.sources.document).
+    return _topic_heading(headings) or (speed_table and page_names_kv(lower))
+
+
+_SPEED_COLUMN = re.compile(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b")
 
 
 def _blocks_with_candidate(lower: str) -> Iterator[str]:

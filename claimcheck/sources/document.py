@@ -10,7 +10,7 @@ import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
 from claimcheck.extract import Decision, Extraction, Span, read
-from claimcheck.extract.evidence import Page
+from claimcheck.extract.evidence import Page, speed_header
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
     candidate,
@@ -78,7 +78,7 @@ def read_document(
         # after a blank line or a new <table> starts another table.
         if unit.kind == "table_row":
             gap = source[previous_end : unit.start]
-            if previous_kind != "table_row" or _NEW_TABLE.search(gap):
+            if previous_kind != "table_row" or _NEW_TABLE.search(gap) or _labels(unit.text):
                 header = unit.text
             hint = header if unit.text is not header else ""
         else:
@@ -91,7 +91,8 @@ def read_document(
             section = unit.text
         # The gate reads the unit as the extractor will: without marks and invisible characters.
         plain = normalise(unit.text)[0]
-        if not candidate(plain) or not (cue(plain) or (hint and cue(hint)) or topic_cue(topic)):
+        framed = (hint and cue(hint)) or (page == "kv" and speed_header(hint))
+        if not candidate(plain) or not (cue(plain) or framed or topic_cue(topic)):
             continue
         reading = read(
             unit.text,
@@ -104,6 +105,25 @@ def read_document(
         records.extend(_record(document, unit, ex, display) for ex in confident)
         decisions.extend(_placed(document, unit, d, display) for d in held_back)
     return ReadDocument(records, document.directives, document.problems, tuple(decisions))
+
+
+_LABEL_WORD = re.compile(
+    r"speed-?ups?|gains?|improvements?|ttft|latency|throughput|time|seconds|\(s\)|\(ms\)|tok/s|tps|"
+    r"baseline|cached|hit|miss|recompute|compute|prefill",
+    re.IGNORECASE,
+)
+
+
+def _labels(row: str) -> bool:
+    """Whether a table row is a row of column labels under the table's first ("Input length |
+    Full Compute(s) | Disk80%(s) | Speedup" under a title row): every cell holds a word, none
+    is only a number, and one names a speed or a side of the comparison."""
+    cells = [cell.strip() for cell in row.split("|")]
+    return (
+        len(cells) > 1
+        and all(any(ch.isalpha() for ch in cell) for cell in cells)
+        and _LABEL_WORD.search(row) is not None
+    )
 
 
 DOCUMENT_CONFIDENCE = 0.55

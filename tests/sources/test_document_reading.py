@@ -114,3 +114,27 @@ def test_a_row_after_unread_rows_keeps_its_table_header() -> None:
         "| B | 27x faster |\n"
     )
     assert speedups(page) == [27]
+
+
+# https://github.com/ModelEngine-Group/unified-cache-management/blob/develop/docs/source/user-guide/prefix-cache/nfs_store.md
+# (excerpt): a title row, then a row of column labels, then the figures.
+LABELLED = """# NFS Store
+
+This connector enables offloading of KV cache from GPU HBM to SSD or Local Disk.
+
+|      **QwQ-32B** |                |                     |                |              |
+| ---------------: | -------------: | ------------------: | -------------: | :----------- |
+| **Input length** | **Concurrent** | **Full Compute(s)** | **Disk80%(s)** | **Speedup**  |
+|            2 000 |              1 |              0.5311 |         0.2053 | **+158.7 %** |
+|            4 000 |              1 |              1.0269 |         0.3415 | **+200.7 %** |
+"""
+
+
+def test_a_row_of_labels_under_a_title_row_is_the_tables_header() -> None:
+    # 1 + 1.587 and 1 + 2.007: a "+p %" in a Speedup column of a page about KV caching
+    assert speedups(LABELLED) == [2.59, 3.01]
+
+
+def test_a_speedup_column_lends_nothing_on_a_page_that_never_names_kv_caching() -> None:
+    other = LABELLED.replace("offloading of KV cache from GPU HBM", "moving files from disk")
+    assert speedups(other) == []
