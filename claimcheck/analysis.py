@@ -239,6 +239,12 @@ def _physical(
         notes.append(
             f"recompute at MFU {mfu:g} of dense peak{' (--mfu)' if assume.mfu else ''} (docs/model.md §2: 0.6–0.78 measured for long prefills)"
         )
+        scaled = physics.mfu_for(gpu, compute, mfu)
+        if scaled != mfu:
+            notes.append(
+                f"FP8 linear layers at {scaled:.3g} of the FP8 peak: FP8 matmuls reach "
+                f"{scaled / mfu:.3g} of BF16's efficiency on {gpu.name} (docs/model.md §2)"
+            )
 
     # Load: calibrate from the stated cached time, else the claim's own ratio, else the tier.
     tier = resolved.tier
@@ -255,6 +261,7 @@ def _physical(
                 physics.Setup(
                     model=model, gpu=gpu, gpu_count=count, dtype=compute,
                     attention_dtype=attention, mfu=mfu, power_factor=factor,
+                    mfu_calibrated=implied_mfu is not None,
                 ),
                 tokens,
             )  # fmt: skip
@@ -286,6 +293,7 @@ def _physical(
         kv_dtype=kv_dtype,
         weights_bits=weights_bits,
         mfu=mfu,
+        mfu_calibrated=implied_mfu is not None,
         power_factor=factor,
         tier=tier,
         latency_s=latency_s,
@@ -296,8 +304,9 @@ def _physical(
         notes.append(f"load at {setup.load_bandwidth_gb_s:.3g} GB/s from {tier.id} ({tier.source})")
     breakeven = physics.breakeven_tokens(setup)
     knee = physics.memory_bound_knee_tokens(
-        model, gpu, compute, mfu=mfu, power_factor=factor, weights_bits=weights_bits
-    )
+        model, gpu, compute, mfu=mfu, power_factor=factor, weights_bits=weights_bits,
+        mfu_calibrated=implied_mfu is not None,
+    )  # fmt: skip
     at_prefix = {
         str(n): round(physics.speedup_at(setup, n), 2)
         for n in TYPICAL_PREFIXES

@@ -108,7 +108,10 @@ class GpuSpec(CatalogEntry):
     TFLOPS are dense (no 2:4 sparsity). ``fp8_tflops`` is ``None`` where the GPU has no FP8
     tensor cores. ``host_link_gb_s`` is the usable per-direction line rate;
     ``host_link_measured_gb_s`` a measured host-to-device rate where one exists.
-    ``systems`` maps system names ("DGX H100") to the GPU count they imply.
+    ``systems`` maps system names ("DGX H100") to the GPU count they imply; the largest is the
+    GPUs one host (one NVLink domain) joins. ``scale_out_gb_s`` is each GPU's own network rate
+    to other hosts (its NIC, per direction). ``bf16_mamf_tflops`` and ``fp8_mamf_tflops`` are
+    the best dense matmul throughputs measured on the GPU (docs/model.md §2).
     ``power_curve`` is an optional measured table of (cap ÷ default limit, relative prefill
     throughput) points, ending at (1, 1); without one the ``family``'s curve applies
     (docs/model.md §5).
@@ -117,6 +120,8 @@ class GpuSpec(CatalogEntry):
     systems: dict[str, GpuCount] = Field(default_factory=dict)
     bf16_tflops: Teraflops
     fp8_tflops: Teraflops | None = None
+    bf16_mamf_tflops: Teraflops | None = None
+    fp8_mamf_tflops: Teraflops | None = None
     hbm_gb: Gigabytes
     hbm_tb_s: TerabytesPerSecond
     host_link: str = Field(min_length=1)
@@ -125,6 +130,7 @@ class GpuSpec(CatalogEntry):
     max_power_w: Watts | None = None
     default_power_w: Watts | None = None
     min_power_w: Watts | None = None
+    scale_out_gb_s: GigabytesPerSecond | None = None
     power_curve: tuple[tuple[Fraction, Fraction], ...] | None = None
     family: Literal["ampere", "hopper", "blackwell", "cdna"] | None = None
 
@@ -132,6 +138,12 @@ class GpuSpec(CatalogEntry):
     def _consistent(self) -> Self:
         if self.min_power_w and self.default_power_w and self.min_power_w > self.default_power_w:
             raise ValueError("min_power_w exceeds default_power_w")
+        if self.fp8_mamf_tflops is not None and self.fp8_tflops is None:
+            raise ValueError("fp8_mamf_tflops needs fp8_tflops")
+        for measured, peak in ((self.bf16_mamf_tflops, self.bf16_tflops),
+                               (self.fp8_mamf_tflops, self.fp8_tflops)):  # fmt: skip
+            if measured is not None and peak is not None and measured > peak:
+                raise ValueError("a measured matmul rate exceeds its dense peak")
         if self.power_curve is not None:
             caps = [cap for cap, _ in self.power_curve]
             factors = [factor for _, factor in self.power_curve]
@@ -140,6 +152,11 @@ class GpuSpec(CatalogEntry):
             if not self.power_curve or self.power_curve[-1] != (1.0, 1.0):
                 raise ValueError("power_curve must end at [1.0, 1.0] (the default limit)")
         return self
+
+    @property
+    def gpus_per_host(self) -> int | None:
+        """GPUs one host joins (the largest system named), ``None`` where none is named."""
+        return max(self.systems.values()) if self.systems else None
 
     @property
     def host_link_effective_gb_s(self) -> float:

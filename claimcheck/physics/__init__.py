@@ -15,6 +15,11 @@ from claimcheck.physics.breakeven import (
     recompute_seconds,
     speedup_at,
 )
+from claimcheck.physics.context_parallel import (
+    host_count,
+    ring_exposed_seconds,
+    ring_step_seconds,
+)
 from claimcheck.physics.decode import (
     HBM_EFFICIENCY,
     decode_seconds,
@@ -22,6 +27,7 @@ from claimcheck.physics.decode import (
     end_to_end_speedup,
 )
 from claimcheck.physics.dtypes import DTYPES, Dtype, bytes_per_element
+from claimcheck.physics.efficiency import fp8_to_bf16_efficiency, mfu_for
 from claimcheck.physics.kv import (
     KV_LAYOUTS,
     growing_kv_bytes_per_token,
@@ -81,7 +87,9 @@ __all__ = [
     "decode_seconds",
     "decode_seconds_per_token",
     "end_to_end_speedup",
+    "fp8_to_bf16_efficiency",
     "growing_kv_bytes_per_token",
+    "host_count",
     "implied_bandwidth_gb_s",
     "implied_mfu",
     "kv_bytes",
@@ -92,6 +100,7 @@ __all__ = [
     "load_ceiling_gb_s",
     "load_seconds",
     "memory_bound_knee_tokens",
+    "mfu_for",
     "peak_flops_per_s",
     "power_factor",
     "prefill_flops",
@@ -99,6 +108,8 @@ __all__ = [
     "prefill_seconds_on",
     "recompute_seconds",
     "resident_weight_bytes",
+    "ring_exposed_seconds",
+    "ring_step_seconds",
     "speedup_at",
     "weight_bytes",
     "windowed_pairs_line",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from claimcheck.physics.context_parallel import ring_exposed_seconds
 from claimcheck.physics.kv import (
     growing_kv_bytes_per_token,
     kv_bytes,
@@ -35,9 +36,11 @@ def recompute_seconds(setup: Setup, prefix_tokens: int) -> float:
 
 
 def prefill_seconds_on(setup: Setup, prefix_tokens: int) -> float:
-    """Seconds of a whole prefill of ``prefix_tokens`` tokens: ``recompute_seconds`` and the
-    LM head's one pass."""
-    return recompute_seconds(setup, prefix_tokens) + lm_head_flops(setup.model) / setup.flops_per_s
+    """Seconds of a whole prefill of ``prefix_tokens`` tokens: ``recompute_seconds``, the LM
+    head's one pass and, across hosts, the ring communication attention does not hide."""
+    head_s = lm_head_flops(setup.model) / setup.flops_per_s
+    ring_s = ring_exposed_seconds(setup, prefix_tokens)
+    return recompute_seconds(setup, prefix_tokens) + head_s + ring_s
 
 
 def cached_load_seconds(setup: Setup, prefix_tokens: int) -> float:

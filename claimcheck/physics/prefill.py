@@ -11,6 +11,7 @@ from claimcheck.catalog.specs import GpuSpec, ModelSpec
 from claimcheck.defaults import DEFAULT_MFU
 from claimcheck.errors import UsageError
 from claimcheck.physics.dtypes import Dtype
+from claimcheck.physics.efficiency import mfu_for
 from claimcheck.physics.memory import weight_bytes
 
 
@@ -108,15 +109,19 @@ def memory_bound_knee_tokens(
     mfu: float = DEFAULT_MFU,
     power_factor: float = 1.0,
     weights_bits: float | None = None,
+    *,
+    mfu_calibrated: bool = False,
 ) -> float:
     """Tokens below which one pass on an idle GPU is still bound by reading the weights.
 
     ``n_knee = W_read · F · u / (HBM_BW · 2 · P_act)`` (docs/model.md §2), where a pass
     reads every weight (all experts of an MoE) at ``weights_bits`` a weight (else in
-    ``dtype``) but computes only the active ones, at ``dtype``'s peak. Independent of the GPU
-    count: weights and FLOPs split alike.
+    ``dtype``) but computes only the active ones, at ``dtype``'s peak and the fraction of it
+    ``mfu`` stands for (``mfu_for``). Independent of the GPU count: weights and FLOPs split
+    alike.
     """
-    flops_per_s = peak_flops_per_s(gpu, dtype) * mfu * power_factor
+    achieved = mfu_for(gpu, dtype, mfu, calibrated=mfu_calibrated)
+    flops_per_s = peak_flops_per_s(gpu, dtype) * achieved * power_factor
     hbm_bytes_per_s = gpu.hbm_tb_s * 1e12
     read_bytes = (
         model.total_params_b * 1e9 * weights_bits / 8

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from claimcheck.catalog.specs import GpuSpec, ModelSpec, TierSpec
 from claimcheck.defaults import DEFAULT_MFU, KvLayout
 from claimcheck.physics.dtypes import Dtype, bytes_per_element
+from claimcheck.physics.efficiency import mfu_for
 from claimcheck.physics.load import aggregate_bandwidth_gb_s
 from claimcheck.physics.prefill import peak_flops_per_s
 
@@ -14,8 +15,11 @@ from claimcheck.physics.prefill import peak_flops_per_s
 class Setup(BaseModel):
     """Model, GPUs, compute efficiency and KV tier of one recompute-vs-load comparison.
 
-    ``mfu`` is the achieved fraction of dense peak; ``power_factor`` the relative throughput
-    under a power cap (1.0 uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
+    ``mfu`` is the achieved fraction of dense peak, of the BF16 peak where it is assumed:
+    FP8 work then reaches ``mfu`` scaled by the GPU's measured FP8-to-BF16 matmul efficiency
+    (docs/model.md §2), unless ``mfu_calibrated`` (read off a measured time at the compute
+    format's own peak). ``power_factor`` is the relative throughput under a power cap (1.0
+    uncapped). ``bandwidth_gb_s`` is an optional aggregate override of
     the tier's figure and ``latency_s`` of its fixed latency. ``kv_dtype`` is the cache's
     format, ``dtype`` the compute format of the linear layers, and the weights' too unless
     ``weights_bits`` gives their mean bits per weight (FP8 or MXFP4 weights computed in BF16).
@@ -35,23 +39,29 @@ class Setup(BaseModel):
     weights_bits: float | None = Field(None, gt=0, le=32)
     attention_dtype: Dtype | None = None
     mfu: float = Field(DEFAULT_MFU, gt=0, le=1)
+    mfu_calibrated: bool = False
     power_factor: float = Field(1.0, gt=0, le=1)
     tier: TierSpec | None = None
     bandwidth_gb_s: float | None = Field(None, gt=0)
     latency_s: float | None = Field(None, ge=0)
     windowed_layers_store_full: bool = False
 
+    def mfu_of(self, dtype: Dtype) -> float:
+        """The fraction of ``dtype``'s dense peak that work in ``dtype`` reaches."""
+        return mfu_for(self.gpu, dtype, self.mfu, calibrated=self.mfu_calibrated)
+
     @property
     def flops_per_s(self) -> float:
         """Achieved FLOP/s of all GPUs together: count × dense peak × MFU × power factor."""
         peak = peak_flops_per_s(self.gpu, self.dtype)
-        return self.gpu_count * peak * self.mfu * self.power_factor
+        return self.gpu_count * peak * self.mfu_of(self.dtype) * self.power_factor
 
     @property
     def attention_flops_per_s(self) -> float:
         """Achieved FLOP/s of attention: as ``flops_per_s``, at ``attention_dtype``'s peak."""
-        peak = peak_flops_per_s(self.gpu, self.attention_dtype or self.dtype)
-        return self.gpu_count * peak * self.mfu * self.power_factor
+        dtype = self.attention_dtype or self.dtype
+        peak = peak_flops_per_s(self.gpu, dtype)
+        return self.gpu_count * peak * self.mfu_of(dtype) * self.power_factor
 
     @property
     def weight_bytes_per_param(self) -> float:

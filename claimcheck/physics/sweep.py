@@ -152,7 +152,10 @@ def _sweep(
     lengths |= {n for n in (n_star, context_tokens) if n is not None and 1 <= n <= window}
     rows = tuple(_row(setup, n) for n in sorted(lengths))
 
-    knee = memory_bound_knee_tokens(model, setup.gpu, setup.dtype, setup.mfu, setup.power_factor)
+    knee = memory_bound_knee_tokens(
+        model, setup.gpu, setup.dtype, setup.mfu, setup.power_factor,
+        mfu_calibrated=setup.mfu_calibrated,
+    )  # fmt: skip
     below_knee = n_star is not None and n_star < knee
     at_tokens = context_tokens if context_tokens is not None else rows[-1].prefix_tokens
     decode_s = decode_seconds(setup, at_tokens, output_tokens)
@@ -297,11 +300,18 @@ def _assumptions(
 ) -> tuple[str, ...]:
     model, gpu = setup.model, setup.gpu
     gpu_source = gpu.source.split(";")[0].strip()
+    achieved = setup.mfu_of(setup.dtype)
+    scaled = (
+        f" (MFU {setup.mfu:g} of BF16's peak scaled by the {achieved / setup.mfu:.3g} that FP8 "
+        "matmuls reach of BF16's efficiency on this GPU)"
+        if achieved != setup.mfu
+        else ""
+    )
     return (
-        f"Recompute runs at MFU {setup.mfu:g}: {setup.mfu:.0%} of the "
+        f"Recompute runs at MFU {achieved:.3g}: {achieved:.0%} of the "
         f"{peak_flops_per_s(gpu, setup.dtype) / 1e12:,g} TFLOPS dense {_dt(setup.dtype)} peak of "
-        f"each {gpu.name} (source: {gpu_source}); measured dense GEMMs reach 0.70–0.78 of peak "
-        "at 2,048 tokens and more, 0.24–0.36 at 128 tokens (docs/model.md §2).",
+        f"each {gpu.name}{scaled} (source: {gpu_source}); measured dense GEMMs reach 0.70–0.78 "
+        "of peak at 2,048 tokens and more, 0.24–0.36 at 128 tokens (docs/model.md §2).",
         f"Recompute time is the marginal prefill of the prefix: 2 × "
         f"{model.active_linear_params_b:g} B active linear parameters per token plus causal "
         "attention; the LM head runs once on either path and cancels (docs/model.md §2).",

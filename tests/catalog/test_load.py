@@ -113,7 +113,7 @@ def test_unknown_field_names_the_entry_and_suggests(tmp_path: Path) -> None:
     error = _bad(tmp_path, MY_GPU.replace("bf16_tflops", "bf16_tflop"))
     assert error.message == (
         "gpus entry 'rtx-4090': unknown field 'bf16_tflop' (did you mean 'bf16_tflops' or"
-        " 'fp8_tflops'?); missing field 'bf16_tflops'"
+        " 'bf16_mamf_tflops' or 'fp8_tflops'?); missing field 'bf16_tflops'"
     )
 
 

@@ -107,10 +107,13 @@ def test_power_cap_context_and_output_tokens() -> None:
     )
 
 
-def test_fp8_doubles_the_breakeven_bandwidth() -> None:
+def test_fp8_nearly_doubles_the_breakeven_bandwidth() -> None:
     bf16 = _json(ANCHOR)["breakeven_bandwidth_gb_s"]
     fp8 = _json([*ANCHOR, "--dtype", "fp8"])["breakeven_bandwidth_gb_s"]
-    assert fp8 == pytest.approx(2 * bf16 * 1979 / 1978, rel=1e-3)  # 1,979 vs 2 × 989 TFLOPS
+    # 1,979 vs 989 TFLOPS, at the assumed MFU scaled by what FP8 matmuls reach of BF16's
+    # efficiency on an H100: (1,402.6 / 1,979) / (794.5 / 989) (docs/model.md §2).
+    scaled = (1_402.6 / 1_979) / (794.5 / 989)
+    assert fp8 == pytest.approx(bf16 * 1979 / 989 * scaled, rel=1e-3)
 
 
 def test_a_user_catalog_replaces_a_tier(tmp_path: Path) -> None:

@@ -74,8 +74,27 @@ def test_a_wrong_held_mfu_scales_the_load_path_but_not_what_it_implies() -> None
         assert speedup == pytest.approx(speedup_at(true, n), rel=1e-6)
 
 
+def test_the_worked_example_recovers_its_stated_load_path() -> None:
+    # docs/model.md §9: Llama-3.1-70B on 2 × H100 SXM at MFU 0.5, BF16 KV from host memory at
+    # 2 × 55.6 GB/s with 1 ms of latency, stated as a vendor would: 60.7x at 32K, 105.6x at 131K.
+    r_32k = (2 * 68.45e9 * 32_000 + 80 * 64 * 256 * 32_000**2) / (2 * 989e12 * 0.5)
+    r_131k = (2 * 68.45e9 * 131_000 + 80 * 64 * 256 * 131_000**2) / (2 * 989e12 * 0.5)
+    bytes_32k, bytes_131k = 32_000 * 327_680, 131_000 * 327_680
+    assert r_32k / (0.001 + bytes_32k / 111.2e9) == pytest.approx(60.7, abs=0.05)
+    assert r_131k / (0.001 + bytes_131k / 111.2e9) == pytest.approx(105.6, abs=0.05)
+    base = Setup(model=LLAMA_70B, gpu=H100, gpu_count=2, mfu=0.5)
+    fit = fit_points(base, [FitPoint(32_000, 60.7), FitPoint(131_000, 105.6)])
+    per_byte = (r_131k / 105.6 - r_32k / 60.7) / (bytes_131k - bytes_32k)
+    assert fit.bandwidth_gb_s == pytest.approx(1 / per_byte / 1e9, rel=1e-3)
+    assert (fit.bandwidth_gb_s, fit.latency_s) == pytest.approx((111.2, 0.001), rel=0.03)
+    assert fit.breakeven_tokens == 8
+    assert fit.speedup_at[4_000] == pytest.approx(44.9, abs=0.05)
+    assert not fit.notes
+
+
 def test_two_points_are_reproduced_within_5_percent() -> None:
-    # docs/model.md §9 worked example: 3.7x at 32K and 7.6x at 131K, Llama-3.1-70B, 1 × H100.
+    # docs/model.md §9: the illustrative 3.7x at 32K and 7.6x at 131K, Llama-3.1-70B, fitted on
+    # 1 × H100 as the usage guide's command line does (0.33 s and 8.5 GB/s on 2 × H100).
     base = Setup(model=LLAMA_70B, gpu=H100, mfu=0.5)
     fit = fit_points(base, [FitPoint(32_000, 3.7), FitPoint(131_000, 7.6)])
     for point, observed in zip(fit.residuals, (3.7, 7.6), strict=True):

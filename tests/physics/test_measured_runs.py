@@ -1,7 +1,9 @@
 """Published, measured single-request prefill times (tests/physics/data/measured_prefill.yaml,
 each row with its source) held against the model: no measured run is called impossible or
 too large for its GPUs, with its precision stated or not, and the prefill time predicted at
-the documented MFU (0.5, docs/model.md §2) lands within 0.5–2× of each run on one node.
+the documented MFU (0.5 of the BF16 peak, FP8 work scaled by the GPU's measured FP8 matmul
+efficiency, and across hosts the ring communication attention does not hide; docs/model.md
+§2) lands within 0.5–2× of every run.
 
 docs/model.md §13 lists the runs and how close each prediction lands.
 """
@@ -16,16 +18,13 @@ import yaml
 
 from claimcheck.catalog.load import builtin_catalog
 from claimcheck.defaults import DEFAULT_MFU
-from claimcheck.physics import Setup, prefill_seconds_on
+from claimcheck.physics import Setup, prefill_seconds_on, ring_exposed_seconds, ring_step_seconds
 from tests.rules.helpers import findings
 
 RUNS: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "data" / "measured_prefill.yaml").read_text(encoding="utf-8")
 )
 CATALOG = builtin_catalog()
-ONE_NODE = 8
-"""GPUs of one host. Across hosts the measured runs lose time to communication that the model,
-which splits the work evenly over any number of GPUs, does not count."""
 
 
 def test_the_truth_set_is_broad() -> None:
@@ -66,7 +65,7 @@ def test_no_measured_run_is_called_impossible(run: dict[str, Any], stated: bool)
 
 def _predicted_s(run: dict[str, Any]) -> float:
     # As an estimate without a baseline time computes: the run's precision for the linear
-    # layers, attention in BF16 (docs/model.md §12), at the documented MFU.
+    # layers, attention in BF16 (docs/model.md §12), at the documented (assumed) MFU.
     setup = Setup(
         model=CATALOG.require_model(run["model"]),
         gpu=CATALOG.require_gpu(run["gpu"]),
@@ -78,20 +77,35 @@ def _predicted_s(run: dict[str, Any]) -> float:
     return prefill_seconds_on(setup, run["context_tokens"])
 
 
-@pytest.mark.parametrize(
-    "run", [run for run in RUNS if run["gpu_count"] <= ONE_NODE], ids=lambda run: run["id"]
-)
-def test_the_prediction_lands_within_half_to_twice_a_run_on_one_node(run: dict[str, Any]) -> None:
+@pytest.mark.parametrize("run", RUNS, ids=[run["id"] for run in RUNS])
+def test_the_prediction_lands_within_half_to_twice_every_run(run: dict[str, Any]) -> None:
     ratio = _predicted_s(run) / run["prefill_s"]
     assert 0.5 <= ratio <= 2.0, ratio
 
 
-@pytest.mark.parametrize(
-    "run", [run for run in RUNS if run["gpu_count"] > ONE_NODE], ids=lambda run: run["id"]
-)
-def test_across_hosts_the_prediction_is_optimistic_but_within_a_third(run: dict[str, Any]) -> None:
-    ratio = _predicted_s(run) / run["prefill_s"]
-    assert 1 / 3 <= ratio <= 1.0, ratio
+def test_the_truth_set_spans_hosts() -> None:
+    # The one test above holds runs on one host and runs over 2 to 16 hosts alike.
+    hosts = {run["gpu_count"] // 8 for run in RUNS if run["gpu"] == "h100-sxm"}
+    assert {2, 4, 8, 16} <= hosts
+
+
+def test_across_16_hosts_the_ring_hides_behind_attention() -> None:
+    # arXiv 2411.01783, §4.2.3: Llama 3.1 405B over 16 hosts of 8 H100s, 128K tokens in 3.8 s,
+    # 400 Gb/s (50 GB/s) per GPU between hosts. Each host holds 128,000 / 16 = 8,000 tokens.
+    # Send: 8,000 tokens × 4,096 B of BF16 KV a layer ÷ (8 × 50e9 B/s) = 81.92 µs.
+    # Attention: 8,000² / 2 pairs × 2 × 128 heads × 256 FLOPs ÷ (8 × 989e12 × 0.5) = 530.1 µs.
+    run = next(run for run in RUNS if run["id"] == "meta-cp-llama31-405b-cp16-128k")
+    setup = Setup(
+        model=CATALOG.require_model(run["model"]),
+        gpu=CATALOG.require_gpu(run["gpu"]),
+        gpu_count=run["gpu_count"],
+        dtype="fp8",
+        attention_dtype="bf16",
+    )
+    send_s, attention_s = ring_step_seconds(setup, run["context_tokens"])
+    assert send_s == pytest.approx(8_000 * 4_096 / (8 * 50e9), rel=1e-9)
+    assert attention_s == pytest.approx(8_000**2 / 2 * 2 * 128 * 256 / (8 * 989e12 * 0.5), rel=1e-9)
+    assert ring_exposed_seconds(setup, run["context_tokens"]) == 0.0
 
 
 def test_an_fp8_405b_run_at_128k_on_one_host_fits_in_fp8_not_in_bf16() -> None:

@@ -121,6 +121,23 @@ def test_memory_bound_knee(model_id: str, gpu_id: str, knee_tokens: float) -> No
     assert memory_bound_knee_tokens(model, gpu, mfu=0.5) == pytest.approx(knee_tokens, rel=0.1)
 
 
+@pytest.mark.parametrize(
+    ("gpu_id", "peak_flops_per_s", "hbm_bytes_per_s"),
+    [("h100-sxm", 989e12, 3.35e12), ("b200", 2_250e12, 7.7e12)],
+)
+def test_the_mxfp4_knee_of_gpt_oss_120b(
+    gpu_id: str, peak_flops_per_s: float, hbm_bytes_per_s: float
+) -> None:
+    # docs/model.md §12: 116.8e9 weights at 4.47 bits (the published checkpoint), BF16 compute
+    # at MFU 0.5, 4.55e9 active linear weights: ≈ 1,059 tokens on H100, ≈ 1,048 on B200.
+    # FP4 compute is not modelled; the MXFP4 weights only set the bytes a pass reads.
+    model, gpu = CATALOG.require_model("gpt-oss-120b"), CATALOG.require_gpu(gpu_id)
+    by_hand = 116.8e9 * 4.47 / 8 * peak_flops_per_s * 0.5 / (hbm_bytes_per_s * 2 * 4.55e9)
+    knee = memory_bound_knee_tokens(model, gpu, mfu=0.5, weights_bits=4.47)
+    assert knee == pytest.approx(by_hand, rel=0.01)
+    assert knee == pytest.approx(1_060, rel=0.05)  # the MXFP4 figure, not BF16's 3,789
+
+
 @given(
     flops=st.floats(min_value=1e9, max_value=1e20),
     gpus=st.integers(min_value=1, max_value=64),
