@@ -511,6 +511,14 @@ def _setup_fields(
         put("power_mode", power.mode, power.span)
         if power.watts is not None and power.watts_span is not None:
             put("power_watts", power.watts, power.watts_span)
+    formats: dict[str, named_setup.PrecisionMention] = {}
+    for found in sorted(
+        (p for r in region for p in named_setup.precisions(text, r.start, r.end)),
+        key=lambda p: _gap(p.span, anchor),
+    ):
+        formats.setdefault(found.field, found)
+    for name, found in formats.items():
+        put(name, found.value, found.span)
     tiers = [t for r in region for t in mentions.tiers(text, r.start, r.end)]
     if tiers:
         order = ("object", "network", "cxl", "nvme", "dram")

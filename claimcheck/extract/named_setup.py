@@ -241,3 +241,47 @@ def _nearest_watts(text: str, start: int, end: int, lo: int, hi: int) -> tuple[f
 
 
 __all__ = ["NUM", "GpuMention", "ModelMention", "PowerMention", "gpus", "models", "power", "sizes"]
+
+
+class PrecisionMention(msgspec.Struct, frozen=True):
+    """A number format the text states, and the claim field it settles: ``dtype`` (compute),
+    ``weights_dtype`` or ``kv_dtype`` (docs/model.md §12)."""
+
+    field: str
+    value: str
+    span: Span
+
+
+_FORMAT = re.compile(
+    r"(?<![\w.])(fp8|float8|e4m3|bf16|bfloat16|fp16|float16|half[-\s]precision|mxfp4|nvfp4|fp4)(?![\w.])",
+    re.IGNORECASE,
+)
+_KV_AFTER = re.compile(r"[-\s]*(?:kv|key[-\s]value|cache)", re.IGNORECASE)
+_WEIGHTS_NEAR = re.compile(
+    r"[-\s]*(?:weights?|checkpoints?|quanti[sz]\w*|model)|(?:weights?|quanti[sz]\w*)\s(?:\w+\s)?(?:in|to|at)\s$",
+    re.IGNORECASE,
+)
+_AS_STATED = {"float8": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "fp16": "bf16", "float16": "bf16"}
+
+
+def precisions(text: str, lo: int, hi: int) -> list[PrecisionMention]:
+    """Number formats stated in ``text[lo:hi]``: "FP8 KV cache" settles ``kv_dtype``; "FP8
+    weights", "quantized to FP8" or a checkpoint name ("Llama-3.1-405B-FP8") the weights and
+    the compute; a bare "in FP8" or "BF16" the compute and the weights. FP16 is stated as
+    BF16 (the same bytes and, on these GPUs, the same peak); FP4 formats settle the weights
+    only (claimcheck models no FP4 compute)."""
+    out: list[PrecisionMention] = []
+    for match in _FORMAT.finditer(text, lo, hi):
+        word = match.group(1).lower().replace(" ", "-")
+        value = "bf16" if word.startswith("half") else _AS_STATED.get(word, word)
+        value = "fp4" if value in {"mxfp4", "nvfp4"} else value
+        span = Span(match.start(), match.end())
+        after = text[match.end() : min(hi, match.end() + 16)]
+        if _KV_AFTER.match(after):
+            if value != "fp4":
+                out.append(PrecisionMention("kv_dtype", value, span))
+            continue
+        out.append(PrecisionMention("weights_dtype", value, span))
+        if value != "fp4":
+            out.append(PrecisionMention("dtype", value, span))
+    return out
