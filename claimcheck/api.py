@@ -202,6 +202,54 @@ def audit_paths(
     ).report
 
 
+def audit_document(
+    text: str,
+    path: StrPath,
+    *,
+    kind: Literal["markdown", "html", "text", "yaml", "toml", "json"] | None = None,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    extend_select: Iterable[str] | None = None,
+    config: StrPath | None = None,
+    isolated: bool = False,
+    explain: bool = False,
+    **assume: Unpack[Assume],
+) -> Report:
+    """Audit ``text``, the content of the file at ``path`` held in memory (an editor's unsaved
+    buffer), as ``claimcheck check --force-exclude PATH`` audits that file: under the
+    configuration nearest to ``path``, its per-file ignores and the text's suppression
+    comments. Nothing is read but configuration and ignore files; ``path`` need not exist.
+    ``kind`` overrides the kind the name gives (a buffer without a file name).
+
+    A file the configuration excludes, or a YAML, TOML or JSON file that names no claim field,
+    gives an empty report (``summary.files`` is 0). A text that cannot be read or parsed, or is
+    above the size limit, and a broken configuration file nearest to ``path``, are entries of
+    ``errors``; bad options, or a broken configuration file where the search starts (the
+    working directory, or ``config``), raise ``UsageError``. ``assume``: see ``Assume``."""
+    from claimcheck import config as configuration
+    from claimcheck.audit import build_report
+    from claimcheck.buffer import audit_buffer, buffer_file
+    from claimcheck.sources.reading import display_path
+
+    options = _options(select, ignore, extend_select, None, assume)
+    here = Path.cwd()
+    loaded = configuration.resolve(_path(config), isolated, here)
+    run = settle(options, loaded, here)
+    item, problems = buffer_file(Path(path), replace(run.selection, force_exclude=True), kind)
+    if item is None:
+        return build_report([], problems, 0)
+    settings = run.settings
+    if config is None and not isolated:
+        try:
+            settings = Nearest(options, run, loaded, here)(item.display)
+        except UsageError as err:  # the configuration file nearest to the file is broken
+            where = display_path(Path(err.path)) if err.path else item.display
+            problems.append(InputError(err.message, path=where, line=err.line, column=err.column))
+            return build_report([], problems, 1)
+    return audit_buffer(text, item, settings, max_bytes=run.max_file_bytes, explain=explain,
+                        problems=problems)  # fmt: skip
+
+
 def _options(
     select: Iterable[str] | None,
     ignore: Iterable[str] | None,
@@ -236,4 +284,12 @@ def _path(value: StrPath | None) -> Path | None:
     return Path(value) if value is not None else None
 
 
-__all__ = ["Assume", "Checked", "audit_paths", "audit_text", "check", "show_files"]
+__all__ = [
+    "Assume",
+    "Checked",
+    "audit_document",
+    "audit_paths",
+    "audit_text",
+    "check",
+    "show_files",
+]

@@ -4,12 +4,15 @@ suppression comments."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
-from claimcheck.extract import Decision, Extraction, Span, read
+from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import Page, speed_header
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
@@ -27,6 +30,28 @@ if TYPE_CHECKING:
 
 DocumentKind = Literal["markdown", "html", "text"]
 _NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
+
+ReadingKey = tuple[str, str, str, str]
+"""What a unit's reading depends on, with the built-in catalog: its text, hint, topic, page."""
+_REMEMBERED: ContextVar[tuple[Mapping[ReadingKey, Reading], dict[ReadingKey, Reading]] | None] = (
+    ContextVar("remembered_readings", default=None)
+)
+
+
+@contextmanager
+def remembered_readings(
+    earlier: Mapping[ReadingKey, Reading], kept: dict[ReadingKey, Reading]
+) -> Iterator[None]:
+    """Within the block, a unit read with the built-in catalog takes its reading from
+    ``earlier`` when one was made for the same text, hint, topic and page (``read`` depends on
+    nothing else), and every reading made or taken goes into ``kept``. An editor auditing a
+    page again after each keystroke reads again only the paragraphs that changed; passing
+    ``kept`` as the next ``earlier`` holds only the current page's readings."""
+    token = _REMEMBERED.set((earlier, kept))
+    try:
+        yield
+    finally:
+        _REMEMBERED.reset(token)
 
 
 class ReadDocument(msgspec.Struct, frozen=True):
@@ -94,13 +119,7 @@ def read_document(
         framed = (hint and cue(hint)) or (page == "kv" and speed_header(hint))
         if not candidate(plain) or not (cue(plain) or framed or topic_cue(topic)):
             continue
-        reading = read(
-            unit.text,
-            hint=hint,
-            topic=topic,
-            catalog=catalog,
-            page=page,
-        )
+        reading = _read(unit.text, hint, topic, catalog, page)
         confident, held_back = _confident(reading.claims, reading.decisions)
         records.extend(_record(document, unit, ex, display) for ex in confident)
         decisions.extend(_placed(document, unit, d, display) for d in held_back)
@@ -124,6 +143,19 @@ def _labels(row: str) -> bool:
         and all(any(ch.isalpha() for ch in cell) for cell in cells)
         and _LABEL_WORD.search(row) is not None
     )
+
+
+def _read(text: str, hint: str, topic: str, catalog: Catalog | None, page: Page) -> Reading:
+    remembered = _REMEMBERED.get() if catalog is None else None
+    if remembered is None:
+        return read(text, hint=hint, topic=topic, catalog=catalog, page=page)
+    earlier, kept = remembered
+    key = (text, hint, topic, page)
+    reading = earlier.get(key)
+    if reading is None:
+        reading = read(text, hint=hint, topic=topic, page=page)
+    kept[key] = reading
+    return reading
 
 
 DOCUMENT_CONFIDENCE = 0.55

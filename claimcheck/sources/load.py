@@ -21,7 +21,7 @@ from claimcheck.record import (
     placed,
     record_from_extraction,
 )
-from claimcheck.sources.inputs import DOCUMENT_KINDS, Input, StdinInput, TextInput
+from claimcheck.sources.inputs import DOCUMENT_KINDS, FileInput, Input, StdinInput, TextInput
 from claimcheck.sources.reading import read_text
 from claimcheck.sources.reports import PEEK, is_report
 
@@ -63,6 +63,17 @@ def load_input(
             path=printable(item.display),
         )
     text = read_text(item.path, item.display, max_bytes=max_bytes)
+    return _from_file_text(text, item, catalog)
+
+
+def load_text(text: str, item: FileInput, catalog: Catalog | None = None) -> Loaded:
+    """Read the file ``item`` from ``text``, its content held in memory (an editor's unsaved
+    buffer), as ``load_input`` reads it from disk. ``InputError`` as there, and for text that
+    holds lone surrogates (JSON-RPC may carry them; a file read from disk never does)."""
+    return _from_file_text(_utf8(text, item.display, "file"), item, catalog)
+
+
+def _from_file_text(text: str, item: FileInput, catalog: Catalog | None) -> Loaded:
     if is_report(text[:PEEK], text[-PEEK:]):
         return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(text, item.kind, item.display, item.stem, named=item.named, catalog=catalog)
