@@ -662,9 +662,11 @@ def schema(
 def _register() -> None:
     from claimcheck.commands.breakeven import breakeven
     from claimcheck.commands.catalog import catalog
+    from claimcheck.commands.server import server
 
     app.command("breakeven", cls=Command)(breakeven)
     app.command("catalog", cls=Command)(catalog)
+    app.command("server", cls=Command)(server)
 
 
 _register()
