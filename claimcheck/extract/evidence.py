@@ -489,12 +489,33 @@ def _topics(frame: Frame) -> list[Fact]:
         return out
     if causes:
         out.append(Fact("attributed-elsewhere", causes[0]))
+    elif (around := _cause_around(frame)) is not None:
+        out.append(Fact("attributed-elsewhere", f"the paragraph: {around}"))
     elif frame.topic and not _topic_cue(frame.topic):
         # "## Speculative decoding" over "Latency dropped 2.5x": the page says what the cause is
         heading = pattern("exclude_topic").search(frame.topic)
         if heading is not None:
             out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
     return out
+
+
+def _cause_around(frame: Frame) -> str | None:
+    """Another cause named elsewhere in the figure's paragraph, when the paragraph names no
+    KV-cache mechanism or KV storage at all ("gamma is the number of speculative decoding
+    steps. You should observe a 2.2x speedup")."""
+    text, unit = frame.text, frame.unit
+    if unit == frame.sentence or _first(text, "exclude_topic", unit) is None:
+        return None
+    if _kv_mechanism_in(text, unit) or _first(text, "storage_cue", unit) is not None:
+        return None
+    return next(
+        (
+            f"{t.replace('_', ' ')}: {found}"
+            for t in TOPICS
+            if (found := _first(text, f"topic_{t}", unit))
+        ),
+        None,
+    )
 
 
 def _cached(text: str, sentence: Span) -> bool:

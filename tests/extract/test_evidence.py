@@ -72,3 +72,20 @@ def test_a_flattened_table_row_of_times_is_read_with_text() -> None:
 def test_two_bare_times_are_not_a_before_and_after_with_text() -> None:
     # written for the test: two durations with no link, no reduction and no KV or TTFT wording
     assert extract_claims("The import took 4.2 s and the export 1.1 s.", explicit=True) == []
+
+
+def test_another_sentence_of_the_paragraph_may_name_the_cause() -> None:
+    # https://github.com/Infini-AI-Lab/TriForce/blob/main/README.md
+    paragraph = (
+        "gamma is the number of speculative decoding steps. You should observe a 2.2x speedup "
+        "by running the following command on a single A100."
+    )
+    assert extract_claims(paragraph, explicit=True) == []
+
+
+def test_a_paragraph_that_names_kv_storage_lends_no_other_cause() -> None:
+    # written for the test: the batching sentence is a setting of a KV-offload measurement
+    paragraph = (
+        "We enabled continuous batching and KV offload to NVMe. Time to first token fell 5x."
+    )
+    assert _factors(paragraph) == [5.0]
