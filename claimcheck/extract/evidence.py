@@ -196,6 +196,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
     denied = _denied_before(lead.lower().split()[-3:])
     out: list[Fact] = []
+    rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
+    if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
+        inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
+        if inverted is not None:
+            return [Fact("inverted-comparison", inverted.group())]
+        return [Fact("slower", rise.group())]
     if pattern("slower").search(" ".join(after.split()[:4])):
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
         if inverted is not None:
@@ -224,6 +230,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     return out
 
 
+_TIME_RISES = re.compile(
+    r"\b(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)\s(?:p\d\d\s)?(?:\w+\s)?"
+    r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed))"
+    r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
+    re.IGNORECASE,
+)
 _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 

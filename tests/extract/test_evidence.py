@@ -89,3 +89,18 @@ def test_a_paragraph_that_names_kv_storage_lends_no_other_cause() -> None:
         "We enabled continuous batching and KV offload to NVMe. Time to first token fell 5x."
     )
     assert _factors(paragraph) == [5.0]
+
+
+def test_a_time_that_grows_is_a_slowdown() -> None:
+    # https://ai.wmx.dev/decisions/0003-inference-slos
+    sentence = (
+        "TTFT degrades first: TTFT p50 grows ~5× (27 → 135 ms) across concurrency 1 → 32, "
+        "while ITL stays ~5-12 ms."
+    )
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_time_that_grows_without_the_kv_cache_is_the_claim_inverted() -> None:
+    # written for the test
+    assert _factors("Without the KV cache, TTFT increases by 5x at 128K tokens.") == [5.0]
