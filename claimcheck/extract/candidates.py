@@ -216,8 +216,13 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
         low = parse_number(match.group(1)) if ranged else None
         after = " ".join(text[match.end() : min(hi, match.end() + 48)].lower().split()[:5])
         before = " ".join(text[max(lo, match.start() - 90) : match.start()].lower().split()[-12:])
+        # "by more than 47 percent": a qualifier, not "more" of something
+        before = _QUALIFIER_END.sub("", before)
         reading = _percent_reading(after, before, sign)
         yield _percent(match, reading, high, low, after, before)
+
+
+_QUALIFIER_END = re.compile(r"\s?\b(?:more|less|fewer)\sthan$")
 
 
 def _with_header(candidate: Candidate, header: str) -> Candidate:

@@ -189,6 +189,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             pattern("speed").search(" ".join(after.split()[:2]))
             or pattern("speed").search(" ".join(before_words[-3:]))
             or after.startswith("as ")
+            or _CHANGED_BY.search(text, frame.clause.start, span.start) is not None
         )
     ):
         return [Fact("bare-times", text[span.start : span.end])]
@@ -236,6 +237,12 @@ _TIME_RISES = re.compile(
     r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
     re.IGNORECASE,
 )
+_CHANGED_BY = re.compile(
+    r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s(?:[\w-]+\s){0,6}?by\s"
+    r"(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",
+    re.IGNORECASE,
+)
+"""A change "by" the figure ("reduces prefill latency by up to 3 times"): a factor, not a count."""
 _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 

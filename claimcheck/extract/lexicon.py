@@ -459,13 +459,15 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_compression",
         "topic",
-        r"llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
+        r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
+        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b",
         (
             "KV cache compression",
             "KV cache quantization",
             "SnapKV",
             "evicting tokens",
+            "reduces KV cache by 61%",
             "LLMLingua-2",
         ),
         ("compressor station",),
@@ -525,7 +527,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_weight_offload",
         "topic",
-        r"(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
+        r"experts?\s(?:prefetch\w*|caching|cache)|(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
         r"offload\w*\s(?:the\s|model\s)*(?:weights|experts|layers|parameters|activations)|"
         r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers",
         ("offloading model weights", "experts to CPU", "ZeRO-Inference", "FlexGen"),
@@ -542,7 +544,7 @@ _ROWS: tuple[Row, ...] = (
         r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|"
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
-        r"(?:other|existing)\s(?:offloading-based\s|serving\s|inference\s)?(?:systems|engines|frameworks|backends)",
+        r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)",
         (
             "than vLLM",
             "vs TGI",
@@ -611,7 +613,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|naive\s(?:attention|implementation)|torch\.\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
-        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication\s(?:overhead|time)|cutlass|deepgemm|autotun\w*|gqa",
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication\s(?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
         (
             "FlashAttention-3",
             "fused kernels",

@@ -59,6 +59,8 @@ _REWRITE = re.compile(
     r"|(?<![\d.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s?-?\s?(?:tokens?|toks?)\b))"
     # 3: a decimal comma before a sign or a time unit ("27,5x", "2,1 s")
     rf"|(?P<comma>(?<![\d.,])\d{{1,3}},\d{{1,2}}(?![\d,])(?=\s?(?:[x×]|-?fold\b|times\b|{_TIME_UNIT})))"
+    # 4: the sign as a paper's LaTeX writes it after a number ("6.25$\times$", "2.6\times")
+    r"|(?P<latex>(?<=\d)\s?(?:\$\s?\\{1,2}times\s?\$|\\{1,2}times(?![A-Za-z])|\$times\$))"
 )
 
 
@@ -181,6 +183,8 @@ def _rewrite(match: re.Match[str]) -> tuple[str, str]:
         )
     if match.group("raised"):
         return "\ufffd", f"'{written}' is written in superscript digits: not read"
+    if match.group("latex"):
+        return "×", f"'{written.strip()}' read as × (LaTeX)"
     if match.group("comma"):
         value = written.replace(",", ".")
         return value, f"'{written}' read as {value} (a decimal comma)"

@@ -104,3 +104,40 @@ def test_a_time_that_grows_is_a_slowdown() -> None:
 def test_a_time_that_grows_without_the_kv_cache_is_the_claim_inverted() -> None:
     # written for the test
     assert _factors("Without the KV cache, TTFT increases by 5x at 128K tokens.") == [5.0]
+
+
+def test_a_change_by_n_times_is_a_factor() -> None:
+    # https://pith.science/p/2511.03475
+    sentence = (
+        "ContextPilot reduces LLM prefill latency by up to 3 times through context reuse while "
+        "preserving reasoning quality."
+    )
+    assert _factors(sentence, explicit=True) == [3.0]
+    assert extract_claims("We run the benchmark 3 times a day.", explicit=True) == []
+
+
+def test_by_more_than_p_percent_is_a_qualifier_not_more_of_something() -> None:
+    # https://pith.science/paper/BWISWDEK
+    sentence = (
+        "TokenCake reduces end-to-end latency in multi-agent LLM systems by more than 47 percent "
+        "through proactive KV cache offloading and dynamic memory partitioning."
+    )
+    assert _factors(sentence) == [1.89]
+
+
+def test_shrinking_the_kv_cache_is_compression_not_reuse() -> None:
+    # https://github.com/hustzxd/EfficientPaper/blob/main/notes/2025/TCA-Attention/note.md
+    sentence = (
+        "Extensive experiments demonstrate that TCA-Attention achieves a 2.8$\\times$ speedup and "
+        "reduces KV cache by 61% at 128K context length."
+    )
+    assert extract_claims(sentence) == []
+
+
+def test_existing_systems_name_no_other_cause() -> None:
+    # https://researchtrend.ai/papers/2410.15332
+    sentence = (
+        "Our experiments demonstrate that Epic delivers up to 8x improvements in TTFT and 7x "
+        "throughput over existing systems, with negligible or no accuracy loss."
+    )
+    assert 8.0 in _factors(sentence)

@@ -166,3 +166,17 @@ def test_every_span_read_points_into_the_source(words: list[str]) -> None:
     for claim in extract_claims(text, explicit=True):
         for span in (claim.span, *claim.spans.values(), *claim.cues.values()):
             assert 0 <= span.start <= span.end <= len(text)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("up to 6.25$\\times$ speedup", "up to 6.25× speedup"),
+        ("by up to 3.33$times$ in prefill time", "by up to 3.33× in prefill time"),
+        ("a 2.6\\times gain", "a 2.6× gain"),
+        ("see \\timestamp 3", "see \\timestamp 3"),  # a command that only starts like it
+    ],
+)
+def test_the_sign_as_latex_writes_it_is_read(written: str, read: str) -> None:
+    # https://summarxiv.com/en/paper/2509.24832 and other abstracts copy LaTeX's $\times$
+    assert normalise(written)[0] == read
