@@ -227,6 +227,16 @@ def test_text_whose_figure_is_not_a_speedup_says_what_held_it_back(cli: Invoke) 
     assert "bill" in run.stderr
 
 
+def test_text_whose_gain_has_another_cause_names_the_cause_not_a_score(cli: Invoke) -> None:
+    # https://github.com/FasterDecoding/Medusa/blob/main/README.md
+    sentence = "Medusa achieves a 2.2x speedup on Vicuna-7B without any loss in generation quality."
+    run = cli("check", "--text", sentence, "-f", "json")
+    assert run.code == 2
+    assert "'2.2x' is not a KV-cache speedup" in run.stderr
+    assert "speculative: Medusa" in run.stderr
+    assert "scored" not in run.stderr
+
+
 def test_one_unreadable_text_does_not_stop_the_others(cli: Invoke) -> None:
     run = cli("check", "--text", "The weather is nice today.", "--text", BRIEF_1, "-f", "json")
     assert run.code == 2

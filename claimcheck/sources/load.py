@@ -168,13 +168,14 @@ def from_text(text: str, display: str, explicit: bool, catalog: Catalog | None =
     )
     if not reading.claims:
         return Loaded(
-            problems=[InputError(_nothing_read(reading), path=display)], decisions=decisions
+            problems=[InputError(_nothing_read(reading, text), path=display)],
+            decisions=decisions,
         )
     records = [_text_record(text, display, n, ex) for n, ex in enumerate(reading.claims, start=1)]
     return Loaded(records, decisions=decisions)
 
 
-def _nothing_read(reading: Reading) -> str:
+def _nothing_read(reading: Reading, text: str) -> str:
     """Why a text gave no claim: no figure at all, or the best figure and what held it back."""
     if not reading.decisions:
         return (
@@ -182,11 +183,23 @@ def _nothing_read(reading: Reading) -> str:
             "(expected a factor such as '27x', a percentage such as '90% lower TTFT', "
             "or before and after times such as 'from 57 s to 2.1 s')"
         )
-    best = max(reading.decisions, key=lambda d: d.score)
+    vetoed = [d for d in reading.decisions if d.reason.startswith(_VETOED)]
+    if len(vetoed) == len(reading.decisions):
+        # Every figure is something else: say what, not a score that decided nothing.
+        first = vetoed[0]
+        figure = text[first.candidate.span.start : first.candidate.span.end]
+        return (
+            f"no KV-cache speedup claim found: '{figure}' is not a KV-cache speedup: "
+            f"{first.reason.removeprefix(_VETOED)}"
+        )
+    best = max((d for d in reading.decisions if d not in vetoed), key=lambda d: d.score)
     return (
         f"no KV-cache speedup claim found: the best candidate, a {best.candidate.quoted}, "
-        f"scored {best.score:g} (a claim needs {THRESHOLD:g}); it weighed most that {best.reason}"
+        f"scored {best.score:g} (a claim needs {THRESHOLD:g}); what weighed most: {best.reason}"
     )
+
+
+_VETOED = "not a KV-cache speedup: "
 
 
 def _at(text: str, span: Span) -> Position:
