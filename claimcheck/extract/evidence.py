@@ -114,7 +114,15 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
             out.append(Fact("metric-sentence", metric[0]))
         elif _hinted_metric(frame.hint):
             out.append(Fact("metric-header", _hinted_metric(frame.hint) or ""))
-    out += [f for f in _cues(frame) if not (frame.explicit and f.name == "no-kv-cue")]
+    # Text passed as a claim still has to say something of a KV cache: with no such word at
+    # all, nothing ties its figure to KV reuse (docs/extractor.md, "Cause first").
+    cues = _cues(frame)
+    lent = any(f.name in {"kv-header", "kv-topic", "kv-page"} for f in cues)
+    for fact in cues:
+        if not (frame.explicit and fact.name == "no-kv-cue"):
+            out.append(fact)
+        elif not (lent or _reuse_words(frame)):
+            out.append(Fact("unattributed", fact.detail))
     out += _topics(frame)
     if (
         metric is not None
@@ -544,6 +552,25 @@ def _cached(text: str, sentence: Span) -> bool:
     return _first(text, "metric_ttft", sentence) is not None or any(
         m[2].lower().startswith(("cach", "context", "prompt", "prefix", "multi-tier", "tiered"))
         for m in _spans(text, "cue_weak", sentence.start, sentence.end)
+    )
+
+
+_REUSE = re.compile(
+    r"\b(?:hits?|miss(?:es)?|warm|cold|stored|storage|tiers?|turns?\s\d|(?:second|later|repeat(?:ed)?|subsequent)\s"
+    r"(?:requests?|calls?|quer(?:y|ies)|turns?|rounds?|runs?)|at\s[\d.,]+\s?[km]?[-\s]tokens?)\b",
+    re.IGNORECASE,
+)
+
+
+def _reuse_words(frame: Frame) -> bool:
+    """Whether the figure's paragraph says anything a KV cache could stand behind: cache,
+    context, prompt, offload or storage wording, a tier, a prefix length ("at 32K tokens"),
+    hits and misses, warm or cold, a second request or turn."""
+    text, unit = frame.text, frame.unit
+    return (
+        _first(text, "cue_weak", unit) is not None
+        or _first(text, "tier_any", unit) is not None
+        or _REUSE.search(text, unit.start, unit.end) is not None
     )
 
 

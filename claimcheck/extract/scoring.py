@@ -90,6 +90,7 @@ VETOES = frozenset(
         "percent-not-speed",
         "pair-not-times",
         "slower",
+        "unattributed",
     }
 )
 """Facts that decide alone, whatever else is said and even when the text was passed with
@@ -162,6 +163,7 @@ MEANINGS: dict[str, str] = {
     "topic-beside-kv": "an engine, GPU, router or setting is named beside a KV-cache mechanism",
     "topic-setting": "parallelism or batching is named, often a setting of the benchmark",
     "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
+    "unattributed": "text passed as a claim that names no KV cache, prefix or prompt cache, prefill, TTFT, context, cache or offload: nothing ties the figure to KV reuse (name the mechanism, or give the claim's fields in a claim file)",
 }
 """What each fact means, for ``--explain``, error messages and docs/extractor.md."""
 
@@ -205,7 +207,9 @@ def decide(candidate: Candidate, facts: Sequence[Fact]) -> Decision:
     ):
         found.append(Fact("needs-metric", "a fraction or percentage names no speed metric"))
     score = round(sum(weight(fact.name) for fact in found), 3)
-    veto = next((fact for fact in found if fact.name in VETOES), None)
+    # A named cause or a figure that is no speedup says more than "names nothing of KV".
+    vetoes = sorted((f for f in found if f.name in VETOES), key=lambda f: f.name == "unattributed")
+    veto = vetoes[0] if vetoes else None
     if veto is not None:
         return Decision(candidate, tuple(found), score, False, _vetoed(veto))
     kept = score >= THRESHOLD

@@ -15,7 +15,8 @@ from pydantic_core import ErrorDetails
 from claimcheck.bounds import Bound
 from claimcheck.claim import FIELD_BOUNDS, POINT_BOUNDS, Claim
 from claimcheck.errors import InputError, did_you_mean
-from claimcheck.extract import Extraction, extract_claims
+from claimcheck.extract import Extraction
+from claimcheck.extract import read as read_prose
 from claimcheck.record import ClaimRecord, Conflict, Position
 from claimcheck.sources.structured import Format, ParsedFile, RawClaim, parse_structured
 
@@ -246,7 +247,8 @@ def _read_text_field(text: str, catalog: Catalog | None) -> _TextReading | None:
     known = _READ.get(text)
     if known is not None and known[0] is catalog:
         return known[1]
-    found = extract_claims(text, explicit=True, catalog=catalog)
+    # A claim file is about a KV-cache claim by its schema: its text inherits that topic.
+    found = read_prose(text, explicit=True, catalog=catalog, page="kv").claims
     reading = None
     if found:
         read: dict[str, list[object]] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimcheck.extract import extract_claims
+from claimcheck.extract import extract_claims, read
 
 
 def _factors(text: str, *, explicit: bool = False) -> list[object]:
@@ -141,3 +141,22 @@ def test_existing_systems_name_no_other_cause() -> None:
         "throughput over existing systems, with negligible or no accuracy loss."
     )
     assert 8.0 in _factors(sentence)
+
+
+def test_text_that_names_nothing_of_kv_is_not_a_claim_even_with_text() -> None:
+    # https://github.com/SafeAILab/EAGLE/blob/main/README.md
+    decisions = read("achieving 2x speedup on gpt-fast.", explicit=True).decisions
+    assert [d.kept for d in decisions] == [False]
+    assert decisions[0].reason.startswith("not a KV-cache speedup: text passed as a claim")
+
+
+def test_text_that_names_a_reuse_a_tier_or_a_prefix_length_is_still_read() -> None:
+    # written for the test: each names something a KV cache could stand behind
+    for sentence in ("8x at 32K tokens", "Turn 3 is 11x faster than turn 1.", "5x vs. NVMe"):
+        assert _factors(sentence, explicit=True), sentence
+
+
+def test_a_claim_files_text_inherits_the_kv_topic_of_its_schema() -> None:
+    # a claim file states a KV-cache claim by its schema (docs/claim-files.md)
+    reading = read("Up to 4x throughput improvement", explicit=True, page="kv")
+    assert [c.values.get("speedup") for c in reading.claims] == [4.0]
