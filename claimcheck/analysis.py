@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
 from claimcheck.implied import Analysis
@@ -71,7 +73,7 @@ def analyse(
         output_tokens=assume.output_tokens,
         tolerance=tolerance,
     )
-    return analysis.model_copy(update={"restatement": restatement})
+    return replace(analysis, restatement=restatement)
 
 
 def _conditions(claim: Claim, resolved: Resolved) -> Conditions:
@@ -138,19 +140,15 @@ def with_fit(
             "to its own points"
         )
     update["assumptions"] = assumptions
-    return analysis.model_copy(update=update)
+    return replace(analysis, **update)
 
 
 def _analysed(
     claim: Claim, resolved: Resolved | None, assume: Assumptions, curves: bool
 ) -> Analysis:
-    # Both values are what their fields hold (an int, a float): built without validating.
-    base = Analysis.model_construct(
-        {"naive_breakeven_tokens", "implied_speedup"},
+    base = Analysis(
         naive_breakeven_tokens=naive_breakeven_tokens(claim),
         implied_speedup=_round(implied_speedup(claim), 3),
-        speedup_at_prefix={},
-        assumptions=[],
     )
     if resolved is None:
         return base
@@ -158,14 +156,14 @@ def _analysed(
     if resolved.model is None or resolved.gpu is None:
         if resolved.model is not None or resolved.gpu is not None:
             notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
-        return base.model_copy(update={"assumptions": notes})
+        return replace(base, assumptions=notes)
     try:
         analysis = _physical(
             claim, resolved.model, resolved.gpu, resolved, assume, base, notes, curves
         )
     except (ArithmeticError, ValueError) as err:  # out of range despite the bounds
         note = f"physical analysis left out: the figures are out of range ({err})"
-        return base.model_copy(update={"assumptions": [*notes, note]})
+        return replace(base, assumptions=[*notes, note])
     return _finite(analysis)
 
 
@@ -202,7 +200,7 @@ def _physical(
         notes.append(window_layout_note(model, full_kv))
     if resolved.gpu_count is not None:
         memory = _memory(model, gpu, count, tokens or 0, full_kv, precision)
-        base = base.model_copy(update=memory)
+        base = replace(base, **memory)
         notes.extend(_undisclosed_fit(model, precision, memory))
 
     power = None
@@ -334,7 +332,7 @@ def _physical(
         notes.append(
             f"end to end: {assume.output_tokens} output tokens decoded from HBM at {physics.HBM_EFFICIENCY:g} of its bandwidth"
         )
-    return analysis.model_copy(update={**update, "assumptions": notes})
+    return replace(analysis, **{**update, "assumptions": notes})
 
 
 def fitting_gpu_count(model: ModelSpec, gpu: GpuSpec, precision: Precision) -> int:
@@ -396,15 +394,12 @@ def _finish(
     from claimcheck import physics
 
     ceiling = physics.load_ceiling_gb_s(gpu, count)
-    return base.model_copy(
-        update={
-            "implied_mfu": _round(mfu, 3),
-            "implied_load_gb_s": _round(gb_s, 2)
-            if gb_s is not None and math.isfinite(gb_s)
-            else None,
-            "load_ceiling_gb_s": round(ceiling, 1),
-            "assumptions": notes,
-        }
+    return replace(
+        base,
+        implied_mfu=_round(mfu, 3),
+        implied_load_gb_s=_round(gb_s, 2) if gb_s is not None and math.isfinite(gb_s) else None,
+        load_ceiling_gb_s=round(ceiling, 1),
+        assumptions=notes,
     )
 
 
@@ -468,7 +463,7 @@ def _finite(analysis: Analysis) -> Analysis:
     keep this from happening) is left out with a note, so no infinity or NaN reaches a report."""
     bad = [
         name
-        for name in Analysis.model_fields
+        for name in Analysis.__struct_fields__
         if name in _FIGURES
         and isinstance(value := getattr(analysis, name), float)
         and not math.isfinite(value)
@@ -477,12 +472,13 @@ def _finite(analysis: Analysis) -> Analysis:
     if not bad and len(prefixes) == len(analysis.speedup_at_prefix):
         return analysis
     note = "left out, not a finite number: " + ", ".join(bad or ["speedup at prefix"])
-    return analysis.model_copy(
-        update={
+    return replace(
+        analysis,
+        **{
             **dict.fromkeys(bad),
             "speedup_at_prefix": prefixes,
             "assumptions": [*analysis.assumptions, note],
-        }
+        },
     )
 
 

@@ -72,8 +72,8 @@ def check(
     or ``isolated`` fixes one for the run. ``read_stdin`` reads ``-`` given the size limit in
     bytes (without it, naming ``-`` is an input error). ``jobs`` worker processes may read the
     files (the report is the same with any number). ``streamed``: the report will be written
-    in the run's format piece by piece (``formats.render_chunks``), so the claims of a large
-    batch written as JSON may be kept as their entries (``spool.py``). ``UsageError`` for bad
+    in the run's format piece by piece (``formats.render_chunks``), so its claims may be kept
+    as that format chooses (``formats.claim_store``). ``UsageError`` for bad
     options, a bad configuration file or a report file (``output``) that is also an input.
     ``baseline``: a JSON report of an earlier run whose findings are reported as suppressed
     (``claimcheck.baseline``).
@@ -106,10 +106,13 @@ def check(
         from claimcheck.baseline import read_baseline
 
         known = read_baseline(baseline)
-    # With a baseline every claim's findings are rewritten afterwards: no spooled entries.
+    store = None
+    if streamed and run.format is not None and known is None:  # a baseline rewrites findings
+        from claimcheck.formats import OutputFormat, claim_store
+
+        store = claim_store(OutputFormat(run.format))
     report = audit(inputs, run.settings, read_stdin=stdin, progress=progress, explain=explain,
-                   charts=run.format == "html", settings_for=nearest,
-                   spool=streamed and run.format == "json" and known is None)  # fmt: skip
+                   charts=run.format == "html", settings_for=nearest, store=store)  # fmt: skip
     if known is not None:
         from claimcheck.baseline import apply_baseline
 

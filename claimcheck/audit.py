@@ -4,36 +4,36 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import msgspec
 from msgspec import field
 
 from claimcheck import RULES_URL
-from claimcheck.batch import SPOOL_FROM_FILES, FileWork, Mode, SettingsGroup
+from claimcheck.batch import FileWork, SettingsGroup
 from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.errors import ClaimcheckError, InputError, printable
-from claimcheck.judge import report_order, unique_fingerprints
 from claimcheck.record import Placed
 from claimcheck.report import (
     ClaimReport,
+    ClaimStore,
     Evidence,
     Finding,
+    HeldClaims,
     InputProblem,
     Report,
     RuleInfo,
     Summary,
-    Tool,
     WeighedNumber,
+    report_order,
 )
 from claimcheck.rules import RULES, Rule
 from claimcheck.settings import Settings
 from claimcheck.severity import Severity, fails_the_run
 from claimcheck.sources.inputs import FileInput, Input, Selection, expand
-from claimcheck.sources.parallel import default_jobs, run, workers_for
+from claimcheck.sources.parallel import run
 from claimcheck.sources.reading import display_path
-from claimcheck.spool import SEVERITIES, Entry, Spool, SpooledClaims
 from claimcheck.vendor_fit import sentence_points
 
 
@@ -67,7 +67,7 @@ def audit(
     explain: bool = False,
     charts: bool = False,
     settings_for: SettingsFor | None = None,
-    spool: bool = False,
+    store: ClaimStore | None = None,
 ) -> Report:
     """Audit every input; a bad input becomes an error entry, never a crash.
 
@@ -76,10 +76,10 @@ def audit(
     ``--catalog`` file) raise ``UsageError``. ``progress`` is told the name of each input as it
     is read. With ``explain`` the report lists every number the extractor weighed; with
     ``charts`` each analysis carries the curves and the well-run baseline the HTML report
-    draws (without, no curve is sampled). With ``spool`` (the report is to be written as
-    JSON), the claims of a large batch are kept as their JSON entries (``spool.py``).
+    draws (without, no curve is sampled). Each claim's report goes to ``store`` as it is
+    judged (the output format's choice: ``formats.claim_store``; a list without one).
     """
-    groups = [SettingsGroup(settings or Settings.model_construct(), charts)]
+    groups = [SettingsGroup(settings or Settings(), charts)]
     numbers = {id(groups[0].settings): 0}  # each settings' group, by its number in ``groups``
     problems: list[InputError] = []
     weighed: list[Placed] = []
@@ -111,9 +111,8 @@ def audit(
                 files += 1
                 continue
         placed.append((item, number))
-    mode = _mode([item for item, _ in placed], inputs.jobs, spool and not charts)
-    spooled = Spool() if mode == "write" else None
-    work = FileWork(groups, inputs.max_file_bytes, read_stdin, mode)
+    kept = Claims(store or HeldClaims())
+    work = FileWork(groups, inputs.max_file_bytes, read_stdin)
     for (item, number), done in zip(placed, run(placed, work, inputs.jobs), strict=True):
         group = groups[number]
         if isinstance(item, InputError):
@@ -130,42 +129,78 @@ def audit(
         problems.extend(loaded.problems)
         if explain:
             weighed.extend(loaded.decisions)
-        if loaded.document is not None:
+        if loaded.document is not None:  # its suppression comments decide once all is judged
             group.documents[item.display] = loaded.document
-        if done.entries is not None:
-            assert spooled is not None
-            for text, entry in done.entries:
-                group.judge.add_entry(spooled.add(text, entry))
-        elif done.prepared is not None:  # by a worker, under this group's settings
-            group.add(done.prepared)
-        else:
+            for judged in done.judged or ():
+                group.hold(judged)
+        elif done.judged is not None:
+            for judged in done.judged:
+                kept.add(number, group.note(judged), judged.report)
+        else:  # standard input or text
             group.add(group.prepared(sentence_points(loaded.records)))
-    claims: list[ClaimReport | Entry] = []
     document_findings: list[Finding] = []
-    for group in groups:
-        judged, found = group.judged()
-        claims += judged
+    for number, group in enumerate(groups):
+        held, found = group.judged()
+        for claim in held:
+            kept.add(number, None, claim)
         document_findings += found
         problems[:0] = group.catalogs.problems
     used = {r.code for group in groups for r in group.rules}
     rules = [rule for rule in RULES if rule.code in used]
-    report = build_report(claims, problems, files, rules, document_findings, spooled)
+    claims, tally = kept.finished([group.added for group in groups])
+    tally.add(document_findings)
+    report = _report(claims, tally, problems, files, rules, document_findings)
     if explain:
-        report = report.model_copy(update={"candidates": explained(weighed)})
+        report = msgspec.structs.replace(report, candidates=explained(weighed))
     return report
 
 
-def _mode(items: list[Input | InputError], jobs: int, spool: bool) -> Mode:
-    """How far the work on each file goes. A JSON report of a large batch is written from
-    entries judged and written file by file (``spool.py``), here or by workers. Otherwise
-    workers resolve and analyse the claims too when the machine has a core beyond the
-    workers' for this process (on two cores with two workers, sending the analyses back cost
-    more than it saved: 10,000 claim files took 1.2x the time)."""
-    if spool and sum(isinstance(item, FileInput) for item in items) >= SPOOL_FROM_FILES:
-        return "write"
-    if workers_for(items, jobs) and default_jobs() > jobs:
-        return "prepare"
-    return "read"
+class Tally:
+    """Unsuppressed findings counted by severity, and suppressed ones."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[Severity] = Counter()
+        self.suppressed = 0
+
+    def add(self, findings: Iterable[Finding]) -> None:
+        """Count ``findings``."""
+        for finding in findings:
+            if finding.suppressed:
+                self.suppressed += 1
+            else:
+                self.counts[finding.severity] += 1
+
+
+class Claims:
+    """The claims of an audit as they are judged: each report in ``store``, its group, its
+    number in that group's judge (``None`` for a claim its group held until the end) and its
+    place in the report's order."""
+
+    def __init__(self, store: ClaimStore) -> None:
+        self.store = store
+        self.tags: list[tuple[int, int | None]] = []
+        self.keys: list[tuple[str, int, int, str]] = []
+        self.tally = Tally()
+
+    def add(self, group: int, number: int | None, claim: ClaimReport) -> None:
+        """Keep one claim's report."""
+        self.store.add(claim)
+        self.tags.append((group, number))
+        self.keys.append(report_order(claim))
+        self.tally.add(claim.findings)
+
+    def finished(
+        self, added: Sequence[Mapping[int, list[Finding]]]
+    ) -> tuple[Sequence[ClaimReport], Tally]:
+        """The claims in the report's order with the findings ``added`` to them (by group,
+        by number in the group), and every claim's findings counted."""
+        extra: dict[int, list[Finding]] = {}
+        for index, (group, number) in enumerate(self.tags):
+            if number is not None and number in added[group]:
+                extra[index] = added[group][number]
+                self.tally.add(extra[index])
+        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
+        return self.store.finish(order, extra), self.tally
 
 
 def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:
@@ -192,22 +227,36 @@ def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:
 
 
 def build_report(
-    claims: Sequence[ClaimReport | Entry],
+    claims: Iterable[ClaimReport],
     problems: list[InputError],
     files: int,
     rules: Iterable[Rule] = (),
     document_findings: Iterable[Finding] = (),
-    spooled: Spool | None = None,
 ) -> Report:
-    """Sort everything (path, line, column, code) and count the summary. Entries (claims
-    kept as their JSON entries in ``spooled``) count their own findings and those added."""
-    ordered = unique_fingerprints(sorted(claims, key=report_order))
+    """Sort everything (path, line, column, code) and count the summary."""
+    ordered = sorted(claims, key=report_order)
+    loose = list(document_findings)
+    tally = Tally()
+    for claim in ordered:
+        tally.add(claim.findings)
+    tally.add(loose)
+    return _report(ordered, tally, problems, files, rules, loose)
+
+
+def _report(
+    claims: Sequence[ClaimReport],
+    tally: Tally,
+    problems: list[InputError],
+    files: int,
+    rules: Iterable[Rule],
+    document_findings: Iterable[Finding],
+) -> Report:
     loose = sorted(
         document_findings, key=lambda f: (f.path or "", f.line or 0, f.column or 0, f.code)
     )
     errors = sorted(
         (
-            InputProblem.model_construct(
+            InputProblem(
                 path=printable(p.path) if p.path else p.path,
                 message=printable(p.message),
                 line=p.line,
@@ -217,57 +266,29 @@ def build_report(
         ),
         key=lambda e: (e.path or "", e.line or 0, e.column or 0, e.message),
     )
-    counts: Counter[Severity] = Counter()
-    found: list[Finding] = list(loose)
-    for claim in ordered:
-        if isinstance(claim, Entry):  # its own findings are never suppressed (``FileWork``)
-            counts.update(dict(zip(SEVERITIES, claim.counts, strict=True)))
-            counts.update(Severity(claim.severities[number]) for number, _, _ in claim.added)
-        else:
-            found += claim.findings
-    suppressed = sum(1 for finding in found if finding.suppressed)
-    counts.update(finding.severity for finding in found if not finding.suppressed)
-    summary = Summary.model_construct(
+    summary = Summary(
         files=files,
-        claims=len(ordered),
-        findings={severity.value: counts[severity] for severity in SEVERITIES},
-        suppressed=suppressed,
+        claims=len(claims),
+        findings={severity.value: tally.counts[severity] for severity in SEVERITIES},
+        suppressed=tally.suppressed,
         errors=len(errors),
     )
     infos = [
-        RuleInfo.model_construct(
+        RuleInfo(
             code=r.code,
             name=r.name,
             severity=r.severity,
             summary=r.summary,
             description=inspect.cleandoc(r.doc),
             help_uri=f"{RULES_URL}#{r.code.lower()}-{r.name}",
-            precision=r.precision,
-            security_severity=r.security_severity,
         )
         for r in rules
     ]
-    shown: Sequence[ClaimReport]
-    if spooled is not None and any(isinstance(claim, Entry) for claim in ordered):
-        shown = SpooledClaims(ordered, spooled)
-    else:
-        shown = [claim for claim in ordered if isinstance(claim, ClaimReport)]
-    # The fields left to a default factory are given here, and so count as set: pydantic's
-    # model_construct reads each factory's signature first, and ``list``'s is parsed from its
-    # text (about 7 ms). The fields set are those a validated report would have.
-    return Report.model_construct(
-        {"claims", "errors", "summary", "findings", "rules"},
-        claims=shown,
-        errors=errors,
-        summary=summary,
-        findings=loose,
-        rules=infos,
-        tool=_TOOL,
-        candidates=[],
-    )
+    return Report(claims=claims, errors=errors, summary=summary, findings=loose, rules=infos)
 
 
-_TOOL = Tool.model_construct()
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+"""The order of the summary's counts."""
 
 
 def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False) -> int:
@@ -277,8 +298,7 @@ def exit_code(report: Report, fail_on: Severity | None, exit_zero: bool = False)
         return 2
     if fail_on is None or exit_zero:
         return 0
-    # The summary counts the unsuppressed findings by severity: a batch's findings are not
-    # looked at one by one again (nor its claims read back from their entries).
+    # The summary counts the unsuppressed findings by severity.
     found = report.summary.findings
     failing = any(count and fails_the_run(Severity(sev), fail_on) for sev, count in found.items())
     return 1 if failing else 0

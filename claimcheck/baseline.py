@@ -17,6 +17,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from claimcheck.errors import InputError, UsageError
 from claimcheck.report import ClaimReport, Finding, Report
 from claimcheck.sources.reading import read_bytes
@@ -61,26 +63,20 @@ def apply_baseline(report: Report, known: frozenset[str]) -> Report:
         for finding in findings:
             if not finding.suppressed and finding.fingerprint in known:
                 newly[finding.severity.value] += 1
-                finding = finding.model_copy(
-                    update={"suppressed": True, "suppression_reason": BASELINE_REASON}
-                )
+                finding = replace(finding, suppressed=True, suppression_reason=BASELINE_REASON)
             out.append(finding)
         return out
 
     claims: list[ClaimReport] = [
-        claim.model_copy(update={"findings": known_suppressed(claim.findings)})
-        for claim in report.claims
+        replace(claim, findings=known_suppressed(claim.findings)) for claim in report.claims
     ]
     loose = known_suppressed(report.findings)
     if not newly:
         return report
-    summary = report.summary.model_copy(
-        update={
-            "findings": {
-                severity: count - newly[severity]
-                for severity, count in report.summary.findings.items()
-            },
-            "suppressed": report.summary.suppressed + sum(newly.values()),
-        }
+    counts = report.summary.findings
+    summary = replace(
+        report.summary,
+        findings={severity: count - newly[severity] for severity, count in counts.items()},
+        suppressed=report.summary.suppressed + sum(newly.values()),
     )
-    return report.model_copy(update={"claims": claims, "findings": loose, "summary": summary})
+    return replace(report, claims=claims, findings=loose, summary=summary)

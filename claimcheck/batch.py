@@ -1,57 +1,50 @@
 """The work on each input of an audit, under the settings of the configuration nearest to it:
-read it and, as far as the run asks, resolve and analyse its claims, then judge them and write
-their JSON report entries. The same work runs here or in worker processes
-(``sources/parallel.py``), so the report is the same with any number of workers."""
+read it and, for a file, resolve, analyse and judge its claims by their own rules. The same
+work runs here or in worker processes (``sources/parallel.py``), so the report is the same
+with any number of workers."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import InputError
-from claimcheck.judge import Judge, report_order, unique_fingerprints
+from claimcheck.judge import Judge, Judged, unique_fingerprints
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
-from claimcheck.report import ClaimReport, Finding
+from claimcheck.report import ClaimReport, Finding, with_findings
 from claimcheck.rules import enabled
 from claimcheck.settings import Settings
 from claimcheck.sources.inputs import FileInput, Input
 from claimcheck.sources.load import Loaded, load_input
 from claimcheck.sources.parallel import document_kinds
-from claimcheck.spool import Entry, entry_of, received, sent, warm_serializers
 from claimcheck.vendor_fit import sentence_points
 
 if TYPE_CHECKING:
     from claimcheck.sources.document import ReadDocument
 
-Mode = Literal["read", "prepare", "write"]
-"""How far the work on a file goes: reading it (its claim records), preparing its claims for
-the rules too (resolved and analysed), or judging them and writing their JSON entries."""
-
-SPOOL_FROM_FILES = 200
-"""A JSON report of at least this many files is written from its claims' entries, each
-written as its claim is judged (``spool.py``); a smaller one is written from the report
-whole, which costs less than building the serializer each entry needs."""
-
 
 class Taken(msgspec.Struct, frozen=True):
-    """What the work on one input gave: what reading it gave and, when the work went that far,
-    its claims ready for the rules (``prepared``) or judged and written (``entries``; on
-    their way from a worker, ``sent``)."""
+    """What the work on one input gave: what reading it gave and, for a file, its claims
+    judged by their own rules (``judged``; on their way from a worker, ``sent``)."""
 
     outcome: Loaded | InputError
-    prepared: list[Prepared] | None = None
-    entries: list[tuple[bytes, Entry]] | None = None
+    judged: list[Judged] | None = None
     sent: bytes | None = None
 
 
 class SettingsGroup:
-    """The claims and documents judged under one ``Settings``: its rules, catalogs and skips."""
+    """The claims and documents judged under one ``Settings``: its rules, catalogs and skips.
+
+    Claims ``hold``-ed (those of documents with suppression comments, of standard input and of
+    text) stay here until ``judged``; the others are only ``note``-d, and their reports kept by
+    the caller."""
 
     def __init__(self, settings: Settings, charts: bool = False) -> None:
         self.settings = settings
@@ -63,8 +56,10 @@ class SettingsGroup:
         self.names = self.catalogs.get() if settings.assume.catalog else None
         self.skip = PerFileIgnores(settings.per_file_ignores, settings.base or Path.cwd())
         skip = self.skip.codes if settings.per_file_ignores else None
-        self.judge = Judge(self.rules, settings.thresholds, skip)
+        self.judge = Judge(self.rules, settings.thresholds, skip, spans=charts)
         self.documents: dict[str, ReadDocument] = {}
+        self.added: dict[int, list[Finding]] = {}
+        self._held: list[tuple[int, ClaimReport]] = []
 
     def prepared(self, records: Iterable[ClaimRecord]) -> list[Prepared]:
         """Claims resolved and analysed under this group's assumptions."""
@@ -74,38 +69,42 @@ class SettingsGroup:
             for record in records
         ]
 
-    def add(self, prepared: Iterable[Prepared]) -> None:
-        """Judge claims under this group's rules."""
-        for p in prepared:
-            self.judge.add(p)
+    def judged_file(self, prepared: Sequence[Prepared]) -> list[Judged]:
+        """One file's claims judged by their own rules, in the report's order, with their
+        fingerprints numbered as the report numbers them."""
+        judged = sorted((self.judge.judged(p) for p in prepared), key=lambda j: j.kept.key)
+        reports = unique_fingerprints(j.report for j in judged)
+        return [Judged(r, j.kept) for r, j in zip(reports, judged, strict=True)]
 
-    def written(self, prepared: Sequence[Prepared]) -> list[tuple[bytes, Entry]]:
-        """One file's claims judged on their own and written as their JSON report entries, in
-        the report's order, with their fingerprints numbered as the report numbers them."""
-        judge = self.judge
-        judged = sorted(
-            ((judge.own(p), p, *judge.kept(p)) for p in prepared), key=lambda j: report_order(j[0])
-        )
-        reports = unique_fingerprints([report for report, *_ in judged])
-        return [
-            entry_of(report, kept, where, judge.blanks(p, report, where))
-            for report, (_, p, kept, where) in zip(reports, judged, strict=True)
+    def add(self, prepared: Sequence[Prepared]) -> None:
+        """Judge one input's claims under this group's rules and hold them."""
+        for judged in self.judged_file(prepared):
+            self.hold(judged)
+
+    def hold(self, judged: Judged) -> None:
+        """Keep a claim's report here until ``judged``."""
+        self._held.append((self.note(judged), judged.report))
+
+    def note(self, judged: Judged) -> int:
+        """Let the rules that compare claims see a claim; its number in ``added``."""
+        return self.judge.note(judged.kept)
+
+    def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
+        """The claim reports held, with the findings the rules that compare claims add to
+        them and their suppression comments applied, and the findings about documents
+        (unused suppressions). The additions to claims not held stay in ``added``."""
+        self.added = self.judge.additions()
+        held, self._held = self._held, []
+        claims = [
+            with_findings(report, self.added.pop(n)) if n in self.added else report
+            for n, report in held
         ]
-
-    def judged(self) -> tuple[list[ClaimReport | Entry], list[Finding]]:
-        """The claim reports, and the findings about documents (unused suppressions)."""
-        claims = self.judge.reports()
         if not self.documents:
             return claims, []
         from claimcheck import suppress
 
-        # A file with suppression comments is never written as entries (``FileWork``).
-        held = [i for i, claim in enumerate(claims) if isinstance(claim, ClaimReport)]
         unused_rule = next((r for r in self.rules if r.code == "KV900"), None)
-        reports = [claim for claim in claims if isinstance(claim, ClaimReport)]  # those ``held``
-        reports, found = suppress.apply(reports, self.documents, unused_rule)
-        for index, report in zip(held, reports, strict=True):
-            claims[index] = report
+        claims, found = suppress.apply(claims, self.documents, unused_rule)
         kept = [f for f in found if not f.code.startswith(self.judge.ignored(f.path or ""))]
         return claims, kept
 
@@ -139,23 +138,19 @@ class PerFileIgnores:
 
 
 class FileWork:
-    """The work on one input under its group's settings (``groups``, by number), as far as
-    ``mode`` goes for files. Standard input and command-line text are only read (their claims
-    are prepared and judged by the caller), and so is a file whose suppression comments
-    decide its findings only once every claim is judged: its claims are prepared, not
-    written."""
+    """The work on one input under its group's settings (``groups``, by number). A file's
+    claims are judged by their own rules; standard input and command-line text are only read
+    (the caller prepares and judges their claims)."""
 
     def __init__(
         self,
         groups: Sequence[SettingsGroup],
         max_bytes: int,
         read_stdin: Callable[[], str],
-        mode: Mode = "read",
     ) -> None:
         self.groups = list(groups)
         self.max_bytes = max_bytes
         self.read_stdin = read_stdin
-        self.mode: Mode = mode
 
     def __call__(self, item: Input | InputError, group: int) -> Taken:
         if isinstance(item, InputError):
@@ -169,30 +164,22 @@ class FileWork:
         if document is not None and not document.directives and not document.problems:
             # A page without suppression comments has nothing for them to decide.
             outcome = msgspec.structs.replace(outcome, document=None)
-        if self.mode == "read" or not isinstance(item, FileInput):
+        if not isinstance(item, FileInput):
             return Taken(outcome)
         prepared = settings.prepared(sentence_points(outcome.records))
-        rest = msgspec.structs.replace(outcome, records=[])  # they travel in what was made of them
-        if self.mode == "prepare" or outcome.document is not None:
-            return Taken(rest, prepared=prepared)
-        return Taken(rest, entries=settings.written(prepared))
+        rest = msgspec.structs.replace(outcome, records=[])  # they travel as their reports
+        return Taken(rest, judged=settings.judged_file(prepared))
 
     def before_workers(self, items: Sequence[Input | InputError]) -> None:
         """Load here, before the workers are started from this process, what the work will
-        load in each of them: the catalogs, the claim's validator and, when the work writes
-        entries, the report's serializers (both built on first use); for documents, their
-        reader and, for Markdown, the parser and the names prose may mention. Each worker then
-        starts with them instead of making them again (about a tenth of the workers' time for
-        1,000 pages; a run whose pages all fail the prefilter loads the parser for nothing,
-        once)."""
-        if self.mode != "read":
-            from claimcheck.claim import Claim
+        load in each of them: the catalogs and the claim's validator (built on first use);
+        for documents, their reader and, for Markdown, the parser and the names prose may
+        mention. Each worker then starts with them instead of making them again."""
+        from claimcheck.claim import Claim
 
-            for group in self.groups:
-                group.catalogs.get()
-            Claim.model_validate({"speedup": 2.0})
-            if self.mode == "write":
-                warm_serializers()
+        for group in self.groups:
+            group.catalogs.get()
+        Claim.model_validate({"speedup": 2.0})
         kinds = document_kinds(items)
         if not kinds:
             return
@@ -207,22 +194,22 @@ class FileWork:
             names_of(group.names)
 
     def packed(self, result: Taken) -> Taken | bytes:
-        """``result`` as a worker sends it: its entries encoded (``spool.sent``), and nothing
-        else when the file was read without a problem (the usual case)."""
-        if result.entries is None:
+        """``result`` as a worker sends it: its judged claims as MessagePack (about a fifth
+        of the time pickle takes to read them back), and nothing else when the file was read
+        without a problem (the usual case)."""
+        if result.judged is None:
             return result
-        if result.outcome == _PLAIN:
-            return sent(result.entries)
-        return Taken(result.outcome, result.prepared, sent=sent(result.entries))
+        data = msgspec.msgpack.encode(result.judged)
+        return data if result.outcome == _PLAIN else Taken(result.outcome, sent=data)
 
     def unpacked(self, result: object) -> Taken:
         """What a worker sent, as the work here gives it."""
         if isinstance(result, bytes):
-            return Taken(_PLAIN, entries=received(result))
+            return Taken(_PLAIN, judged=_received(result))
         assert isinstance(result, Taken)
         if result.sent is None:
             return result
-        return Taken(result.outcome, result.prepared, received(result.sent))
+        return Taken(result.outcome, judged=_received(result.sent))
 
     def __getstate__(self) -> dict[str, object]:
         # A worker started afresh (not forked) reads no standard input.
@@ -231,6 +218,27 @@ class FileWork:
 
 _PLAIN = Loaded(counted=1)
 """What reading a claim file without a problem gives once its claims are taken out."""
+
+
+@cache
+def _decoder() -> msgspec.msgpack.Decoder[list[Judged]]:
+    return msgspec.msgpack.Decoder(list[Judged])
+
+
+def _received(data: bytes) -> list[Judged]:
+    """Judged claims as a worker sent them; what a rule keeps of a claim comes back with its
+    tuples as tuples (``rules.base.Compare``)."""
+    return [
+        Judged(j.report, msgspec.structs.replace(j.kept, values=_tupled(j.kept.values)))
+        for j in _decoder().decode(data)
+    ]
+
+
+def _tupled(value: Any) -> Any:
+    """``value`` with every list in it a tuple, as it was before MessagePack."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_tupled(v) for v in value)
+    return value
 
 
 def _no_stdin() -> str:

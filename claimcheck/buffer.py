@@ -9,6 +9,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from claimcheck.audit import build_report, explained
 from claimcheck.batch import SettingsGroup
 from claimcheck.errors import ClaimcheckError, InputError
@@ -65,7 +67,7 @@ def audit_buffer(
     rules = [rule for rule in RULES if rule.code in used]
     report = build_report(claims, found, loaded.counted, rules, document_findings)
     if explain:
-        report = report.model_copy(update={"candidates": explained(loaded.decisions)})
+        report = replace(report, candidates=explained(loaded.decisions))
     return report
 
 

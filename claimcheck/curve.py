@@ -18,7 +18,6 @@ from claimcheck.physics import (
 
 FIRST_PREFIX_TOKENS = 10
 STEPS_PER_DECADE = 8
-_POINT_FIELDS = set(CurvePoint.model_fields)  # shared by every point (pydantic keeps one each)
 
 
 def prefix_grid(window_tokens: int, extra: tuple[int, ...] = ()) -> tuple[int, ...]:
@@ -46,8 +45,7 @@ def speedup_curve(setup: Setup, output_tokens: int, extra: tuple[int, ...] = ())
         load_s = cached_load_seconds(setup, n)
         decode_s = decode_seconds(setup, n, output_tokens)
         points.append(
-            CurvePoint.model_construct(  # the physics gives an int and two floats: valid
-                _POINT_FIELDS,
+            CurvePoint(
                 prefix_tokens=n,
                 speedup=recompute_s / load_s,
                 end_to_end_speedup=end_to_end_speedup(recompute_s, load_s, decode_s),

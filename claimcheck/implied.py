@@ -1,12 +1,15 @@
 """What a claim's numbers imply, as data: the ``Analysis`` that ``analysis.analyse`` computes
-and the report carries (its curve, its fit of a vendor's own points)."""
+and the report carries (its curve, its fit of a vendor's own points). Plain frozen values; a
+field left ``UNSET`` is not written to JSON
+(https://jcristharif.com/msgspec/supported-types.html#unset)."""
 
-from pydantic import Field
+from __future__ import annotations
 
-from claimcheck.frozen import Frozen
+import msgspec
+from msgspec import UNSET, UnsetType
 
 
-class CurvePoint(Frozen):
+class CurvePoint(msgspec.Struct, frozen=True, kw_only=True):
     """The speedup at one prefix length: time to first token, and end to end once the answer
     is decoded."""
 
@@ -15,14 +18,14 @@ class CurvePoint(Frozen):
     end_to_end_speedup: float
 
 
-class Curve(Frozen):
+class Curve(msgspec.Struct, frozen=True, kw_only=True):
     """Speedup against prefix length for a claim's resolved setup, for charts."""
 
     points: tuple[CurvePoint, ...]
     output_tokens: int
 
 
-class Reference(Frozen):
+class Reference(msgspec.Struct, frozen=True, kw_only=True):
     """The curve of a well-run baseline for a claim's load path (reference.py, docs/model.md
     §11): ``description`` says which setup in words, ``speedup_at_context`` is its speedup at
     the claim's context."""
@@ -32,7 +35,7 @@ class Reference(Frozen):
     speedup_at_context: float
 
 
-class FitResidual(Frozen):
+class FitResidual(msgspec.Struct, frozen=True, kw_only=True):
     """One of the vendor's points against the fit: ``residual_percent`` is predicted ÷
     observed − 1, in percent."""
 
@@ -42,7 +45,7 @@ class FitResidual(Frozen):
     residual_percent: float
 
 
-class PointsFit(Frozen):
+class PointsFit(msgspec.Struct, frozen=True, kw_only=True):
     """The load latency, load bandwidth and MFU that explain a claim's own points, and what
     they imply (docs/model.md, "Fitting a vendor's own points").
 
@@ -58,20 +61,20 @@ class PointsFit(Frozen):
     method: str
     residuals: list[FitResidual]
     breakeven_tokens: int | None
-    speedup_at: dict[str, float] = Field(default_factory=dict)
-    notes: list[str] = Field(default_factory=list)
-    curve: Curve | None = Field(None, exclude=True)
+    speedup_at: dict[str, float] = {}
+    notes: list[str] = []
+    curve: Curve | UnsetType = UNSET
 
 
-class Analysis(Frozen):
+class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     """What the claim's numbers imply. ``None`` where the claim gives too little to compute it.
 
     ``weights_gb``, ``context_kv_gb`` and ``gpu_memory_gb`` (BF16 weights, the context's KV,
     the HBM of the GPUs) are set only when the claim or ``--gpus`` gives the GPU count.
 
     ``curve`` and ``reference`` (the same load path under a well-run baseline) are drawn by the
-    HTML report and not written to JSON (``claimcheck breakeven`` gives the same numbers as a
-    table).
+    HTML report only: ``UNSET`` otherwise, so never written to JSON (``claimcheck breakeven``
+    gives the same numbers as a table).
     """
 
     naive_breakeven_tokens: int | None = None
@@ -85,11 +88,11 @@ class Analysis(Frozen):
     context_kv_gb: float | None = None
     gpu_memory_gb: float | None = None
     memory_bound_knee_tokens: int | None = None
-    speedup_at_prefix: dict[str, float] = Field(default_factory=dict)
+    speedup_at_prefix: dict[str, float] = {}
     full_power_speedup: float | None = None
     breakeven_explanation: str | None = None
     restatement: str | None = None
-    assumptions: list[str] = Field(default_factory=list)
+    assumptions: list[str] = []
     fit: PointsFit | None = None
-    curve: Curve | None = Field(None, exclude=True)
-    reference: Reference | None = Field(None, exclude=True)
+    curve: Curve | UnsetType = UNSET
+    reference: Reference | UnsetType = UNSET

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import msgspec
+from msgspec.structs import replace
 
 from claimcheck.analysis import analyse
 from claimcheck.claim import Claim
@@ -72,7 +73,7 @@ def _with_reference(
 
     catalog = catalogs.get() if catalogs is not None else None
     drawn = reference(claim, analysis, resolved, catalog, assume)
-    return analysis.model_copy(update={"reference": drawn}) if drawn else analysis
+    return replace(analysis, reference=drawn) if drawn else analysis
 
 
 def _size(claim: Claim) -> float | None:

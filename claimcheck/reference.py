@@ -47,7 +47,7 @@ def reference(
     if claim.metric not in PREFILL_METRICS or not tokens:
         return None
     calibrated = analysis.implied_mfu is not None or claim.power_watts is not None
-    if analysis.curve is not None and not calibrated:
+    if analysis.curve and not calibrated:
         return None
     model = resolved.model if resolved else None
     gpu = resolved.gpu if resolved else None

@@ -1,20 +1,28 @@
-"""The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes")."""
+"""The Report: the one object formatters see (the JSON report, schema_version 1; README "Output and exit codes").
+
+Every model here is a plain frozen value (a msgspec ``Struct``): the report is made of values
+already valid, so nothing here validates. A field whose value is ``UNSET`` is left out of the
+JSON report (https://jcristharif.com/msgspec/supported-types.html#unset): the spans the HTML
+report highlights are set only for it.
+"""
+
+from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
-from pydantic import Field
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from claimcheck import __version__
-from claimcheck.frozen import Frozen
 from claimcheck.implied import Analysis
-from claimcheck.severity import Precision, Severity
+from claimcheck.severity import Severity
 
 SCHEMA_VERSION = 1
 
 
-class Finding(Frozen):
+class Finding(msgspec.Struct, frozen=True, kw_only=True):
     """One rule's verdict on one claim, at a place in the source."""
 
     code: str
@@ -31,7 +39,7 @@ class Finding(Frozen):
     fingerprint: str = ""
 
 
-class SourceRef(Frozen):
+class SourceRef(msgspec.Struct, frozen=True, kw_only=True):
     """Where a claim was read."""
 
     path: str | None = None
@@ -39,11 +47,11 @@ class SourceRef(Frozen):
     column: int | None = None
 
 
-class ClaimReport(Frozen):
+class ClaimReport(msgspec.Struct, frozen=True, kw_only=True):
     """One audited claim: what was understood, what it implies, what was flagged.
 
     ``spans`` maps a claim field to the ``[start, end)`` code-point offsets in ``text`` it was
-    read from; the HTML report highlights them; not written to JSON.
+    read from; set only for the HTML report, which highlights them, so never written to JSON.
     """
 
     id: str
@@ -51,13 +59,13 @@ class ClaimReport(Frozen):
     text: str | None
     claim: dict[str, Any]
     confidence: float = 1.0
-    readings: list[str] = Field(default_factory=list)
+    readings: list[str] = []
     analysis: Analysis
     findings: list[Finding]
-    spans: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)
+    spans: dict[str, tuple[int, int]] | UnsetType = UNSET
 
 
-class InputProblem(Frozen):
+class InputProblem(msgspec.Struct, frozen=True, kw_only=True):
     """An input that could not be audited (exit code 2)."""
 
     path: str | None
@@ -66,7 +74,7 @@ class InputProblem(Frozen):
     column: int | None = None
 
 
-class Summary(Frozen):
+class Summary(msgspec.Struct, frozen=True, kw_only=True):
     """Counts for the summary line. ``findings`` counts unsuppressed findings by severity."""
 
     files: int
@@ -76,12 +84,11 @@ class Summary(Frozen):
     errors: int = 0
 
 
-class RuleInfo(Frozen):
+class RuleInfo(msgspec.Struct, frozen=True, kw_only=True):
     """An enabled rule, as formats describe it (SARIF rule descriptors, the text legend).
 
     ``description`` is the rule's documentation (its module docstring, dedented) and
-    ``help_uri`` the address of its section in docs/rules.md. ``precision`` and
-    ``security_severity`` are for SARIF and stay out of the JSON report.
+    ``help_uri`` the address of its section in docs/rules.md.
     """
 
     code: str
@@ -90,18 +97,16 @@ class RuleInfo(Frozen):
     summary: str
     description: str = ""
     help_uri: str | None = None
-    precision: Precision = Field("high", exclude=True)
-    security_severity: float | None = Field(None, exclude=True)
 
 
-class Tool(Frozen):
+class Tool(msgspec.Struct, frozen=True, kw_only=True):
     """The producing tool."""
 
     name: str = "claimcheck"
     version: str = __version__
 
 
-class Evidence(Frozen):
+class Evidence(msgspec.Struct, frozen=True, kw_only=True):
     """One fact about a candidate number and its weight in the score (docs/extractor.md)."""
 
     fact: str
@@ -109,7 +114,7 @@ class Evidence(Frozen):
     words: str
 
 
-class WeighedNumber(Frozen):
+class WeighedNumber(msgspec.Struct, frozen=True, kw_only=True):
     """A number the extractor weighed as a possible speed factor (``--explain``): where it is,
     how it was read, its score and whether it passed the threshold."""
 
@@ -125,17 +130,17 @@ class WeighedNumber(Frozen):
     evidence: list[Evidence]
 
 
-class Report(Frozen):
+class Report(msgspec.Struct, frozen=True, kw_only=True):
     """Everything one run found, sorted, with no timestamps (it diffs cleanly)."""
 
     schema_version: int = SCHEMA_VERSION
-    tool: Tool = Field(default_factory=Tool.model_construct)
-    claims: Sequence[ClaimReport]  # a list, or a large batch's ``spool.SpooledClaims``
+    tool: Tool = Tool()
+    claims: Sequence[ClaimReport]  # in order; held as the format chose (``ClaimStore``)
     errors: list[InputProblem]
     summary: Summary
-    findings: list[Finding] = Field(default_factory=list)
-    rules: list[RuleInfo] = Field(default_factory=list)
-    candidates: list[WeighedNumber] = Field(default_factory=list)
+    findings: list[Finding] = []
+    rules: list[RuleInfo] = []
+    candidates: list[WeighedNumber] = []
 
     def all_findings(self) -> list[Finding]:
         """Every finding: those of claims and those about documents (e.g. unused suppressions),
@@ -162,3 +167,53 @@ def normalise(text: str | None) -> str:
 def fingerprint_of(code: str, normal: str, path: str | None) -> str:
     """``fingerprint`` for text already passed through ``normalise``."""
     return hashlib.sha256(f"{code}\0{normal}\0{path or ''}".encode()).hexdigest()[:32]
+
+
+def report_order(claim: ClaimReport) -> tuple[str, int, int, str]:
+    """The report's order of claims: path, line, column, id."""
+    source = claim.source
+    return (source.path or "", source.line or 0, source.column or 0, claim.id)
+
+
+def place(finding: Finding) -> tuple[int, int, str]:
+    """A finding's order within its claim: line, column, code."""
+    return (finding.line or 0, finding.column or 0, finding.code)
+
+
+def with_findings(claim: ClaimReport, added: Iterable[Finding]) -> ClaimReport:
+    """``claim`` with ``added`` among its findings, all in the order of their place."""
+    findings = sorted([*claim.findings, *added], key=place)
+    return msgspec.structs.replace(claim, findings=findings)
+
+
+class ClaimStore(Protocol):
+    """Where an audit puts each claim's report as it is judged, and how the report reads them
+    back. The output format chooses it (``formats.claim_store``): the JSON format keeps a
+    large batch's claims encoded in a temporary file, every other format in a list."""
+
+    def add(self, claim: ClaimReport) -> None:
+        """Keep one claim's report (the ``n``-th added is claim ``n``)."""
+        ...
+
+    def finish(
+        self, order: Sequence[int], added: Mapping[int, Sequence[Finding]]
+    ) -> Sequence[ClaimReport]:
+        """The claims kept, in ``order`` (claim numbers), each with the findings ``added``
+        to it by number (``with_findings``)."""
+        ...
+
+
+class HeldClaims:
+    """A ``ClaimStore`` that holds the reports in a list."""
+
+    def __init__(self) -> None:
+        self._claims: list[ClaimReport] = []
+
+    def add(self, claim: ClaimReport) -> None:
+        self._claims.append(claim)
+
+    def finish(
+        self, order: Sequence[int], added: Mapping[int, Sequence[Finding]]
+    ) -> list[ClaimReport]:
+        claims, self._claims = self._claims, []
+        return [with_findings(claims[n], added[n]) if n in added else claims[n] for n in order]

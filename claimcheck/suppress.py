@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from msgspec.structs import replace
+
 from claimcheck.documents import Directive, apply_suppressions
 from claimcheck.report import ClaimReport, Finding, fingerprint
 from claimcheck.rules import Rule
@@ -32,10 +34,10 @@ def apply(
         for (c, f), directive in zip(places, result.suppressed_by, strict=True):
             if directive is not None:
                 findings = list(out[c].findings)
-                findings[f] = findings[f].model_copy(
-                    update={"suppressed": True, "suppression_reason": directive.reason or ""}
+                findings[f] = replace(
+                    findings[f], suppressed=True, suppression_reason=directive.reason or ""
                 )
-                out[c] = out[c].model_copy(update={"findings": findings})
+                out[c] = replace(out[c], findings=findings)
         if unused_rule is None:
             continue
         for unused in result.unused:

@@ -147,7 +147,7 @@ def fit_claim(
         from claimcheck.curve import speedup_curve
 
         drawn = speedup_curve(fit.setup, output_tokens, tuple(p.context_tokens for p in points))
-        report = report.model_copy(update={"curve": drawn})
+        report = msgspec.structs.replace(report, curve=drawn)
     return report, [*notes, _summary(report)]
 
 

@@ -1,5 +1,5 @@
-"""A large batch written as JSON from entries judged file by file gives the report the claims'
-objects give, byte for byte, here and in workers."""
+"""A batch whose claims the JSON format keeps encoded as they are judged gives the report the
+claims' reports held in a list give, byte for byte, here and in workers."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from claimcheck.audit import Inputs, audit
-from claimcheck.batch import SPOOL_FROM_FILES, FileWork, SettingsGroup
-from claimcheck.formats import OutputFormat, render
+from claimcheck.batch import FileWork, SettingsGroup
+from claimcheck.formats import OutputFormat, claim_store, render
+from claimcheck.formats.json_format import ClaimEntries, EncodedClaims
 from claimcheck.report import Report
 from claimcheck.settings import Settings, Thresholds
-from claimcheck.spool import SpooledClaims
 from tests.sources.test_parallel import _folder
 
 TWO_CLAIMS = """\
@@ -37,7 +37,7 @@ def _batch(root: Path) -> Path:
     """Claim files, pages, invalid files, a file of two identical claims (their fingerprints
     are numbered), a file whose comments suppress the comparison and name no rule, and files
     the configuration exempts from the comparison."""
-    folder = _folder(root, SPOOL_FROM_FILES + 30)
+    folder = _folder(root, 230)
     (folder / "twice.yaml").write_text(TWO_CLAIMS, encoding="utf-8")
     (folder / "quiet.yaml").write_text(SUPPRESSED, encoding="utf-8")
     exempt = folder / "exempt"
@@ -51,7 +51,11 @@ def _batch(root: Path) -> Path:
 
 def _report(folder: Path, jobs: int, *, spool: bool, settings: Settings | None = None) -> Report:
     inputs = Inputs(arguments=[str(folder), "Loading the KV cache is 20x faster TTFT"], jobs=jobs)
-    return audit(inputs, settings, read_stdin=lambda: "", spool=spool)
+    store = None
+    if spool:
+        store = ClaimEntries()
+        store.BLOCK_BYTES = 1 << 14  # several blocks in the temporary file
+    return audit(inputs, settings, read_stdin=lambda: "", store=store)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -66,7 +70,7 @@ def test_entries_give_the_report_the_claims_objects_give(tmp_path: Path, jobs: i
     )
     whole = _report(folder, 1, spool=False, settings=settings)
     spooled = _report(folder, jobs, spool=True, settings=settings)
-    assert isinstance(spooled.claims, SpooledClaims) and not isinstance(whole.claims, SpooledClaims)
+    assert isinstance(spooled.claims, EncodedClaims) and isinstance(whole.claims, list)
     text = render(whole, OutputFormat.JSON)
     assert render(spooled, OutputFormat.JSON) == text
     assert spooled.summary == whole.summary
@@ -86,18 +90,19 @@ def test_entries_are_read_back_as_the_claims_reports(tmp_path: Path) -> None:
     whole = _report(folder, 1, spool=False)
     spooled = _report(folder, 1, spool=True)
     assert len(spooled.claims) == len(whole.claims)
-    for back, claim in zip(spooled.claims, whole.claims, strict=True):
-        # An entry has no spans (they are not in the JSON); a claim held as its report has.
-        assert back.model_copy(update={"spans": {}}) == claim.model_copy(update={"spans": {}})
-    assert any(not claim.spans for claim in spooled.claims)
+    assert list(spooled.claims) == list(whole.claims)
+    assert spooled.claims[3:5] == whole.claims[3:5]
 
 
-def test_a_small_batch_or_another_format_keeps_the_claims_reports(tmp_path: Path) -> None:
-    folder = _folder(tmp_path, SPOOL_FROM_FILES - 50)
-    assert isinstance(_report(folder, 1, spool=True).claims, list)
-    (tmp_path / "big").mkdir()
-    inputs = Inputs(arguments=[str(_batch(tmp_path / "big"))])
-    assert isinstance(audit(inputs, spool=True, charts=True).claims, list)  # HTML draws spans
+def test_only_the_json_format_keeps_claims_encoded_and_only_html_keeps_spans(
+    tmp_path: Path,
+) -> None:
+    assert isinstance(claim_store(OutputFormat.JSON), ClaimEntries)
+    assert not isinstance(claim_store(OutputFormat.SARIF), ClaimEntries)
+    inputs = Inputs(arguments=[str(_batch(tmp_path))])
+    drawn = audit(inputs, charts=True, store=claim_store(OutputFormat.HTML))
+    assert isinstance(drawn.claims, list) and any(claim.spans for claim in drawn.claims)
+    assert not any(claim.spans for claim in audit(inputs).claims)  # UNSET: not in JSON
 
 
 def test_the_work_travels_to_a_worker_started_afresh() -> None:

@@ -45,15 +45,15 @@ def test_curve_speedups_are_the_physics() -> None:
 
 def test_each_claims_curve_agrees_with_its_analysis() -> None:
     report = audit(Inputs(arguments=["claims"]), charts=True)  # as --format html audits
-    with_curve = [c for c in report.claims if c.analysis.curve is not None]
+    with_curve = [c for c in report.claims if c.analysis.curve]
     assert {c.id for c in with_curve} == {"honest-e2e-1.15x", "capped-35x", "dgx-405b-12x"}
     for claim in with_curve:
-        assert claim.analysis.curve is not None
+        assert claim.analysis.curve
         points = {p.prefix_tokens: p for p in claim.analysis.curve.points}
         for n, speedup in claim.analysis.speedup_at_prefix.items():
             assert round(points[int(n)].speedup, 2) == speedup
     dgx = next(c for c in with_curve if c.id == "dgx-405b-12x")
-    assert dgx.analysis.curve is not None
+    assert dgx.analysis.curve
     at_context = {p.prefix_tokens: p for p in dgx.analysis.curve.points}[100_000]
     assert round(at_context.end_to_end_speedup, 2) == dgx.analysis.end_to_end_speedup
     assert abs(at_context.speedup - 30 / 2.5) < 0.05 * 12  # calibrated from its own times

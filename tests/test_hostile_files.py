@@ -780,7 +780,7 @@ def test_a_full_temporary_folder_is_one_error(
     folder = tmp_path_factory.mktemp("tmp")
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     monkeypatch.setattr(tempfile, "TemporaryFile", lambda *args, **kwargs: Full())
-    for n in range(200):  # enough files for a JSON report's entries to go to a spool file
+    for n in range(400):  # enough files for a JSON report to keep its entries in a file
         (good / f"c{n}.yaml").write_text(GOOD, encoding="utf-8")
     run = cli("check", ".", "-f", "json", "--jobs", "1")
     assert run.code == 2

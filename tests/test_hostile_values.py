@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -382,7 +383,7 @@ def _no_constant(name: str) -> None:
 
 def _render_everywhere(report: Report) -> None:
     """Every format renders; the JSON ones strictly; no figure anywhere is inf or NaN."""
-    assert not list(_not_finite(report.model_dump()))
+    assert not list(_not_finite(msgspec.to_builtins(report)))
     for fmt in OutputFormat:
         pieces = render_chunks(report, fmt, RenderOptions(width=100))
         text = "".join(p if isinstance(p, str) else p.decode() for p in pieces)

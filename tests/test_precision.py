@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from claimcheck.analysis import analyse
@@ -57,7 +58,7 @@ def test_unstated_weights_count_at_the_smallest_published_precision() -> None:
 def _analysis(**fields: object) -> tuple[list[str], dict[str, object]]:
     claim = Claim.model_validate(META_RUN | fields)
     analysis = analyse(claim, resolve(claim, CATALOG, Assumptions()), Assumptions(), curves=False)
-    return analysis.assumptions, analysis.model_dump()
+    return analysis.assumptions, msgspec.to_builtins(analysis)
 
 
 def test_a_published_fp8_405b_run_fits_and_is_asked_for_its_precision() -> None:

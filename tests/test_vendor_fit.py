@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from claimcheck.analysis import analyse
@@ -46,7 +47,7 @@ def test_a_two_point_claim_gets_a_fit_reproducing_both_points() -> None:
 
 
 def test_the_fit_is_in_the_json_analysis_and_existing_keys_stay() -> None:
-    dumped = _analyse().model_dump(mode="json")
+    dumped = msgspec.to_builtins(_analyse())
     assert {"naive_breakeven_tokens", "physical_breakeven_tokens", "speedup_at_prefix"} <= set(
         dumped
     )

@@ -152,7 +152,7 @@ def system_error(err: OSError) -> str | None:
     It names the file when the error does (``cannot write to out/x: Read-only file system``).
     Standard output and report files name themselves where they are written
     (``streams.GuardedStdout``, ``--output``); what a run writes without a name is its
-    temporary files (a large JSON report's spool, in ``TMPDIR``), so a full disk without a
+    temporary files (a large JSON report's claims, in ``TMPDIR``), so a full disk without a
     name is said to be the temporary folder's."""
     if err.errno is None or isinstance(err, io.UnsupportedOperation):
         return None

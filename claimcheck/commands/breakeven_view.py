@@ -10,6 +10,8 @@ import math
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.capture import Capture
 from claimcheck.formats.visible import visible_model
@@ -37,7 +39,7 @@ def render_json(sweep: Sweep, fit: PointsFit | None = None) -> str:
     text = sweep.model_dump_json(indent=2)
     if fit is None:
         return text + "\n"
-    inner = fit.model_dump_json(indent=2).replace("\n", "\n  ")
+    inner = msgspec.json.format(msgspec.json.encode(fit), indent=2).decode().replace("\n", "\n  ")
     return text[: text.rindex("}")].rstrip() + f',\n  "fit": {inner}\n}}\n'
 
 

@@ -13,7 +13,7 @@ from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
     from claimcheck.formats.checkout import Checkout
-    from claimcheck.report import Report
+    from claimcheck.report import ClaimStore, Report
 
 
 class OutputFormat(StrEnum):
@@ -63,13 +63,26 @@ class RenderOptions(msgspec.Struct, frozen=True):
     sources: Callable[[str], str | None] | None = None
 
 
+def claim_store(fmt: OutputFormat) -> ClaimStore:
+    """Where an audit whose report is written in ``fmt`` keeps each claim's report until the
+    report is written: the JSON format encodes each at once (``json_format.ClaimEntries``),
+    every other format holds them."""
+    if fmt is OutputFormat.JSON:
+        from claimcheck.formats.json_format import ClaimEntries
+
+        return ClaimEntries()
+    from claimcheck.report import HeldClaims
+
+    return HeldClaims()
+
+
 def render_chunks(
     report: Report, fmt: OutputFormat, options: RenderOptions | None = None
 ) -> Iterator[str | bytes]:
     """The rendering in pieces, for writing large reports without holding them whole; formats
     without a ``chunks`` function give their whole text as one piece. A piece is text, or text
-    already encoded as UTF-8 (a large JSON report's claim entries, as its spool holds them:
-    ``commands.streams.write_pieces`` writes them as they are)."""
+    already encoded as UTF-8 (the JSON format's pieces: ``commands.streams.write_pieces``
+    writes them as they are)."""
     module = import_module(FORMATTERS[fmt])
     produce = getattr(module, "chunks", None)
     if produce is None:

@@ -217,7 +217,7 @@ def from_claim(claim: ClaimReport) -> ChartData:
             context, speedup, f"claimed {times(speedup)} at {tokens(context)} ({said})"
         )
     end_to_end = None
-    if context and analysis.end_to_end_speedup and analysis.curve is not None:
+    if context and analysis.end_to_end_speedup and analysis.curve:
         e2e = analysis.end_to_end_speedup
         end_to_end = Marked(context, e2e, f"end to end {times(e2e)}")
     naive = analysis.naive_breakeven_tokens
@@ -238,7 +238,7 @@ def from_claim(claim: ClaimReport) -> ChartData:
     return ChartData(
         title=f"Speedup against prefix length: {claim.id}",
         description=" ".join(parts) or "No headline and no breakeven to mark.",
-        curve=analysis.curve,
+        curve=analysis.curve or None,
         headline=headline,
         end_to_end=end_to_end,
         at_prefix=tuple(
@@ -261,7 +261,7 @@ def _reference(
     """The well-run baseline's curve and its speedup at the claim's context, if the analysis
     carries one."""
     drawn = analysis.reference
-    if drawn is None:
+    if not drawn:
         return (), None
     line = tuple((p.prefix_tokens, p.speedup) for p in drawn.curve.points)
     at = None

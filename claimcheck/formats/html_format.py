@@ -234,7 +234,7 @@ def _claim_view(order: int, claim: ClaimReport, numbers: dict[str, int]) -> Clai
         claim=claim,
         worst=worst.value if worst else "clean",
         worst_rank=worst.rank if worst else -1,
-        segments=segments(claim.text or "", claim.spans),
+        segments=segments(claim.text or "", claim.spans or {}),
         source=_place(claim),
         source_href=_source_href(claim),
         published=_published(fields),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from msgspec.structs import replace
+
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.checkout import Checkout, ci_path
 from claimcheck.formats.tables import TEXT_PATH, place, problem_place
@@ -83,7 +85,7 @@ def _finding_case(finding: Finding, name: str, fail_on: Severity | None) -> ET.E
     case = _case(
         name, f"{finding.code} {finding.name} at {finding.line or 1}:{finding.column or 1}"
     )
-    where = place(finding.model_copy(update={"path": name}))
+    where = place(replace(finding, path=name))
     text = f"{where}: {finding.code} [{finding.severity}] {finding.message}"
     if not fails_the_run(finding.severity, fail_on):
         ET.SubElement(case, "system-out").text = _clean(text)
@@ -102,6 +104,6 @@ def _problem_case(problem: InputProblem, name: str) -> ET.Element:
         title += f" at {problem.line}:{problem.column or 1}"
     case = _case(name, title)
     error = ET.SubElement(case, "error", type="input-error", message=_clean(problem.message))
-    where = problem_place(problem.model_copy(update={"path": name}))
+    where = problem_place(replace(problem, path=name))
     error.text = _clean(f"{where}: {problem.message}")
     return case

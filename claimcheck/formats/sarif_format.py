@@ -19,6 +19,7 @@ from claimcheck.formats import RenderOptions
 from claimcheck.formats.checkout import Checkout
 from claimcheck.formats.line_hash import line_hashes
 from claimcheck.report import Finding, InputProblem, Report, RuleInfo
+from claimcheck.rules import get as by_code
 from claimcheck.severity import Severity
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -69,6 +70,7 @@ def render(report: Report, options: RenderOptions) -> str:
 
 
 def _descriptor(rule: RuleInfo) -> dict[str, Any]:
+    registered = by_code(rule.code)
     description = rule.description or rule.summary
     full = description
     if len(full) > _MAX_DESCRIPTION:
@@ -83,13 +85,13 @@ def _descriptor(rule: RuleInfo) -> dict[str, Any]:
         # The code family doubles as the selector prefix (--select KV1).
         "properties": {
             "tags": ["claimcheck", rule.code[:3]],
-            "precision": rule.precision,
+            "precision": registered.precision,
             "problem.severity": _PROBLEM[rule.severity],
         },
     }
-    if rule.security_severity is not None:
+    if registered.security_severity is not None:
         descriptor["properties"]["tags"].append("security")
-        descriptor["properties"]["security-severity"] = f"{rule.security_severity:.1f}"
+        descriptor["properties"]["security-severity"] = f"{registered.security_severity:.1f}"
     if rule.help_uri:
         descriptor["helpUri"] = rule.help_uri
     return descriptor

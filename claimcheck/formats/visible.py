@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar
 
+import msgspec
 from pydantic import BaseModel
 
-Model = TypeVar("Model", bound=BaseModel)
+Model = TypeVar("Model", bound=BaseModel | msgspec.Struct)
 
 _OTHERS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 _UNSAFE = re.compile(f"[\x00-\x1f{_OTHERS}]")
@@ -43,21 +44,29 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def visible_model(model: Model) -> Model:
-    """A copy of a (frozen) pydantic model with every string in it, however deeply nested,
-    made ``visible``; ``model`` itself when nothing needed escaping."""
+    """A copy of a frozen model (a pydantic model or a msgspec struct) with every string in
+    it, however deeply nested, made ``visible``; ``model`` itself when nothing needed
+    escaping."""
+    names = (
+        model.__struct_fields__ if isinstance(model, msgspec.Struct) else type(model).model_fields
+    )
     updates = {}
-    for name in type(model).model_fields:
+    for name in names:
         value = getattr(model, name)
         cleaned = _clean(value)
         if cleaned is not value:
             updates[name] = cleaned
-    return model.model_copy(update=updates) if updates else model
+    if not updates:
+        return model
+    if isinstance(model, msgspec.Struct):
+        return msgspec.structs.replace(model, **updates)
+    return model.model_copy(update=updates)
 
 
 def _clean(value: Any) -> Any:
     if isinstance(value, str):
         return visible(value)
-    if isinstance(value, BaseModel):
+    if isinstance(value, BaseModel | msgspec.Struct):
         return visible_model(value)
     if isinstance(value, list | tuple):
         items = [_clean(item) for item in value]

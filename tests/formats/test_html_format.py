@@ -10,7 +10,9 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+import msgspec
 import pytest
+from msgspec.structs import replace
 
 from claimcheck.audit import Inputs, audit
 from claimcheck.formats import OutputFormat, render
@@ -157,7 +159,7 @@ def test_hostile_claim_text_is_escaped() -> None:
 
 
 def test_the_spans_read_are_highlighted() -> None:
-    brief = next(c for c in bundled().claims if c.id == "brief-1-27x")
+    brief = next(c for c in charted().claims if c.id == "brief-1-27x")
     page = _page(report([brief]))
     marked = {m.text: m.attrs["title"] for m in page.find("mark")}
     assert marked == {
@@ -185,8 +187,8 @@ def test_overlapping_spans_are_cut_into_pieces() -> None:
 
 def test_source_links() -> None:
     def href(path: str | None, url: str | None = None) -> str | None:
-        entry = claim("a", []).model_copy(
-            update={"source": SourceRef(path=path, line=3), "claim": {"source_url": url}}
+        entry = replace(
+            claim("a", []), **{"source": SourceRef(path=path, line=3), "claim": {"source_url": url}}
         )
         links = Page(render(report([entry]), OutputFormat.HTML)).find("p", "source")[0].children
         return links[0].attrs.get("href") if links and links[0].tag == "a" else None
@@ -276,7 +278,7 @@ def test_chart_of_a_calibrated_claim_puts_the_headline_on_its_curve() -> None:
 def test_a_claim_above_its_physics_sits_above_the_curve() -> None:
     # The 405B setup with a 40x headline the same times cannot give: the point is drawn above.
     dgx = next(c for c in charted().claims if c.id == "dgx-405b-12x")
-    chart = plot(from_claim(dgx.model_copy(update={"claim": {**dgx.claim, "speedup": 40.0}})))
+    chart = plot(from_claim(replace(dgx, **{"claim": {**dgx.claim, "speedup": 40.0}})))
     (headline,) = [d for d in chart.dots if d.kind == "headline"]
     assert headline.y < _y_on(chart.paths["ttft"], headline.x) - 20  # SVG y grows downwards
 
@@ -318,12 +320,12 @@ def test_the_27x_claim_sits_above_the_well_run_baseline() -> None:
     ]
     assert "reference" in [item.kind for item in chart.legend]
     assert "A well-run baseline gives 15.3× at 112K" in chart.description
-    assert brief.analysis.reference is not None
+    assert brief.analysis.reference
     assert "Llama 3.1 70B on 2 × NVIDIA H100" in brief.analysis.reference.description
 
 
 def test_only_the_html_format_computes_reference_curves() -> None:
-    assert all(c.analysis.reference is None for c in bundled().claims)
+    assert all(c.analysis.reference is msgspec.UNSET for c in bundled().claims)
 
 
 def test_every_claim_is_restated_and_no_fit_draws_nothing() -> None:
@@ -382,7 +384,7 @@ def test_breakeven_chart_alone(cli: Invoke, fmt: str) -> None:
 def test_inputs_not_audited_and_document_findings_are_listed() -> None:
     problem = InputProblem(path="claims/<bad>.yaml", message="expected a mapping", line=2)
     loose = finding("KV900", Severity.WARNING, 7, 1)
-    sample = report([], [problem]).model_copy(update={"findings": [loose]})
+    sample = replace(report([], [problem]), **{"findings": [loose]})
     page = _page(sample)
     (error,) = page.find("li", "input-error")
     assert error.text == "claims/<bad>.yaml:2: expected a mapping"

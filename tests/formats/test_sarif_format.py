@@ -108,7 +108,7 @@ def test_rule_descriptors() -> None:
         "defaultConfiguration": {"level": "error"},
         "properties": {
             "tags": ["claimcheck", "KV2"],
-            "precision": "high",
+            "precision": "very-high",  # the registry's (``rules.get``)
             "problem.severity": "error",
         },
         "helpUri": "https://example.org/rules#kv202",
@@ -255,8 +255,8 @@ def test_input_errors_become_notifications() -> None:
 
 def test_rule_properties_for_code_scanning() -> None:
     rules = [
-        rule("KV202", Severity.ERROR, precision="very-high"),
-        rule("KV304", security_severity=5.9, precision="medium"),
+        rule("KV202", Severity.ERROR),  # precision and security severity: the registry's
+        rule("KV304"),
     ]
     kv202, kv304 = (
         d["properties"] for d in run_of(build([], rules=rules))["tool"]["driver"]["rules"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from claimcheck.formats.snippet import finding_snippets, snippet
 from claimcheck.report import ClaimReport, SourceRef
 from claimcheck.severity import Severity
@@ -57,14 +59,15 @@ def test_a_line_outside_the_text_gives_nothing() -> None:
 
 def test_findings_read_files_and_command_line_text() -> None:
     in_file = finding("KV101", Severity.WARNING, 3, 7)
-    in_text = finding("KV103", Severity.WARNING, 1, 40).model_copy(
-        update={"path": None, "end_line": 1, "end_column": 44}
+    in_text = replace(
+        finding("KV103", Severity.WARNING, 1, 40), **{"path": None, "end_line": 1, "end_column": 44}
     )
-    sentence = claim("text-1", [in_text]).model_copy(
-        update={
+    sentence = replace(
+        claim("text-1", [in_text]),
+        **{
             "text": "Up to 27x faster TTFT at 128K tokens.",
             "source": SourceRef(line=1, column=23),
-        }
+        },
     )
     assert isinstance(sentence, ClaimReport)
     sample = report([claim("a", [in_file]), sentence])

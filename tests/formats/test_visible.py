@@ -7,9 +7,11 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from claimcheck.formats import OutputFormat, render
 from claimcheck.formats.visible import visible, visible_model
+from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
 
 STEERING = re.compile(
@@ -49,9 +51,9 @@ def test_escapes_are_readable() -> None:
 
 
 def test_every_string_in_a_model_is_escaped_and_clean_models_are_not_copied() -> None:
-    hostile = claim("x\x1b[31m", [finding("KV101", "warning", 1, 1)])  # type: ignore[arg-type]
-    hostile = hostile.model_copy(
-        update={"claim": {**hostile.claim, "model": "m\u202e"}, "text": "27x\nfaster"}
+    hostile = claim("x\x1b[31m", [finding("KV101", Severity.WARNING, 1, 1)])
+    hostile = replace(
+        hostile, **{"claim": {**hostile.claim, "model": "m\u202e"}, "text": "27x\nfaster"}
     )
     shown = visible_model(report([hostile]))
     assert shown.claims[0].id == "x\\x1b[31m"
@@ -62,8 +64,8 @@ def test_every_string_in_a_model_is_escaped_and_clean_models_are_not_copied() ->
 
 
 def test_the_text_format_shows_no_raw_control_character() -> None:
-    hostile = claim("id\x1b]0;title\x07", [finding("KV101", "warning", 1, 1)])  # type: ignore[arg-type]
-    hostile = hostile.model_copy(update={"text": "27x\u202e faster\r"})
+    hostile = claim("id\x1b]0;title\x07", [finding("KV101", Severity.WARNING, 1, 1)])
+    hostile = replace(hostile, **{"text": "27x\u202e faster\r"})
     for fmt in (OutputFormat.TEXT, OutputFormat.CONCISE, OutputFormat.MARKDOWN):
         out = render(report([hostile, claim("b\x9b2J", [])]), fmt)
         assert STEERING.search(out.replace("\n", "")) is None, fmt

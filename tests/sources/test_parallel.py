@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from claimcheck import audit as audit_module
 from claimcheck import batch as batch_module
 from claimcheck.audit import Inputs, audit
-from claimcheck.formats import OutputFormat, render
+from claimcheck.formats import OutputFormat, claim_store, render
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.sources import parallel
@@ -46,7 +45,8 @@ def _folder(root: Path, count: int) -> Path:
 def _json(folder: Path, jobs: int, fmt: OutputFormat = OutputFormat.JSON) -> str:
     inputs = Inputs(arguments=[str(folder), "Loading the KV cache is 27x faster TTFT"], jobs=jobs)
     charts = fmt is OutputFormat.HTML
-    return render(audit(inputs, read_stdin=lambda: "", charts=charts), fmt)
+    report = audit(inputs, read_stdin=lambda: "", charts=charts, store=claim_store(fmt))
+    return render(report, fmt)
 
 
 def test_workers_give_the_report_one_process_gives(tmp_path: Path) -> None:
@@ -57,14 +57,15 @@ def test_workers_give_the_report_one_process_gives(tmp_path: Path) -> None:
     assert _json(folder, jobs=3) == alone
 
 
-def test_workers_prepare_the_claims_of_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("fmt", [OutputFormat.HTML, OutputFormat.JSON])
+def test_workers_judge_the_claims_of_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: OutputFormat
 ) -> None:
-    # Under one set of settings the workers resolve and analyse each file's claims (a tenth
-    # with a model and GPU, the charts of the HTML report too): this process prepares only the
-    # command-line text, and the report is the one a single process writes.
+    # Under one set of settings the workers resolve, analyse and judge each file's claims (a
+    # tenth with a model and GPU, the charts of the HTML report too): this process prepares
+    # only the command-line text, and the report is the one a single process writes.
     folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER + 30)
-    alone = _json(folder, jobs=1, fmt=OutputFormat.HTML)
+    alone = _json(folder, jobs=1, fmt=fmt)
     prepared: list[str] = []
 
     def counted(record: ClaimRecord, *args: Any, **kwargs: Any) -> Prepared:
@@ -72,27 +73,8 @@ def test_workers_prepare_the_claims_of_files(
         return prepare(record, *args, **kwargs)
 
     monkeypatch.setattr(batch_module, "prepare", counted)
-    monkeypatch.setattr(audit_module, "default_jobs", lambda: 4)  # a core to spare
-    assert _json(folder, jobs=2, fmt=OutputFormat.HTML) == alone
+    assert _json(folder, jobs=2, fmt=fmt) == alone
     assert len(prepared) == 1 and prepared[0].startswith("<text")
-
-
-def test_without_a_spare_core_this_process_prepares_the_claims(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Two workers on two cores: sending the analyses back would cost more than it saves.
-    folder = _folder(tmp_path, 2 * MIN_FILES_PER_WORKER + 30)
-    alone = _json(folder, jobs=1)
-    prepared: list[str] = []
-
-    def counted(record: ClaimRecord, *args: Any, **kwargs: Any) -> Prepared:
-        prepared.append(record.path or "")
-        return prepare(record, *args, **kwargs)
-
-    monkeypatch.setattr(batch_module, "prepare", counted)
-    monkeypatch.setattr(audit_module, "default_jobs", lambda: 2)
-    assert _json(folder, jobs=2) == alone
-    assert len(prepared) > 2 * MIN_FILES_PER_WORKER  # every file's claims, here
 
 
 def test_small_runs_start_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
