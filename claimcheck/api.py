@@ -21,9 +21,11 @@ from claimcheck.options import Nearest, Options, RunSettings, settle
 from claimcheck.report import Report
 
 if TYPE_CHECKING:
+    from claimcheck.settings import Settings
     from claimcheck.sources.show import Shown
 
 StrPath = str | os.PathLike[str]
+DocumentKind = Literal["markdown", "html", "text"]
 
 
 class Assume(TypedDict, total=False):
@@ -253,6 +255,76 @@ def audit_document(
                         problems=problems)  # fmt: skip
 
 
+class DocumentAuditor:
+    """Audits documents held in memory one after another, as ``audit_document`` audits one,
+    under settings settled once (``document_auditor``): the configuration is read and the
+    options checked once, not per document. For many pages (a web crawl, docs/crawl.md).
+
+    Every document is audited on its own: KV303, which compares the claims of one run, only
+    compares claims within a document. ``path`` is the name reports give the document (a URL
+    will do; it need not exist) and the configuration's per-file ignores match it. The
+    reports leave ``rules`` (the rule descriptions) empty: they are the same for every page."""
+
+    def __init__(self, settings: Settings, max_bytes: int) -> None:
+        from claimcheck.batch import SettingsGroup
+
+        self.settings = settings
+        self.max_bytes = max_bytes
+        SettingsGroup(settings)  # bad assumptions raise UsageError here, once
+
+    def audit(self, text: str, path: str, kind: DocumentKind) -> Report:
+        """The report ``claimcheck check`` gives for a file named ``path`` of ``kind`` holding
+        ``text``. A text above the size limit or one that cannot be read is an entry of the
+        report's ``errors``, never an exception."""
+        from claimcheck.audit import build_report
+        from claimcheck.batch import SettingsGroup
+        from claimcheck.sources.inputs import FileInput
+        from claimcheck.sources.load import load_text
+        from claimcheck.vendor_fit import sentence_points
+
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > self.max_bytes:
+            message = f"file is {size:,} bytes, above the {self.max_bytes:,}-byte limit"
+            return build_report([], [InputError(message, path=path)], 1)
+        item = FileInput(path, path, kind, named=False)
+        group = SettingsGroup(self.settings)
+        try:
+            loaded = load_text(text, item, group.names)
+        except InputError as err:
+            return build_report([], [err], 1)
+        group.add(group.prepared(sentence_points(loaded.records)))
+        if loaded.document is not None:
+            group.documents[path] = loaded.document
+        claims, document_findings = group.judged()
+        problems = [*group.catalogs.problems, *loaded.problems]
+        return build_report(claims, problems, loaded.counted, (), document_findings)
+
+
+def document_auditor(
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    extend_select: Iterable[str] | None = None,
+    max_file_size: int | None = None,
+    config: StrPath | None = None,
+    isolated: bool = False,
+    **assume: Unpack[Assume],
+) -> DocumentAuditor:
+    """A ``DocumentAuditor`` under the options given and the configuration in force where the
+    search starts (the working directory, or ``config``; none with ``isolated``), settled as
+    ``check`` settles them. ``max_file_size``: the size limit of one document, in bytes.
+    Bad options or a broken configuration file raise ``UsageError``. ``assume``: see
+    ``Assume``."""
+    from claimcheck import config as configuration
+
+    options = replace(
+        _options(select, ignore, extend_select, None, assume), max_file_size=max_file_size
+    )
+    here = Path.cwd()
+    run = settle(options, configuration.resolve(_path(config), isolated, here), here)
+    return DocumentAuditor(run.settings, run.max_file_bytes)
+
+
 def _options(
     select: Iterable[str] | None,
     ignore: Iterable[str] | None,
@@ -290,9 +362,12 @@ def _path(value: StrPath | None) -> Path | None:
 __all__ = [
     "Assume",
     "Checked",
+    "DocumentAuditor",
+    "DocumentKind",
     "audit_document",
     "audit_paths",
     "audit_text",
     "check",
+    "document_auditor",
     "show_files",
 ]

@@ -662,11 +662,15 @@ def schema(
 def _register() -> None:
     from claimcheck.commands.breakeven import breakeven
     from claimcheck.commands.catalog import catalog
+    from claimcheck.commands.crawl import crawl
+    from claimcheck.commands.ledger import ledger
     from claimcheck.commands.server import server
 
     app.command("breakeven", cls=Command)(breakeven)
     app.command("catalog", cls=Command)(catalog)
     app.command("server", cls=Command)(server)
+    app.command("crawl", cls=Command)(crawl)
+    app.add_typer(ledger, name="ledger")
 
 
 _register()

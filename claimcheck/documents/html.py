@@ -397,3 +397,154 @@ class _HtmlReader:
                 position = match.end()
         if position < end:
             builder.add(source[position:end], position)
+
+
+# What ``without_unread_contents`` looks for: a comment, or the start tag of a raw-text element
+# or of an SVG image, named in full.
+_UNREAD_START = re.compile(
+    r"<!--|<(?:script|style|svg|textarea|xmp|iframe|noembed|noframes|title)(?=[\t\n\f\r />])",
+    re.IGNORECASE,
+)
+_BLANKED = frozenset(("script", "style", "svg"))
+# The elements of an SVG image the reader skips as markup (https://www.w3.org/TR/SVG2/eltindex.html,
+# less foreignObject, whose content is HTML); "style", "script" and "title" are raw text to it.
+_SVG_ELEMENTS = frozenset(
+    name.lower()
+    for name in [
+        "svg",
+        "g",
+        "path",
+        "circle",
+        "rect",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "text",
+        "tspan",
+        "textPath",
+        "defs",
+        "use",
+        "symbol",
+        "clipPath",
+        "mask",
+        "pattern",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+        "filter",
+        "desc",
+        "metadata",
+        "image",
+        "marker",
+        "a",
+        "switch",
+        "view",
+        "animate",
+        "animateMotion",
+        "animateTransform",
+        "set",
+        "mpath",
+        "feBlend",
+        "feColorMatrix",
+        "feComponentTransfer",
+        "feComposite",
+        "feConvolveMatrix",
+        "feDiffuseLighting",
+        "feDisplacementMap",
+        "feDistantLight",
+        "feDropShadow",
+        "feFlood",
+        "feFuncA",
+        "feFuncB",
+        "feFuncG",
+        "feFuncR",
+        "feGaussianBlur",
+        "feImage",
+        "feMerge",
+        "feMergeNode",
+        "feMorphology",
+        "feOffset",
+        "fePointLight",
+        "feSpecularLighting",
+        "feSpotLight",
+        "feTile",
+        "feTurbulence",
+    ]
+)
+_SVG_RAW_TEXT = frozenset(("style", "script", "title"))
+_ANY_TAG = re.compile(r"<!--|<(/?)([A-Za-z][^\t\n\f\r />]*)")
+
+
+def without_unread_contents(source: str) -> str:
+    """``source`` with the contents of its ``<script>`` and ``<style>`` elements and of its
+    SVG images removed (their tags stay): text ``read_html`` never reads, which on web pages
+    is most of the bytes (scripts, style sheets, icon paths). The page prefilter scans what is
+    left. A comment, and every other raw-text element, is passed over as the reader passes
+    over it. Left as they are: a start tag that may sit inside another tag, and an SVG image
+    holding anything but SVG elements (a comment, HTML that might end it early)."""
+    pieces: list[str] = []
+    kept = position = 0
+    while (match := _UNREAD_START.search(source, position)) is not None:
+        start = match.start()
+        if match.group() == "<!--":
+            bounds = comment_end(source, start)
+            if bounds is None:
+                break
+            position = bounds[1]
+            continue
+        if source.rfind("<", 0, start) > source.rfind(">", 0, start):
+            position = start + 1  # perhaps inside a tag: left as it is
+            continue
+        name, end, _, _ = tag_attributes(source, start + 1, shown=False)
+        if end < 0:
+            break
+        if name == "svg":
+            close = None if source[end - 2] == "/" else _svg_end(source, end)
+        else:
+            found = _end_tag(name).search(source, end)
+            close = found.start() if found else len(source)
+        if close is None:
+            position = end
+            continue
+        if name in _BLANKED:
+            pieces.append(source[kept:end])
+            kept = close
+        position = close
+    if not pieces:
+        return source
+    pieces.append(source[kept:])
+    return "".join(pieces)
+
+
+def _svg_end(source: str, start: int) -> int | None:
+    """Where the SVG image whose content starts at ``start`` ends (its ``</svg>``, nested
+    images counted, raw text passed over as the reader passes over it), or ``None`` when it
+    never ends or holds a comment or a tag that is no SVG element."""
+    depth = 1
+    position = start
+    while (tag := _ANY_TAG.search(source, position)) is not None:
+        if tag.group() == "<!--":
+            return None
+        name = tag.group(2).lower()
+        if name not in _SVG_ELEMENTS and name not in _SVG_RAW_TEXT:
+            return None
+        if tag.group(1):  # an end tag
+            position = tag.end()
+            if name == "svg":
+                depth -= 1
+                if depth == 0:
+                    return tag.start()
+            continue
+        end = tag_attributes(source, tag.start() + 1, shown=False).end
+        if end < 0:
+            return None
+        position = end
+        if name in _SVG_RAW_TEXT:
+            found = _end_tag(name).search(source, end)
+            if found is None:
+                return None
+            position = found.start()
+        elif name == "svg" and source[end - 2] != "/":
+            depth += 1
+    return None

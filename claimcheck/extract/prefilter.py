@@ -173,7 +173,13 @@ def page_may_hold_claims(source: str, *, by_block: bool = True) -> bool:
     """Does the raw ``source`` hold a candidate and a cue: in one blank-line separated block
     (Markdown and text, whose units never span a blank line), or anywhere (``by_block`` false:
     HTML, where one table or paragraph may), or a candidate anywhere under a heading about KV
-    caching. Markup only removes words, so a page that fails this holds no claim."""
+    caching. Markup only removes words, so a page that fails this holds no claim. An HTML
+    page is scanned without the contents of its scripts, style sheets and SVG images, which
+    the reader never reads (``documents.html.without_unread_contents``)."""
+    if not by_block and "<" in source:
+        from claimcheck.documents.html import without_unread_contents
+
+        source = without_unread_contents(source)
     lower = source.lower()
     found = candidate(lower, lowered=True)
     if found and _holds(lower, source, by_block, found=True):
