@@ -35,7 +35,9 @@ def crawl(
     warcs: Annotated[
         list[str],
         typer.Argument(
-            help="WARC files or globs: local paths or fsspec URLs (s3://…).", show_default=False
+            help="WARC files or globs: local paths or fsspec URLs (s3://…).",
+            show_default=False,
+            metavar="WARC",
         ),
     ],
     out: Annotated[
@@ -43,18 +45,24 @@ def crawl(
         typer.Option(
             "--out",
             help="Folder (or fsspec URL) for the Parquet files and done-markers.",
+            metavar="DIR",
             show_default=False,
         ),
     ],
     engine: Annotated[
         CrawlEngine,
-        typer.Option("--engine", help="local: this machine's processes; dask: a Dask cluster."),
+        typer.Option(
+            "--engine",
+            help="local: this machine's processes; dask: a Dask cluster.",
+            metavar="<local|dask>",
+        ),
     ] = CrawlEngine.LOCAL,
     scheduler: Annotated[
         str | None,
         typer.Option(
             "--scheduler",
             help="Address of a running Dask scheduler (default: a local cluster of --jobs workers).",
+            metavar="ADDRESS",
             show_default=False,
         ),
     ] = None,
@@ -65,16 +73,21 @@ def crawl(
             "-j",
             min=1,
             help="Worker processes (local cluster workers with --engine dask).",
+            metavar="N",
         ),
     ] = 1,
     retries: Annotated[
-        int, typer.Option("--retries", min=0, help="Tries again of a file whose task failed.")
+        int,
+        typer.Option(
+            "--retries", min=0, help="Tries again of a file whose task failed.", metavar="N"
+        ),
     ] = 2,
     hosts: Annotated[
         list[str] | None,
         typer.Option(
             "--host",
             help="Audit only pages of this host and its subdomains (repeatable).",
+            metavar="HOST",
             show_default=False,
         ),
     ] = None,
@@ -83,6 +96,7 @@ def crawl(
         typer.Option(
             "--ranges",
             help="CSV or Parquet of Common Crawl index rows (warc_filename, warc_record_offset, warc_record_length): read only those records.",
+            metavar="FILE",
             show_default=False,
         ),
     ] = None,
@@ -91,23 +105,30 @@ def crawl(
         typer.Option(
             "--crawl",
             help="The crawl's name in the rows (default: the WARC file's isPartOf).",
+            metavar="NAME",
             show_default=False,
         ),
     ] = None,
     select: Annotated[
         list[str] | None,
-        typer.Option("--select", help="Rule codes or prefixes to run.", show_default=False),
+        typer.Option(
+            "--select", help="Rule codes or prefixes to run.", show_default=False, metavar="CODE"
+        ),
     ] = None,
     ignore: Annotated[
         list[str] | None,
         typer.Option(
             "--ignore",
             help="Rule codes or prefixes to skip (KV303 is always left to the ledger).",
+            metavar="CODE",
             show_default=False,
         ),
     ] = None,
     config: Annotated[
-        str | None, typer.Option("--config", help="Configuration file to use.", show_default=False)
+        str | None,
+        typer.Option(
+            "--config", help="Configuration file to use.", show_default=False, metavar="FILE"
+        ),
     ] = None,
     isolated: Annotated[
         bool, typer.Option("--isolated", help="Ignore configuration files.")
@@ -118,6 +139,7 @@ def crawl(
             "--max-page-size",
             min=1,
             help="Pages above this many bytes are passed over (default: max-file-size).",
+            metavar="BYTES",
             show_default=False,
         ),
     ] = None,

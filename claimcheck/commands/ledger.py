@@ -10,10 +10,13 @@ import typer
 
 from claimcheck.commands import fail
 from claimcheck.commands.crawl import NEEDS_CRAWL, missing
+from claimcheck.commands.help_layout import Command, Group
 
 ledger = typer.Typer(help="Build and query a claims ledger (DuckDB) from a crawl's Parquet files.",
-                     no_args_is_help=True, add_completion=False)  # fmt: skip
-DB = typer.Option("--db", help="The ledger's DuckDB file.")
+                     no_args_is_help=True, add_completion=False, cls=Group,
+                     rich_markup_mode="rich",
+                     context_settings={"help_option_names": ["-h", "--help"]})  # fmt: skip
+DB = typer.Option("--db", help="The ledger's DuckDB file.", metavar="FILE")
 
 
 class QueryName(StrEnum):
@@ -38,12 +41,14 @@ def _needs_duckdb() -> None:
         fail(NEEDS_CRAWL.format(missing="duckdb").replace("claimcheck crawl", "claimcheck ledger"))
 
 
-@ledger.command("build")
+@ledger.command("build", cls=Command)
 def build(
     claims_dir: Annotated[
         str,
         typer.Argument(
-            help="The folder (or fsspec URL) claimcheck crawl wrote to.", show_default=False
+            help="The folder (or fsspec URL) claimcheck crawl wrote to.",
+            show_default=False,
+            metavar="DIR",
         ),
     ],
     db: Annotated[str, DB] = "claims.duckdb",
@@ -60,23 +65,28 @@ def build(
           f"claims of {built.vendors:,} vendors, {built.incomparable:,} KV303 findings")  # fmt: skip
 
 
-@ledger.command("query")
+@ledger.command("query", cls=Command)
 def query(
     name: Annotated[
         QueryName,
         typer.Argument(
-            help="headline, vanished, undisclosed, incomparable or history.", show_default=False
+            help="headline, vanished, undisclosed, incomparable or history.",
+            show_default=False,
+            metavar="QUERY",
         ),
     ],
     db: Annotated[str, DB] = "claims.duckdb",
     vendor: Annotated[
         str | None,
         typer.Option(
-            "--vendor", help="Only this vendor (a domain, e.g. example.com).", show_default=False
+            "--vendor",
+            help="Only this vendor (a domain, e.g. example.com).",
+            show_default=False,
+            metavar="DOMAIN",
         ),
     ] = None,
     fmt: Annotated[
-        LedgerFormat, typer.Option("--format", "-f", help="text or json.")
+        LedgerFormat, typer.Option("--format", "-f", help="text or json.", metavar="FORMAT")
     ] = LedgerFormat.TEXT,
 ) -> None:
     """Run one of the ledger's named queries."""
