@@ -11,13 +11,14 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
 import msgspec
 
 from claimcheck.extract.candidates import Candidate
-from claimcheck.extract.lexicon import METRICS, TOPICS, pattern
+from claimcheck.extract.lexicon import METRICS, TOPICS, lowered_pattern, pattern
 from claimcheck.extract.types import Span
 
 NEAR = 240
@@ -67,11 +68,30 @@ _COUNT_AFTER = re.compile(
 _PLUS = re.compile(r"\+")
 
 
+@lru_cache(maxsize=4)
+def _lower(text: str) -> str | None:
+    """``text`` in lower case, when that keeps every character at its offset."""
+    low = text.lower()
+    return low if len(low) == len(text) else None
+
+
+def _matches(text: str, row: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The matches of ``row`` in ``text[start:end]``; in the lower-case text where the row
+    allows (``lexicon.lowered_pattern``): the same spans, found in about half the time."""
+    low = _lower(text)
+    compiled = lowered_pattern(row) if low is not None else None
+    if compiled is not None and low is not None:
+        return compiled.finditer(low, start, end)
+    return pattern(row).finditer(text, start, end)
+
+
 @lru_cache(maxsize=16_384)
 def _spans(text: str, row: str, start: int, end: int) -> tuple[tuple[int, int, str], ...]:
     """Every match of ``row`` in ``text[start:end]``, remembered: the candidates of one
     sentence ask the same questions of the same clause, sentence and unit."""
-    return tuple((m.start(), m.end(), m.group()) for m in pattern(row).finditer(text, start, end))
+    return tuple(
+        (m.start(), m.end(), text[m.start() : m.end()]) for m in _matches(text, row, start, end)
+    )
 
 
 @lru_cache(maxsize=16_384)
@@ -82,8 +102,8 @@ def _ends(text: str, start: int, end: int) -> frozenset[int]:
 
 @lru_cache(maxsize=16_384)
 def _found(text: str, row: str, start: int, end: int) -> str | None:
-    match = pattern(row).search(text, start, end)
-    return match.group() if match is not None else None
+    match = next(_matches(text, row, start, end), None)
+    return text[match.start() : match.end()] if match is not None else None
 
 
 def _first(text: str, row: str, where: Span) -> str | None:
@@ -96,6 +116,7 @@ def clear_memory() -> None:
     _spans.cache_clear()
     _ends.cache_clear()
     _found.cache_clear()
+    _lower.cache_clear()
 
 
 def facts(candidate: Candidate, frame: Frame) -> list[Fact]:

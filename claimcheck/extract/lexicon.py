@@ -964,3 +964,12 @@ def source(name: str) -> str:
 def pattern(name: str) -> re.Pattern[str]:
     """The compiled pattern called ``name`` (compiled on first use, then cached)."""
     return re.compile(_SOURCES[name], re.IGNORECASE)
+
+
+@cache
+def lowered_pattern(name: str) -> re.Pattern[str] | None:
+    """The pattern called ``name`` compiled to search lower-case text case-sensitively, about
+    twice as fast as ``pattern`` on the same text; ``None`` for a pattern that spells a capital
+    letter of its own."""
+    spelled = re.sub(r"\\[A-Za-z]", "", _SOURCES[name])
+    return None if re.search(r"[A-Z]", spelled) else re.compile(_SOURCES[name])
