@@ -3,9 +3,12 @@ fact the evidence can name has a weight and a meaning."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from claimcheck.extract.lexicon import ROWS, TOPICS, pattern
+import pytest
+import yaml
+
+from claimcheck.extract.lexicon import ROWS, TOPICS, lowered_pattern, pattern, pattern_names
 from claimcheck.extract.scoring import MEANINGS, VETOES, WEIGHTS
 
 EXAMPLES = [(row.name, text) for row in ROWS for text in row.examples]
@@ -57,3 +60,18 @@ def test_the_page_prefilter_patterns_read_lowered_text() -> None:
 
     for text in (_CANDIDATE, *(source(name) for name in _CUES)):
         assert not re.findall(r"(?<!\\)[A-Z]", text)
+
+
+def test_a_lowered_pattern_finds_what_the_pattern_finds() -> None:
+    corpus = Path(__file__).with_name("real_dev.yaml").read_text(encoding="utf-8")
+    text = "\n".join(entry["text"] for entry in yaml.safe_load(corpus))
+    low = text.lower()
+    assert len(low) == len(text)
+    for name in pattern_names():
+        compiled = lowered_pattern(name)
+        if compiled is None:
+            continue
+        assert [m.span() for m in compiled.finditer(low)] == [
+            m.span() for m in pattern(name).finditer(text)
+        ], name
+    assert lowered_pattern("words") is None  # it spells a capital of its own
