@@ -530,6 +530,10 @@ def _topics(frame: Frame) -> list[Fact]:
                 out.append(Fact(name, words))
                 causes.append(words)
     comparison = _first(text, "gpu_comparison", frame.clause)
+    if comparison is None and _LEADING.match(text, sentence.start, frame.clause.start):
+        # "Compared to the Hopper series, the B300 series demonstrates 8x": the comparison
+        # opens the sentence in a clause of its own
+        comparison = _first(text, "gpu_comparison", Span(sentence.start, frame.clause.start))
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
@@ -564,6 +568,9 @@ def _cause_around(frame: Frame) -> str | None:
         ),
         None,
     )
+
+
+_LEADING = re.compile(r"\W*(?:compared|relative|versus|vs\.?|against)\b", re.IGNORECASE)
 
 
 def _cached(text: str, sentence: Span) -> bool:

@@ -160,3 +160,16 @@ def test_a_claim_files_text_inherits_the_kv_topic_of_its_schema() -> None:
     # a claim file states a KV-cache claim by its schema (docs/claim-files.md)
     reading = read("Up to 4x throughput improvement", explicit=True, page="kv")
     assert [c.values.get("speedup") for c in reading.claims] == [4.0]
+
+
+def test_a_gpu_comparison_that_opens_the_sentence_attributes_its_figures() -> None:
+    # https://github.com/vllm-project/vllm-project.github.io/blob/HEAD/_posts/2026-02-13-gb300-deepseek.md
+    sentence = (
+        "Compared to the **Hopper** series, the **B300** series demonstrates an **8x** "
+        "performance improvement in Prefill"
+    )
+    assert extract_claims(sentence) == []
+    # written for the test: a baseline that is not a GPU does no such thing
+    assert _factors("Compared to recomputing, loading the KV cache from NVMe cuts TTFT 10x.") == [
+        10.0
+    ]
