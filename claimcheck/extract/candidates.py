@@ -290,6 +290,8 @@ def _reading_before(words: str) -> str | None:
 
 
 def _percent_reading(after: str, before: str, minus: bool) -> str | None:
+    if after.startswith("of ") and not minus:
+        return "percent-share"  # "97.5% of the median TTFT gain": a share, not a change
     near = after + " | " + before
     # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
     own_after = re.split(r"[,;:()]|\band\b", after, maxsplit=1)[0]

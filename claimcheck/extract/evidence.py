@@ -187,7 +187,12 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
     if candidate.form == "percent":
         if candidate.reading is None:
             out.append(Fact("percent-unread", "no reduction, faster or increase wording"))
-        elif candidate.reading in {"percent-more", "percent-rate-reduction", "percent-impossible"}:
+        elif candidate.reading in {
+            "percent-more",
+            "percent-rate-reduction",
+            "percent-impossible",
+            "percent-share",
+        }:
             out.append(Fact("percent-not-speed", candidate.reading))
         elif candidate.reading == "ambiguous-percent":
             out.append(Fact("percent-ambiguous", "improvement: 1 + p or 1 ÷ (1 − p)"))

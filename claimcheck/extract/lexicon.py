@@ -389,8 +389,8 @@ _ROWS: tuple[Row, ...] = (
         "denied_before",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
-        r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage",
-        ("GPU bill", "deployed", "costs"),
+        r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage|expected|hoped|projected|promised",
+        ("GPU bill", "deployed", "costs", "expected"),
         ("latency",),
     ),
     Row(
@@ -604,8 +604,8 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines)|"
         r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)s)|requests(?!\s?(?:per\s|/\s?)s)|sessions|customers|parameters|queries|agents|conversations)|"
-        r"(?:users|customers|requests)\s(?:per|a|each)\s(?:day|month|week)",
-        ("110x fewer tokens", "10x more users", "requests per day"),
+        r"(?:users|customers|requests)\s(?:per|a|each)\s(?:day|month|week)|reduction\sin\s(?:\w+\s)?tokens",
+        ("110x fewer tokens", "10x more users", "requests per day", "reduction in prompt tokens"),
         ("faster tokens",),
     ),
     Row(

@@ -149,7 +149,7 @@ MEANINGS: dict[str, str] = {
     "out-of-range": "a factor of 1 or less, or above 1,000,000",
     "implausible": "a factor above 10,000: read, and reported by rule KV209",
     "percent-unread": "a percentage with no reduction, 'faster' or increase wording",
-    "percent-not-speed": "a percentage that cannot be a speedup (a rate falling, 'more' of something)",
+    "percent-not-speed": "a percentage that cannot be a speedup (a rate falling, 'more' of something, a share 'of' something)",
     "percent-ambiguous": "'p% improvement': 1 + p or 1 ÷ (1 − p), so no factor is assumed",
     "pair-not-times": "two times that are a window or a TTL, not a before and after",
     "bare-times": "'N times' with no comparison ('3 times a day')",

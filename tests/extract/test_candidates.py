@@ -72,7 +72,12 @@ def test_an_improvement_percentage_of_a_time_is_ambiguous() -> None:
 
 
 def test_a_percentage_with_no_speed_wording_has_no_reading() -> None:
-    assert only("85% of requests", "percent").reading is None
+    assert only("85% on the dashboard", "percent").reading is None
+
+
+def test_a_percentage_of_something_is_a_share_with_no_value() -> None:
+    share = only("85% of requests", "percent")
+    assert (share.reading, share.value) == ("percent-share", None)
 
 
 @pytest.mark.parametrize(

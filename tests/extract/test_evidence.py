@@ -173,3 +173,19 @@ def test_a_gpu_comparison_that_opens_the_sentence_attributes_its_figures() -> No
     assert _factors("Compared to recomputing, loading the KV cache from NVMe cuts TTFT 10x.") == [
         10.0
     ]
+
+
+def test_a_share_of_something_is_not_a_change() -> None:
+    # https://arxiv.org/html/2606.19667
+    sentence = (
+        "The greedy policy reaches 97.5% of the median TTFT gain from oracle ordering, which "
+        "indicates that most reusable prefix locality can be recovered by a simple scheduling "
+        "layer."
+    )
+    assert extract_claims(sentence) == []
+
+
+def test_a_reduction_in_tokens_is_a_count() -> None:
+    # https://jeredsutton.com/post/reduce-latency-and-cost-of-llm-with-prompt-compression/
+    sentence = "The researchers were able to achieve up to a 20x reduction in prompt tokens."
+    assert extract_claims(sentence, explicit=True) == []
