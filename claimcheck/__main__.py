@@ -28,8 +28,8 @@ def main() -> None:
     """Run the command line."""
     signal.signal(signal.SIGINT, _interrupted)
     # Start-up and a batch create many objects and few cycles: collect less often. Set before
-    # the imports, which otherwise ran about 90 collections (a third of a one-liner's own time),
-    # and kept for the run (about 15 % faster on a batch).
+    # the imports, which otherwise run many collections, and kept for the run (bench/README.md
+    # has the figures).
     gc.set_threshold(100_000, 50, 50)
     try:
         try:
@@ -39,9 +39,8 @@ def main() -> None:
         finally:
             signal.signal(signal.SIGINT, _interrupted)
             # The run is done and the interpreter's shutdown clears what is left: its
-            # collections there walked every object the imports made (50-80 ms of each run, a
-            # third of a one-liner's own time). Frozen, they are freed as their modules are
-            # cleared, unwalked.
+            # collections there would walk every object the imports made (bench/README.md,
+            # "Shutdown"). Frozen, they are freed as their modules are cleared, unwalked.
             gc.freeze()
     except KeyboardInterrupt:
         # A Ctrl-C between the command line's own handling and the line above: still one

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from claimcheck.claim import Claim, Metric
-from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
+from claimcheck.defaults import DEFAULT_LATENCY_S
 from claimcheck.implied import Analysis
 from claimcheck.precision import Precision, label, weight_bytes
 from claimcheck.precision import notes as precision_notes
@@ -155,7 +155,7 @@ def _analysed(
     notes = [*resolved.unknown, *resolved.assumed]
     if resolved.model is None or resolved.gpu is None:
         if resolved.model is not None or resolved.gpu is not None:
-            notes.append("physical analysis needs both a model and a GPU (--model, --gpu)")
+            notes.append("physical analysis needs both a model and a GPU")
         return replace(base, assumptions=notes)
     try:
         analysis = _physical(
@@ -185,7 +185,7 @@ def _physical(
     if resolved.gpu_count is None:
         notes.append(
             f"{count} GPU{'s' if count > 1 else ''} assumed: the fewest whose memory holds the "
-            f"weights in {precision.weights_label(model)} (the claim gives no GPU count; --gpus)"
+            f"weights in {precision.weights_label(model)} (the claim gives no GPU count)"
         )
     tokens = claim.context_tokens
     prefill = claim.metric in PREFILL_METRICS
@@ -232,10 +232,11 @@ def _physical(
             )
         mfu, factor = min(implied_mfu, 1.0), 1.0
     else:
-        mfu = assume.mfu or DEFAULT_MFU
+        mfu = assume.mfu
         factor = power.factor if power else 1.0
         notes.append(
-            f"recompute at MFU {mfu:g} of dense peak{' (--mfu)' if assume.mfu else ''} (docs/model.md §2: 0.6–0.78 measured for long prefills)"
+            f"recompute at the assumed MFU, {mfu:g} of dense peak (docs/model.md §2: 0.6–0.78 "
+            "measured for long prefills)"
         )
         scaled = physics.mfu_for(gpu, compute, mfu)
         if scaled != mfu:
@@ -248,7 +249,7 @@ def _physical(
     tier = resolved.tier
     latency_s = tier.latency_s if tier else DEFAULT_LATENCY_S
     if tier is None:
-        notes.append(f"fixed load latency {latency_s * 1000:g} ms assumed (no tier named; --tier)")
+        notes.append(f"fixed load latency {latency_s * 1000:g} ms assumed (no tier named)")
     setup_kwargs: dict[str, object] = {}
     implied_gb_s = None
     if prefill and tokens:

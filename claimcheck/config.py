@@ -23,7 +23,7 @@ from pydantic_core import ErrorDetails
 
 from claimcheck.bounds import MAX_FILE_BYTES, Bound
 from claimcheck.errors import InputError, UsageError, choices_of, did_you_mean, shown, wanted
-from claimcheck.formats import OutputFormat
+from claimcheck.output_format import OutputFormat
 from claimcheck.settings import ASSUMPTION_BOUNDS, Assumptions, Thresholds
 from claimcheck.severity import FailOn
 from claimcheck.sources.reading import SETTINGS_MAX_BYTES, read_bytes

@@ -3,7 +3,7 @@
 A vendor's headline comes from its own baseline: the recompute time it measured, on the GPUs it
 chose, at the power it chose. The reference curve keeps the claim's load path (the bandwidth its
 own load time implies, or the tier it names) and recomputes as a well-run baseline would: at the
-assumed MFU (0.5 unless ``--mfu``), at full power, on the claim's model and GPUs, or on
+assumed MFU (``Assumptions.mfu``), at full power, on the claim's model and GPUs, or on
 Llama 3.1 70B and H100 SXM when the claim names none. A headline above that curve owes its size
 to the baseline, not to the storage.
 """
@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from claimcheck.claim import Claim
-from claimcheck.defaults import DEFAULT_LATENCY_S, DEFAULT_MFU
+from claimcheck.defaults import DEFAULT_LATENCY_S
 from claimcheck.implied import Analysis, Reference
 from claimcheck.precision import Precision
 from claimcheck.settings import Assumptions
@@ -64,7 +64,7 @@ def reference(
         model, gpu, precision
     )
     compute, kv_dtype = precision.estimate_compute(), precision.kv_format()
-    mfu = assume.mfu or DEFAULT_MFU
+    mfu = assume.mfu
     cached_s = claim.cached_seconds
     if cached_s is None and claim.speedup and (claim.baseline_seconds or named):
         # The load time the claim's ratio implies, as its analysis derives it: its own baseline

@@ -6,7 +6,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimcheck.bounds import GPUS, MFU, OUTPUT_TOKENS, PARAMS_B, TOKENS, Bound
-from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS, Dtype, KvLayout, WeightsDtype
+from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS, Dtype, KvLayout, WeightsDtype
 
 Fraction = Annotated[float, Field(gt=0, le=1)]
 
@@ -69,8 +69,8 @@ class Assumptions(BaseModel):
     gpu: str | None = Field(None, description="GPU to assume, e.g. h100-sxm")
     gpus: int | None = Field(None, ge=GPUS.low, le=GPUS.high, description="GPU count to assume")
     tier: str | None = Field(None, description="KV tier (id or kind) to assume, e.g. nvme")
-    mfu: float | None = Field(
-        None,
+    mfu: float = Field(
+        DEFAULT_MFU,
         ge=MFU.low,
         le=MFU.high,
         description="recompute MFU to assume when the claim gives no baseline time",

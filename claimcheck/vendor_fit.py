@@ -13,7 +13,7 @@ import msgspec
 
 from claimcheck.claim import Claim, Metric
 from claimcheck.claim import Point as ClaimPoint
-from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
+from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
 from claimcheck.implied import FitResidual, PointsFit
 
@@ -109,7 +109,7 @@ def fit_claim(
     model: ModelSpec | None,
     gpu: GpuSpec | None,
     gpu_count: int,
-    assumed_mfu: float | None,
+    assumed_mfu: float,
     output_tokens: int = DEFAULT_OUTPUT_TOKENS,
     *,
     curve: bool = True,
@@ -129,7 +129,7 @@ def fit_claim(
             f"{_NOT_FITTED}: a {claim.metric.value} figure is not a recompute-versus-load ratio"
         ]
     if model is None or gpu is None:
-        return None, [f"{_NOT_FITTED}: the fit needs the model and the GPU (--model, --gpu)"]
+        return None, [f"{_NOT_FITTED}: the fit needs the model and the GPU"]
     from claimcheck import physics
     from claimcheck.physics.fit import fit_points
 
@@ -169,7 +169,7 @@ def _points(claim: Claim) -> tuple[list[FitPoint], list[str]]:
 
 
 def _held_mfu(
-    claim: Claim, model: ModelSpec, gpu: GpuSpec, count: int, assumed: float | None
+    claim: Claim, model: ModelSpec, gpu: GpuSpec, count: int, assumed: float
 ) -> tuple[float, float, str]:
     """``(mfu, power factor, why)`` for a speedup-only fit; a fit with times replaces the MFU."""
     from claimcheck import physics
@@ -183,9 +183,8 @@ def _held_mfu(
     power = 1.0
     if claim.power_watts is not None and (gpu.default_power_w or gpu.max_power_w):
         power = physics.power_factor(gpu, claim.power_watts).factor
-    mfu = assumed or DEFAULT_MFU
-    why = "--mfu" if assumed else "assumed; docs/model.md §2"
-    return mfu, power, f"{why}{f', power factor {power:.2f}' if power < 1 else ''}"
+    why = "the assumed MFU; docs/model.md §2"
+    return assumed, power, f"{why}{f', power factor {power:.2f}' if power < 1 else ''}"
 
 
 def report_of(fit: Fit, count: int, basis: str) -> PointsFit:

@@ -526,13 +526,13 @@ def test_terminal_formats_escape_names_ids_and_text(cli: Invoke, good: Path, fmt
 def test_the_progress_line_shows_file_names_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from claimcheck.cli import _Progress
+    from claimcheck.commands.check_run import Progress
 
     monkeypatch.setenv("FORCE_COLOR", "1")  # draw it as on a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)
     screen = io.StringIO()
     monkeypatch.setattr(sys, "stderr", screen)
-    with _Progress(True) as progress:
+    with Progress(True) as progress:
         progress("a[/]b[bold]c\x1b[2J.md")
     drawn = screen.getvalue()
     assert "a[/]b[bold]c\\x1b[2J.md" in drawn

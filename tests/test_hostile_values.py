@@ -393,8 +393,9 @@ def _render_everywhere(report: Report) -> None:
 
 
 def _audit(claim: dict[str, Any], mfu: float | None) -> Report:
+    """``mfu``: an assumed MFU, or ``None`` for the default."""
     inputs = Inputs(arguments=["-"], stdin_filename="claim.json")
-    settings = Settings(assume=Assumptions(mfu=mfu))
+    settings = Settings(assume=Assumptions() if mfu is None else Assumptions(mfu=mfu))
     return audit(inputs, settings, read_stdin=lambda: json.dumps(claim))
 
 

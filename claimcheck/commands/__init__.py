@@ -1,4 +1,5 @@
-"""Commands beside ``check``: plain Typer functions that the CLI registers.
+"""The commands: plain Typer functions (``ledger``: a Typer app of its own), one module each,
+which ``claimcheck/cli.py`` registers and imports when a command line names them.
 
 Shared here: the ``--format``, ``--color`` and ``--kv-layout`` choices, the terminal settings
 and the one-line error exit (the options themselves are declared in ``shared_options``). Kept

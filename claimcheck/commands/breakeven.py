@@ -38,8 +38,8 @@ from claimcheck.commands.shared_options import (
     format_option,
     in_range,
 )
-from claimcheck.defaults import DEFAULT_MFU, DEFAULT_OUTPUT_TOKENS
 from claimcheck.errors import UsageError
+from claimcheck.settings import Assumptions
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     from claimcheck.physics import Setup
     from claimcheck.physics.fit import FitPoint
     from claimcheck.precision import Precision
+
+
+ASSUMED = Assumptions.model_construct()
+"""What the calculator assumes where an option is not given: the defaults ``check`` assumes."""
 
 
 class BreakevenFormat(StrEnum):
@@ -99,8 +103,8 @@ def breakeven(
     dtype: Annotated[str | None, DTYPE] = None,
     weights_dtype: Annotated[str | None, WEIGHTS_DTYPE] = None,
     kv_dtype: Annotated[str | None, KV_DTYPE] = None,
-    kv_layout: Annotated[str, KV_LAYOUT] = KvLayout.RESUMED,
-    mfu: Annotated[float, MFU] = DEFAULT_MFU,
+    kv_layout: Annotated[str, KV_LAYOUT] = ASSUMED.kv_layout,
+    mfu: Annotated[float, MFU] = ASSUMED.mfu,
     context: Annotated[
         int | None,
         typer.Option(
@@ -112,7 +116,7 @@ def breakeven(
             rich_help_panel=PHYSICS,
         ),
     ] = None,
-    output_tokens: Annotated[int, OUTPUT_TOKENS] = DEFAULT_OUTPUT_TOKENS,
+    output_tokens: Annotated[int, OUTPUT_TOKENS] = ASSUMED.output_tokens,
     catalog_file: Annotated[Path | None, CATALOG] = None,
     fit: Annotated[
         list[str] | None,

@@ -12,7 +12,7 @@ from claimcheck.commands import fail
 from claimcheck.commands.crawl import NEEDS_CRAWL, missing
 from claimcheck.commands.help_layout import Command, Group
 
-ledger = typer.Typer(help="Build and query a claims ledger (DuckDB) from a crawl's Parquet files.",
+ledger = typer.Typer(name="ledger", help="Build and query a claims ledger (DuckDB) from a crawl's Parquet files.",
                      no_args_is_help=True, add_completion=False, cls=Group,
                      rich_markup_mode="rich",
                      context_settings={"help_option_names": ["-h", "--help"]})  # fmt: skip

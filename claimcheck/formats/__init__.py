@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 import msgspec
 
+from claimcheck.output_format import OutputFormat as OutputFormat
 from claimcheck.severity import Severity
 
 if TYPE_CHECKING:
@@ -16,22 +16,8 @@ if TYPE_CHECKING:
     from claimcheck.report import ClaimStore, Report
 
 
-class OutputFormat(StrEnum):
-    """The ``--format`` choices."""
-
-    TEXT = "text"
-    CONCISE = "concise"
-    JSON = "json"
-    SARIF = "sarif"
-    GITHUB = "github"
-    GITLAB = "gitlab"
-    JUNIT = "junit"
-    MARKDOWN = "markdown"
-    HTML = "html"
-
-
-# The registry: each --format choice and the module that renders it (loaded on first use, so
-# start-up stays fast). A new format is a member above, a module, and a line here.
+# The registry: each --format choice (``claimcheck/output_format.py``) and the module that
+# renders it, loaded on first use. A new format is a member there, a module, and a line here.
 FORMATTERS: dict[OutputFormat, str] = {
     OutputFormat.TEXT: "claimcheck.formats.text_format",
     OutputFormat.CONCISE: "claimcheck.formats.concise_format",

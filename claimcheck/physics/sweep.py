@@ -391,13 +391,13 @@ def _kv_assumptions(setup: Setup) -> list[str]:
 
 
 def window_layout_note(model: ModelSpec, store_full: bool) -> str:
-    """The KV layout assumed for a model's windowed layers, in one sentence (``--kv-layout``)."""
+    """The KV layout assumed for a model's windowed layers, in one sentence."""
     kind = "chunked-attention" if model.window_kind == "chunked" else "sliding-window"
     layers = f"{model.windowed_layers} {kind} layers"
     if store_full:
         return (
             f"KV layout full: the {layers} store every token, as a full-length allocator "
-            "sizes them (--kv-layout; docs/model.md §1)."
+            "sizes them (docs/model.md §1)."
         )
     if model.window_kind == "chunked":
         held = f"only the tokens of the {model.window_tokens:,}-token chunk a prefix ends in"
@@ -405,7 +405,7 @@ def window_layout_note(model: ModelSpec, store_full: bool) -> str:
         held = f"only their last {model.window_tokens:,} tokens"
     return (
         f"KV layout resumed: the {layers} store {held}, all a resumed prefix needs "
-        "(--kv-layout full counts every token; docs/model.md §1)."
+        "(the full layout counts every token; docs/model.md §1)."
     )
 
 

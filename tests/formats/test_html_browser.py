@@ -3,7 +3,8 @@ by Playwright. The page opens from disk, shows every claim, finding and chart, a
 for nothing, logs no error, fits a 390 px phone without sideways scrolling, and shows hostile
 claim text as text. Screenshots at 1280 and 390 px go to ``test-artifacts/`` (git-ignored).
 
-Skipped only when no Chromium is installed (``.ci/run`` installs Debian's ``chromium``).
+Skipped, with the reason, when Playwright (the ``test`` extra) or Chromium is not installed
+(``.ci/run`` installs Debian's ``chromium``); ``-m "not browser"`` leaves them out.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog, Page, Route, sync_playwright
 
 from claimcheck.formats import OutputFormat, render
 from claimcheck.implied import Analysis
@@ -22,6 +23,13 @@ from claimcheck.report import ClaimReport, SourceRef
 from claimcheck.severity import Severity
 from tests.conftest import Invoke
 from tests.formats.sample import finding, report
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Dialog, Page, Route
+
+PLAYWRIGHT = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -57,7 +65,7 @@ class Visit:
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
     assert CHROMIUM is not None
-    with sync_playwright() as playwright:
+    with PLAYWRIGHT.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")),
             executable_path=CHROMIUM,
