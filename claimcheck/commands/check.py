@@ -279,7 +279,7 @@ def check(
             metavar="N",
             callback=in_range("--jobs", bounds.JOBS),
             help="Worker processes that read files in large runs; the report is the same with any "
-            "number." + default("the number of cores"),
+            "number." + default("one process, then the cores once the work is worth them"),
             show_default=False,
             rich_help_panel=INPUTS,
         ),

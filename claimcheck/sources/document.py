@@ -73,12 +73,15 @@ def read_document(
     page's topic (its title and the heading it sits under), so a paragraph under a heading
     about KV caching or a KV product needs no KV words of its own."""
     commented = "claimcheck" in source
-    if not commented and not page_may_hold_claims(source, by_block=kind != "html"):
+    # One lower-case copy of the page serves every scan of it for words.
+    lower = source.lower()
+    if not commented and not page_may_hold_claims(source, by_block=kind != "html", lower=lower):
         return ReadDocument([])
+    page: Page = "kv" if page_names_kv(lower, lowered=True) else "other"
+    del lower  # not held while the page is parsed: a large page's copy would double its cost
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
     document = scan(source, kind, None if commented else paragraph_may_hold_candidate)
-    page: Page = "kv" if page_names_kv(source) else "other"
     records: list[ClaimRecord] = []
     decisions: list[Placed] = []
     header = ""

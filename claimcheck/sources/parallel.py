@@ -85,7 +85,23 @@ class Work(Protocol[R]):
     def unpacked(self, sent: object) -> R: ...
 
 
+AUTO = 0
+"""``jobs`` for the default: workers only where they pay (``run``)."""
+TRIAL_SECONDS = 0.3
+"""CPU time a run chosen ``AUTO`` spends in its own process before it weighs the work left."""
+WORTH_SECONDS = 1.5
+"""The work left, at the pace of the trial in one process, above which workers take it:
+workers cost more CPU time than one process and the run's own process merges beside them, so
+they pay only on large runs (measured by ``bench/bench_users.py``; docs/performance.md)."""
+
+
 def default_jobs() -> int:
+    """The default ``jobs``: ``AUTO``, workers on the cores this process may use once the run
+    has shown that its work is worth them (``run``)."""
+    return AUTO
+
+
+def cores() -> int:
     """The cores this process may run on (1 on a one-core machine)."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
@@ -108,13 +124,41 @@ def run(items: Items, work: Work[R], jobs: int = 1) -> Generator[R, None, None]:
     """``work`` on each input, in input order. With ``jobs`` above 1 and enough files, the
     files go to ``jobs`` worker processes; standard input and text are always taken here, and
     so are the files of a worker that died. Closed before its end (or ended by an error or
-    an interrupt), it ends the workers."""
+    an interrupt), it ends the workers.
+
+    With ``AUTO``, the inputs are taken here until ``TRIAL_SECONDS`` of CPU time are spent;
+    then, when the files left would take more than ``WORTH_SECONDS`` at that pace and are
+    enough for workers, workers on every core take them. A run that is small in work (few
+    files, or many the prefilter passes over) never pays for starting workers."""
+    if jobs == AUTO:
+        yield from _as_it_pays(items, work)
+        return
     workers = workers_for([item for item, _ in items], jobs)
     if workers == 0:
         for item, group in items:
             yield work(item, group)
         return
     yield from _in_workers(items, work, workers)
+
+
+def _as_it_pays(items: Items, work: Work[R]) -> Generator[R, None, None]:
+    import time
+
+    started = time.process_time()
+    weighed = cores() < 2  # one core: nothing to weigh
+    for index, (item, group) in enumerate(items):
+        yield work(item, group)
+        if weighed:
+            continue
+        spent = time.process_time() - started
+        if spent < TRIAL_SECONDS:
+            continue
+        weighed = True
+        left = items[index + 1 :]
+        workers = workers_for([item for item, _ in left], cores())
+        if workers and spent / (index + 1) * len(left) > WORTH_SECONDS:
+            yield from _in_workers(left, work, workers)
+            return
 
 
 def _in_workers(items: Items, work: Work[R], workers: int) -> Generator[R, None, None]:

@@ -4,6 +4,8 @@ of the action's own tests (https://github.com/github/codeql-action/blob/main/src
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claimcheck.formats.line_hash import line_hashes
 
@@ -76,3 +78,47 @@ def test_a_character_beyond_the_basic_plane_counts_as_two_utf16_units() -> None:
     units = [0xD83D, 0xDE00, 0xFFFF] + [0] * 97
     expected = sum(unit * 37 ** (99 - i) for i, unit in enumerate(units)) % 2**64
     assert line_hashes("\U0001f600") == {1: f"{expected:x}:1"}
+
+
+def reference_line_hashes(text: str) -> dict[int, str]:
+    """The upload action's algorithm as it reads: the UTF-16 units, spaces and tabs and a line
+    feed after a carriage return left out, a carriage return read as a line feed; then each
+    line's hash straight from its definition (base 37, modulo 2**64, of the 100 units from the
+    line's start, the text followed by 65535 and zeros)."""
+    encoded = text.encode("utf-16-le", "surrogatepass")
+    units: list[int] = []
+    after_cr = False
+    for at in range(0, len(encoded), 2):
+        unit = encoded[at] | encoded[at + 1] << 8
+        if unit in (0x20, 0x09) or (after_cr and unit == 0x0A):
+            after_cr = False
+            continue
+        after_cr = unit == 0x0D
+        units.append(0x0A if unit == 0x0D else unit)
+    units.append(0xFFFF)
+    starts = [0] + [at + 1 for at, unit in enumerate(units) if unit == 0x0A]
+    padded = units + [0] * 100
+    seen: dict[str, int] = {}
+    hashes: dict[int, str] = {}
+    for line, start in enumerate(starts, 1):
+        value = sum(unit * 37 ** (99 - i) for i, unit in enumerate(padded[start : start + 100]))
+        key = format(value % 2**64, "x")
+        seen[key] = seen.get(key, 0) + 1
+        hashes[line] = f"{key}:{seen[key]}"
+    return hashes
+
+
+_PIECES = st.sampled_from([" ", "\t", "\r", "\n", "\r\n", "a", "Z", "é", "\u0a41", "\u0100",
+                           "\uffff", "\U0001f600", "\ud800", "x" * 99, "y" * 150])  # fmt: skip
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=60))
+def test_the_hashes_are_those_of_the_reference(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert line_hashes(text) == reference_line_hashes(text)
+
+
+def test_a_long_text_is_hashed_across_its_parts() -> None:
+    # More units than one product takes (65,536), lines crossing the boundary.
+    text = "".join(f"line {n} of a long page\n{' ' * (n % 7)}" for n in range(6_000))
+    assert line_hashes(text) == reference_line_hashes(text)

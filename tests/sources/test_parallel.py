@@ -87,11 +87,62 @@ def test_small_runs_start_no_workers(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize("cores", [{0}, {0, 1, 5}])
-def test_the_default_is_the_cores_this_process_may_use(
+def test_the_cores_are_those_this_process_may_use(
     cores: set[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores, raising=False)
-    assert default_jobs() == len(cores)
+    assert parallel.cores() == len(cores)
+
+
+def test_the_default_weighs_the_work() -> None:
+    assert default_jobs() == parallel.AUTO
+
+
+def test_a_run_small_in_work_starts_no_workers_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("workers started for a run small in work")
+
+    monkeypatch.setattr(parallel, "_in_workers", refuse)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "WORTH_SECONDS", 1e9)
+    monkeypatch.setattr(parallel, "TRIAL_SECONDS", 0.0)
+    folder = _folder(tmp_path, 4 * MIN_FILES_PER_WORKER)
+    assert _json(folder, jobs=parallel.AUTO) == _json(folder, jobs=1)
+
+
+@pytest.mark.parametrize("trial", [0.0, 1e-4])
+def test_workers_take_the_files_left_after_the_trial(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, trial: float
+) -> None:
+    folder = _folder(tmp_path, 4 * MIN_FILES_PER_WORKER)
+    alone = _json(folder, jobs=1)
+    taken: list[int] = []
+    in_workers = parallel._in_workers
+
+    def counted(items: parallel.Items, work: Any, workers: int) -> Any:
+        taken.append(len(items))
+        return in_workers(items, work, workers)
+
+    monkeypatch.setattr(parallel, "_in_workers", counted)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "WORTH_SECONDS", 0.0)
+    monkeypatch.setattr(parallel, "TRIAL_SECONDS", trial)
+    assert _json(folder, jobs=parallel.AUTO) == alone
+    assert len(taken) == 1 and 2 * MIN_FILES_PER_WORKER <= taken[0] < 4 * MIN_FILES_PER_WORKER + 1
+
+
+def test_one_core_takes_every_run_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("workers started on one core")
+
+    monkeypatch.setattr(parallel, "_in_workers", refuse)
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
+    monkeypatch.setattr(parallel, "WORTH_SECONDS", 0.0)
+    monkeypatch.setattr(parallel, "TRIAL_SECONDS", 0.0)
+    folder = _folder(tmp_path, 3 * MIN_FILES_PER_WORKER)
+    assert _json(folder, jobs=parallel.AUTO) == _json(folder, jobs=1)
 
 
 @pytest.mark.parametrize(("name", "loaded"), [("page.md", True), ("claims.yaml", False)])
