@@ -43,7 +43,7 @@ DEFAULTS = {
     "--output-tokens": str(DEFAULT_OUTPUT_TOKENS),
     "--color": "auto",
     "--show-source": "on in text, off in concise",
-    "--jobs": "the number of cores",
+    "--jobs": "one process, then the cores once the work is worth them",
 }
 # Options whose absence means "none": nothing is assumed, ignored or written elsewhere.
 WITHOUT_DEFAULT = {
