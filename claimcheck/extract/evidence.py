@@ -340,7 +340,6 @@ _STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "
 """Causes that are themselves about storage or caching: offload or cache wording beside them
 does not name a KV-cache mechanism."""
 """Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
-_SPEED_NOUN = re.compile(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b", re.IGNORECASE)
 _UP = re.compile(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
 _DOWN = re.compile(r"lower|less|fewer|reduc\w*|decreas\w*|drops?|dropped|fell|falls|cuts?|↓")
 _TIME_METRIC = re.compile(
@@ -376,7 +375,7 @@ def _cost_subject(text: str, start: int, end: int) -> str:
     for metric in METRICS:
         if pattern(f"metric_{metric}").search(text, last.end(), end):
             return ""
-    if _SPEED_NOUN.search(text, last.end(), end):
+    if pattern("speed_noun").search(text, last.end(), end):
         return ""  # "when the KV cache budget is 2 TB, the ideal speedup is 8.7x"
     return last.group()
 
@@ -488,7 +487,7 @@ def _cues(frame: Frame) -> list[Fact]:
 
 def speed_header(hint: str) -> bool:
     """Whether a table's header row names a speedup column ("Speedup", "faster")."""
-    return bool(hint) and _SPEED_NOUN.search(hint) is not None
+    return bool(hint) and pattern("speed_noun").search(hint) is not None
 
 
 def _metric_in(text: str, where: Span) -> bool:

@@ -350,6 +350,13 @@ _ROWS: tuple[Row, ...] = (
     ),
     # ---- comparison wording --------------------------------------------------------------
     Row(
+        "speed_noun",
+        "comparison",
+        r"speed-?ups?|faster|quicker|accelerat\w*",
+        ("Speedup", "speed-up", "faster", "acceleration"),
+        ("speed", "fastest"),
+    ),
+    Row(
         "speed",
         "comparison",
         r"\b(?:faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"

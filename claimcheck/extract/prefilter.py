@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
 
-from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.lexicon import pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
 # A factor's sign (x, ×, or a sign that looks like them) before a digit; a digit (or a
@@ -50,8 +50,6 @@ def _candidate(lowered: bool) -> re.Pattern[str]:
 
 @cache
 def _cue(lowered: bool) -> re.Pattern[str]:
-    from claimcheck.extract.lexicon import source
-
     return re.compile(
         "|".join(f"(?:{source(name)})" for name in _CUES), 0 if lowered else re.IGNORECASE
     )
@@ -250,13 +248,16 @@ def _holds(lower: str, headings: str, by_block: bool, *, found: bool = False) ->
     for block in _blocks_with_candidate(lower):
         if cue(block, lowered=True):
             return True
-        speed_table = speed_table or ("|" in block and _SPEED_COLUMN.search(block) is not None)
+        speed_table = speed_table or ("|" in block and _speed_column().search(block) is not None)
     # A page about KV caching lends its topic to every paragraph, and to a table's "Speedup"
     # column (claimcheck.sources.document).
     return _topic_heading(headings) or (speed_table and page_names_kv(lower, lowered=True))
 
 
-_SPEED_COLUMN = re.compile(r"\b(?:speed-?ups?|faster|quicker|accelerat\w*)\b")
+@cache
+def _speed_column() -> re.Pattern[str]:
+    """A speedup column's header words, in lower-case text (lexicon row ``speed_noun``)."""
+    return re.compile(r"\b(?:" + source("speed_noun") + r")\b")
 
 
 def _blocks_with_candidate(lower: str) -> Iterator[str]:
@@ -369,8 +370,6 @@ def page_names_kv(source: str, *, lowered: bool = False) -> bool:
 
 @cache
 def _kv_anywhere() -> re.Pattern[str]:
-    from claimcheck.extract.lexicon import source
-
     return re.compile(f"(?:{source('cue_kv')})|(?:{source('kv_product')})")
 
 
