@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from claimcheck.commands import fail
+from claimcheck.commands import TextOrJson, fail
 from claimcheck.commands.crawl import NEEDS_CRAWL, missing
 from claimcheck.commands.help_layout import Command, Group
 
@@ -27,13 +27,6 @@ class QueryName(StrEnum):
     UNDISCLOSED = "undisclosed"
     INCOMPARABLE = "incomparable"
     HISTORY = "history"
-
-
-class LedgerFormat(StrEnum):
-    """``ledger query --format`` values."""
-
-    TEXT = "text"
-    JSON = "json"
 
 
 def _needs_duckdb() -> None:
@@ -86,8 +79,8 @@ def query(
         ),
     ] = None,
     fmt: Annotated[
-        LedgerFormat, typer.Option("--format", "-f", help="text or json.", metavar="FORMAT")
-    ] = LedgerFormat.TEXT,
+        TextOrJson, typer.Option("--format", "-f", help="text or json.", metavar="FORMAT")
+    ] = TextOrJson.TEXT,
 ) -> None:
     """Run one of the ledger's named queries."""
     _needs_duckdb()
@@ -98,7 +91,7 @@ def query(
     if not os.path.exists(db):
         fail(f"{db}: no such ledger (build it with claimcheck ledger build)")
     columns, rows = run_query(db, name.value, vendor)
-    if fmt is LedgerFormat.JSON:
+    if fmt is TextOrJson.JSON:
         import json
 
         print(
