@@ -66,6 +66,10 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PLUS = re.compile(r"\+")
+_VERSUS_FACTOR = re.compile(r"\s*(?:vs\.?|versus)\s[~≈]?\d[\d.]*\s?[x×]", re.IGNORECASE)
+_FACTOR_VERSUS = re.compile(r"\d\s?[x×]\s(?:vs\.?|versus)\s[~≈]?$", re.IGNORECASE)
+"""Two factors set against each other ("5.0x vs. 11.7x read/write ratio") are the values of
+some ratio, each of them, not a gain."""
 
 
 @lru_cache(maxsize=4)
@@ -137,6 +141,9 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
             out.append(Fact("metric-header", _hinted_metric(frame.hint) or ""))
     # Text passed as a claim still has to say something of a KV cache: with no such word at
     # all, nothing ties its figure to KV reuse (docs/extractor.md, "Cause first").
+    if metric is None and _ELLIPTICAL.match(text, span.end, frame.clause.end):
+        # "57x more KV memory; eight heads would use about 7x more": the noun is elsewhere
+        out.append(Fact("elliptical", text[span.end : frame.clause.end].strip()[:16]))
     cues = _cues(frame)
     lent = any(f.name in {"kv-header", "kv-topic", "kv-page"} for f in cues)
     for fact in cues:
@@ -149,7 +156,7 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
         metric is not None
         and metric[0] == "decode"
         and not any(f.name == "attributed-elsewhere" for f in out)
-        and _first(text, "storage_cue", frame.sentence) is None
+        and not _named_beyond_baseline(text, "storage_cue", frame.sentence)
         and _first(text, "metric_ttft", frame.sentence) is None
     ):
         out.append(
@@ -176,6 +183,10 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
         tail = text[span.end : min(frame.sentence.end, span.end + 24)]
         if _COUNT_AFTER.match(tail):
             out.append(Fact("count-follows", tail.strip()[:16]))
+        elif _VERSUS_FACTOR.match(tail) or _FACTOR_VERSUS.search(
+            text, max(frame.sentence.start, span.start - 24), span.start
+        ):
+            out.append(Fact("factor-values", tail.strip()[:16]))
     if pattern("old_figure").search(text, max(frame.sentence.start, span.start - 16), span.start):
         out.append(
             Fact("old-figure", text[max(frame.sentence.start, span.start - 16) : span.start])
@@ -212,6 +223,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     word before it."""
     text, span, sentence = frame.text, candidate.span, frame.clause
     if candidate.form in {"time_pair", "rate_pair"}:
+        larger = _LARGER_TIME.search(text, frame.clause.start, frame.clause.end)
+        if larger is not None and _TIME_IS.search(text, frame.clause.start, larger.start()):
+            return [Fact("slower", larger.group())]  # the pair's times, read the other way
         return [Fact("pair", text[span.start : span.end])]
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
@@ -231,6 +245,10 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
     denied = _denied_before(lead.lower().split()[-3:])
     out: list[Fact] = []
+    if _TIME_IS.search(text, max(frame.clause.start, span.start - 64), span.start) and (
+        _BASELINE_MULTIPLE.match(after)
+    ):  # "TTFT (6.555 s) is 9.4x the no-offload value": the time is the larger one
+        return [Fact("slower", after[:32])]
     rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
     if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
@@ -270,6 +288,19 @@ _TIME_RISES = re.compile(
     r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed))"
     r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
     re.IGNORECASE,
+)
+_ELLIPTICAL = re.compile(r"\s(?:more|less)\W*$", re.IGNORECASE)
+_TIME_IS = re.compile(
+    r"\b(?:ttft|latenc(?:y|ies)|time[-\s]to[-\s]first[-\s]token|itl|tpot|response\stimes?)\b"
+    r"(?:[^.;]|\.(?=\d)){0,30}?\b(?:is|was|are|were|becomes?|reach(?:es|ed)?)\s"
+    r"(?:about\s|roughly\s|nearly\s|almost\s|over\s|more\sthan\s)?[~≈]?\s?$",
+    re.IGNORECASE,
+)
+_BASELINE_MULTIPLE = re.compile(
+    r"(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline|vanilla|default)\b"
+)
+_LARGER_TIME = re.compile(
+    r"(?<![\w.])\d[\d.]*\s?[x×]\s" + _BASELINE_MULTIPLE.pattern, re.IGNORECASE
 )
 _CHANGED_BY = re.compile(
     r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s(?:[\w-]+\s){0,6}?by\s"
@@ -533,6 +564,11 @@ def _topics(frame: Frame) -> list[Fact]:
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
                 out.append(Fact(name, words))
                 causes.append(words)
+    negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
+        text, sentence, "uncached"
+    )
+    if negated is not None:
+        return [*out, Fact("attributed-elsewhere", f"no cache: {negated}")]
     comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is None and _LEADING.match(text, sentence.start, frame.clause.start):
         # "Compared to the Hopper series, the B300 series demonstrates 8x": the comparison
@@ -541,7 +577,12 @@ def _topics(frame: Frame) -> list[Fact]:
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
-    if _kv_mechanism_in(text, sentence) or (storage and storage_counts and _cached(text, sentence)):
+    if (_named_for_reuse(text, sentence) or _first(text, "kv_product", sentence) is not None) or (
+        storage
+        and storage_counts
+        and _cached(text, sentence)
+        and _named_beside_engine(text, "storage_cue", sentence)
+    ):
         return out
     if causes:
         out.append(Fact("attributed-elsewhere", causes[0]))
@@ -553,6 +594,90 @@ def _topics(frame: Frame) -> list[Fact]:
         if heading is not None:
             out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
     return out
+
+
+_AS_BASELINE = re.compile(
+    r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|against|relative\sto|over)\s(?:[\w-]+\s){0,3}$",
+    re.IGNORECASE,
+)
+_SLOWER_WITHOUT = re.compile(
+    r"\b(?:slower|higher|longer|increas\w*|grows?|grew|rises?|rose)\b", re.IGNORECASE
+)
+_WITH_CACHE = re.compile(
+    r"\b(?:enabled|turned\son|warm(?![-\u2010\u2011]up)|hits?|cached|reus\w*|with\s(?:it|caching|the\scache))\b",
+    re.IGNORECASE,
+)
+
+
+_RECOMPUTE = re.compile(r"re-?comput|re-?prefill|recalculat", re.IGNORECASE)
+
+
+def _named_beyond_baseline(text: str, row: str, where: Span) -> bool:
+    """Whether ``row`` matches in ``where`` other than inside the baseline of a comparison:
+    "7.8x faster than a highly optimized offloading system" and "13x over vLLM with prefix
+    caching" put the mechanism on the slower side. Recompute as the baseline ("faster than
+    recomputing") is the KV cache's own comparison, so it counts wherever it stands."""
+    for start, _, words in _spans(text, row, where.start, where.end):
+        if _RECOMPUTE.match(words) or not _AS_BASELINE.search(
+            text, max(where.start, start - 40), start
+        ):
+            return True
+    return False
+
+
+def _named_for_reuse(text: str, where: Span) -> bool:
+    """Whether ``where`` names a KV cache other than as the thing compressed or quantised
+    ("KV cache compression", "4-bit KV cache") or as the setting of a compared engine."""
+    shrunk = [
+        (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
+        for topic in ("compression", "quantisation")
+        for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
+    ]
+    return any(
+        not any(lo <= end and start <= hi for lo, hi in shrunk)
+        for start, end, _ in _spans(text, "cue_kv", where.start, where.end)
+    ) and _named_beside_engine(text, "cue_kv", where)
+
+
+def _named_beside_engine(text: str, row: str, where: Span) -> bool:
+    """Whether ``row`` matches in ``where`` other than as the setting of an engine the figure
+    is compared with: "13x over vLLM with prefix caching" compares engines, where "4x faster
+    than conventional KV cache approaches" compares KV-cache designs."""
+    engines = _spans(text, "topic_engine_comparison", where.start, where.end)
+    return any(
+        not any(
+            start - 24 <= end <= start and _SETTING_OF.fullmatch(text, end, start)
+            for _, end, _ in engines
+        )
+        for start, _, _ in _spans(text, row, where.start, where.end)
+    )
+
+
+_SETTING_OF = re.compile(
+    r"(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
+)
+
+
+def _uncached(text: str, clause: Span, row: str) -> str | None:
+    """The words of ``row`` that say the figure was measured without the cache ("no prefix
+    caching" in its clause; "cold TTFT", "first-time requests" in its sentence), unless they name the baseline
+    ("than without prefix caching") or the clause also speaks of the cache at work ("warm",
+    "hits", KV wording of its own)."""
+    for start, end, words in _spans(text, row, clause.start, clause.end):
+        if _AS_BASELINE.search(text, max(clause.start, start - 40), start) is not None:
+            continue
+        if _WITH_CACHE.search(text, clause.start, clause.end) or _SLOWER_WITHOUT.search(
+            text, clause.start, clause.end
+        ):
+            continue  # "with prefix caching disabled, TTFT is 10x higher": the claim inverted
+        kv = (
+            m
+            for row in ("cue_kv", "kv_product")
+            for m in _spans(text, row, clause.start, clause.end)
+        )
+        if all(start <= m[0] < end for m in kv):
+            return words
+    return None
 
 
 def _cause_around(frame: Frame) -> str | None:

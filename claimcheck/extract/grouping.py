@@ -583,7 +583,8 @@ _LOAD = re.compile(
 _WORSE = re.compile(
     r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
     r"higher\s(?:ttft|latency|itl|tpot|time)|(?:ttft|latency|itl|tpot)\s(?:p\d\d\s)?(?:\w+\s)?"
-    r"(?:increas\w*|grows?|grew|rises?|rose|jump\w*|spik\w*|degrad\w*))\b",
+    r"(?:increas\w*|grows?|grew|rises?|rose|jump\w*|spik\w*|degrad\w*)|"
+    r"[x×]\s(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline))\b",
     re.IGNORECASE,
 )
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")

@@ -404,8 +404,9 @@ _ROWS: tuple[Row, ...] = (
         "subject_not_speed",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
-        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?",
-        ("input token costs", "prefill compute", "hit rate"),
+        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|"
+        r"(?:kv\s)?cache\sblocks?",
+        ("input token costs", "prefill compute", "hit rate", "the amount of KV cache blocks"),
         ("latency",),
     ),
     Row(
@@ -510,8 +511,8 @@ _ROWS: tuple[Row, ...] = (
         "topic_memory_management",
         "topic",
         r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
-        r"block\s(?:tables?|allocat\w*)",
-        ("PagedAttention", "memory fragmentation", "vAttention"),
+        r"block\s(?:tables?|allocat\w*)|kvcached",
+        ("PagedAttention", "memory fragmentation", "vAttention", "using kvcached"),
         ("paged through",),
     ),
     Row(
@@ -527,8 +528,14 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
         r"autoscal\w*|request\splacement|queue\smanagement|least[-\s](?:loaded|request)|gateway|batcher|"
-        r"routes?\srequests|fastest\sservers?|balanc\w*",
-        ("load balancing", "admission control", "the router", "scheduler"),
+        r"routes?\srequests|fastest\sservers?|balanc\w*|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf",
+        (
+            "load balancing",
+            "admission control",
+            "the router",
+            "scheduler",
+            "Shortest Prefill First",
+        ),
         ("route 66 diner",),
     ),
     Row(
@@ -544,7 +551,8 @@ _ROWS: tuple[Row, ...] = (
         "topic_engine_comparison",
         "topic",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
-        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?(?:hugging\s?face\s|hf\s)?"
+        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
+        r"(?:(?:native|stock|vanilla|upstream|plain)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
@@ -560,6 +568,7 @@ _ROWS: tuple[Row, ...] = (
             "DeepSpeed-MII",
             "MLPerf",
             "compared to stock transformers",
+            "compared to native vLLM",
         ),
         ("than recomputing",),
     ),
@@ -602,17 +611,27 @@ _ROWS: tuple[Row, ...] = (
         "topic_slo",
         "topic",
         r"\w+_p\d\d\s?=\s?\d+|slos?\s?(?:=|of\b|is\b|was\b|set\b|targets?\b|thresholds?\b|definitions?\b)|"
-        r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:(?<![\d.])\d[\d.]*+\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b",
-        ("TTFT_P90 = 10×", "SLO of", "set the TTFT SLO", "10x the SLO"),
+        r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:(?<![\d.])\d[\d.]*+\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b|"
+        r"(?<![\d.])\d[\d.]*+[-\s]?(?:ms|milliseconds?|seconds?|s)\s(?:threshold|target|limit|deadline)",
+        ("TTFT_P90 = 10×", "SLO of", "set the TTFT SLO", "10x the SLO", "the 10-second threshold"),
         ("slow",),
     ),
     Row(
         "topic_count",
         "topic",
-        r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines)|"
+        r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines|ops|operations|flops)|"
+        r"as\smany\s(?:\w+\s)?(?:tokens|users|requests|sessions|sequences)|"
         r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)s)|requests(?!\s?(?:per\s|/\s?)s)|sessions|customers|parameters|queries|agents|conversations)|"
-        r"(?:users|customers|requests)\s(?:per|a|each)\s(?:day|month|week)|reduction\sin\s(?:\w+\s)?tokens",
-        ("110x fewer tokens", "10x more users", "requests per day", "reduction in prompt tokens"),
+        r"\w+s\s(?:per|a|each)\s(?:day|month|week|hour)|reduction\sin\s(?:\w+\s)?tokens",
+        (
+            "110x fewer tokens",
+            "10x more users",
+            "requests per day",
+            "reduction in prompt tokens",
+            "199 busts per day",
+            "2x as many active tokens",
+            "2.9x fewer indexer ops",
+        ),
         ("faster tokens",),
     ),
     Row(
@@ -666,8 +685,16 @@ _ROWS: tuple[Row, ...] = (
         "topic_model_loading",
         "topic",
         r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
-        r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors",
-        ("model loading", "cold starts", "loading weights", "Sleep Mode", "than reloading models"),
+        r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
+        r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)",
+        (
+            "model loading",
+            "cold starts",
+            "loading weights",
+            "Sleep Mode",
+            "than reloading models",
+            "weight updates",
+        ),
         ("loading its KV cache",),
     ),
     Row(
@@ -698,6 +725,14 @@ _ROWS: tuple[Row, ...] = (
         r"revenue|arr|valuation|funding|market\sshare|bookings|year[-\s]over[-\s]year|yoy|shareholders?|earnings",
         ("revenue", "year-over-year", "market share"),
         ("arrow",),
+    ),
+    Row(
+        "uncached",
+        "cue",
+        r"cold\sttft|first-time\srequests|"
+        r"(?:with|when)\s(?:the\s)?(?:prefix|prompt|kv)[-\s]cach\w*\s(?:is\s|was\s)?(?:disabled|off)",
+        ("cold TTFT", "First-time requests", "with prefix caching disabled"),
+        ("cold storage",),
     ),
     # ---- KV-cache cues -------------------------------------------------------------------
     Row(

@@ -75,6 +75,8 @@ WEIGHTS: dict[str, float] = {
     "topic-beside-kv": -0.5,
     "topic-setting": -2.0,
     "gpu-comparison": -3.0,
+    "factor-values": -3.0,
+    "elliptical": -2.0,
 }
 """The price of each fact. Names are those ``evidence.facts`` gives. ``python -m
 tests.extract.fit`` fits a logistic model to the labelled corpora and reports, beside its own
@@ -116,6 +118,8 @@ MEANINGS: dict[str, str] = {
     "form-magnitude": "'an order of magnitude' (10) or more",
     "form-fraction": "a fraction of the time ('1/40th of the time', 'a third of')",
     "form-doubling": "'doubles', 'halves', 'in half'",
+    "factor-values": "two factors set against each other ('5.0x vs. 11.7x'): values of a ratio",
+    "elliptical": "'7x more' with the noun elsewhere and no speed metric named",
     "form-percent": "a percentage, read by its wording (a time reduction p is 1 ÷ (1 − p))",
     "form-time_pair": "before and after times with one unit ('from 57 to 2.1 seconds')",
     "form-rate_pair": "before and after rates ('2,742 tok/s to 6,423 tok/s')",

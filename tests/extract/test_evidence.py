@@ -189,3 +189,128 @@ def test_a_reduction_in_tokens_is_a_count() -> None:
     # https://jeredsutton.com/post/reduce-latency-and-cost-of-llm-with-prompt-compression/
     sentence = "The researchers were able to achieve up to a 20x reduction in prompt tokens."
     assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_figure_measured_without_the_cache_is_not_a_kv_claim() -> None:
+    sentences = (
+        # https://github.com/Avarok-Cybersecurity/atlas-recipes/pull/24
+        "That gate is being added because Qwen3-VL's cold TTFT just improved 45.3% "
+        "(1797 → 983 ms) and nothing held it in place.",
+        # https://github.com/vllm-project/vllm-project.github.io/blob/HEAD/_posts/2025-11-13-shm-ipc-cache.md
+        "**First-time requests**: Prefill throughput improved by **11.5%**, and TTFT decreased "
+        "by **10.5%**",
+        # https://vllm-project-github-no3w47i9n-simon-mos-projects.vercel.app/2025/10/03/sleep-mode.html
+        "Result: Across six alternating prompts (two models, three rounds), Sleep Mode + warm‑up "
+        "is ~2.7× faster than reloading models each time, 69.2 s vs 188.9 s, with prefix caching "
+        "disabled.",
+    )
+    for sentence in sentences:
+        assert extract_claims(sentence) == [], sentence
+        assert extract_claims(sentence, explicit=True) == [], sentence
+
+
+def test_no_cache_as_the_baseline_or_beside_kv_wording_still_reads() -> None:
+    assert _factors("Prefix caching gives 5x faster TTFT than without prefix caching.") == [5.0]
+    # https://github.com/vllm-project/vllm/pull/32553
+    sentence = (
+        "With kv pull from D node when there is no prefix caching on prefill node "
+        "(`--no-enable-prefix-caching`), there is a > 2x improvement for TTFT"
+    )
+    assert _factors(sentence) == [2.0]
+
+
+def test_a_kv_cache_named_as_a_compared_engines_setting_is_not_the_cause() -> None:
+    # https://docs.nvidia.com/dynamo/dev/benchmarks/qwen3-6-35b-feature-stack.md
+    assert (
+        _factors(
+            "The full Dynamo stack delivers roughly **+30% RPS and large TTFT reductions** versus "
+            "vanilla `vllm serve` (H100: +29.8% RPS / −66.4% TTFT avg; GB200: +31.5% / −43.3%)."
+        )
+        == []
+    ), "an engine comparison"
+    # https://www.linkedin.com/pulse/open-undivided-attention-vast-data-laguf (a KV design
+    # against other KV designs is a KV claim)
+    assert _factors(
+        "This release offers the tools to build and deploy advanced AI applications at speeds "
+        "up to four times faster than conventional KV Cache approaches."
+    ) == [4.0]
+
+
+def test_a_gain_beyond_an_offloading_baseline_in_decode_speed_is_not_offload() -> None:
+    # https://github.com/Infini-AI-Lab/TriForce/blob/main/index.html
+    sentence = (
+        "We demonstrate that TriForce can efficiently serve a Llama2-13B with 128K contexts on "
+        "two RTX 4090s, reaching an average time between tokens (TBT) as low as 0.22 seconds, "
+        "which is 7.8x faster than a highly optimized offloading system."
+    )
+    assert extract_claims(sentence) == []
+
+
+def test_kv_cache_compression_is_compression_even_with_text() -> None:
+    # https://www.fordelstudios.com/pulse/arcs/model-context-length-race
+    sentence = (
+        "Researchers from MIT, NVIDIA, and Zhejiang University Propose TriAttention: A KV Cache "
+        "Compression Method That Matches Full Attention at 2.5× Higher Throughput"
+    )
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_time_that_is_a_multiple_of_the_no_offload_time_is_a_slowdown() -> None:
+    # https://github.com/natoscott/benchmarks/blob/HEAD/llm-d-kvcache-offload-eval/REPORT-v0.6.0.md
+    sentence = (
+        "Qwen3-8B lmcache-valkey TTFT (6.555 s) is 9.4× the no-offload value (0.696 s), "
+        "indicating that Valkey round-trip overhead accumulates under concurrency for this "
+        "model size."
+    )
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_counts_thresholds_and_ratio_values_are_not_speedups() -> None:
+    sentences = (
+        # https://reddit.sentinel-team.org/posts/1sk3m12/snapshots/2026-04-13T18%3A33%3A03.635549Z
+        "before the switch - 39 cache busts per day, $6.28/day in bust-triggered costs. after - "
+        "199 busts per day (5.1x increase), $15.54/day.",
+        # https://news.ojobit.com/story/kv-cache-pooling-long-context-llm-latency-4x-7fd4c7
+        "Time-to-first-token for long-context LLM serving clocks in at 30.7 seconds - more than "
+        "3x the 10-second threshold most interactive applications tolerate.",
+        # https://github.com/ai-dynamo/dynamo/blob/HEAD/docs/blogs/agentic-inference/agentic-inference.md
+        "In our analysis of Claude Code team sessions, we measured this directly: teammates "
+        "averaged 79.4% cache rate vs. 91.3% for the lead agent's explore subagents (5.0x vs. "
+        "11.7x read/write ratio), with the gap driven almost entirely by cold-start writes.",
+        # https://github.com/casys-kaist/LLMServingSim/blob/main/docs/docs/examples/memory-tiers/fp8-kv-cache.md
+        "Memory model halves the per-block KV cache byte count (bytes_per_block uses kv_fp = 1 "
+        "instead of 2), so the scheduler can fit roughly 2× as many active tokens at the same "
+        "npu_mem.",
+    )
+    for sentence in sentences:
+        assert extract_claims(sentence, explicit=True) == [], sentence
+
+
+def test_an_elliptical_more_takes_its_noun_from_before() -> None:
+    # https://github.com/llm-d/llm-d.github.io/blob/HEAD/blog/2026-07-22_serving-glm-5-2-agentic-workloads-on-llm-d.mdx
+    sentence = (
+        "A counterfactual with 64 KV heads and 256-dimensional keys and values would use about "
+        "57x more KV memory; eight KV heads at those dimensions would use about 7x more."
+    )
+    assert extract_claims(sentence) == []
+
+
+def test_other_systems_and_policies_named_are_the_cause() -> None:
+    sentences = (
+        # https://github.com/ovg-project/kvcached/issues/233 (elastic GPU memory, not reuse)
+        "How can we reproduce the fact that using kvcached is 2-28 times faster than not using "
+        "kvcached in TTFT?",
+        # https://github.com/LMCache/lmcache.github.io/blob/HEAD/_posts/2025-07-29-shortest-prefill-first.md
+        "**Takeaway:** Shortest Prefill First delivers an **18% reduction** in mean TTFT compared "
+        "to native vLLM, with even larger gains over Fireworks and DeepInfra.",
+    )
+    for sentence in sentences:
+        assert extract_claims(sentence) == [], sentence
+    # https://github.com/kvcache-ai/Mooncake/blob/HEAD/README.md: a KV product moving weights
+    weights = (
+        "SGLang introduces RDMA-based P2P weight transfer for large-scale distributed RL using "
+        "Mooncake TransferEngine, achieving 7x faster weight updates for the 1T-parameter "
+        "Kimi-K2 model (53s → 7.2s)"
+    )
+    assert extract_claims(weights) == []
