@@ -294,7 +294,7 @@ def _percent_reading(after: str, before: str, minus: bool) -> str | None:
         return "percent-share"  # "97.5% of the median TTFT gain": a share, not a change
     near = after + " | " + before
     # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
-    own_after = re.split(r"[,;:()]|\band\b", after, maxsplit=1)[0]
+    own_after = re.split(r"[,;:()]|\b(?:and|with|using|via)\b", after, maxsplit=1)[0]
     own_before = re.split(r"[,;:()]|\band\b", before)[-1]
     rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
     if rate is None and not _TIMES.search(near):

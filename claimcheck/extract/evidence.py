@@ -229,6 +229,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [Fact("pair", text[span.start : span.end])]
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
+    after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
     before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]
     if (
         candidate.form in {"multiplier", "word_multiplier"}
@@ -289,6 +290,7 @@ _TIME_RISES = re.compile(
     r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
     re.IGNORECASE,
 )
+_SAME_FIGURE = re.compile(r"^or\s[~≈]?[\d.,]+\s?(?:ms|s|sec|seconds?|x|×|%)\s")
 _ELLIPTICAL = re.compile(r"\s(?:more|less)\W*$", re.IGNORECASE)
 _TIME_IS = re.compile(
     r"\b(?:ttft|latenc(?:y|ies)|time[-\s]to[-\s]first[-\s]token|itl|tpot|response\stimes?)\b"
@@ -393,7 +395,7 @@ def _worse(word: str, following: str) -> bool:
 def _metric_follows(after: str) -> bool:
     """A speed word followed by a metric ("faster TTFT"): the figure names its own subject."""
     words = after.split()
-    return any(_metric_starts(" ".join(words[i:])) for i in range(min(len(words), 3)))
+    return any(_metric_starts(" ".join(words[i:])) for i in range(min(len(words), 5)))
 
 
 def _cost_subject(text: str, start: int, end: int) -> str:

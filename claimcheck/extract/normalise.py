@@ -19,6 +19,7 @@ from functools import lru_cache
 import msgspec
 from msgspec.structs import replace
 
+from claimcheck.extract.glossary import CJK, glossed
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
@@ -82,8 +83,11 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
 
 def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     """``normalise``, with the numbers rewritten on the way: a superscript exponent, thousands
-    set apart by spaces, apostrophes or dots, a decimal comma (docs/extractor.md)."""
+    set apart by spaces, apostrophes or dots, a decimal comma (docs/extractor.md); Chinese,
+    Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
     clean, where = _dropped(text) if _NEEDS.search(text) else (text, None)
+    if CJK.search(clean) is not None:
+        clean, where = glossed(clean, where or list(range(len(text) + 1)))
     if _REWRITE.search(clean) is None:
         return clean.translate(_SPACES), where, ()
     clean, where, rewrites = _rewritten(clean, where or list(range(len(text) + 1)))

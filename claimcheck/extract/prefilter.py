@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
 
+from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.lexicon import pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
@@ -182,6 +183,8 @@ def page_may_hold_claims(source: str, *, by_block: bool = True, lower: str | Non
         lower = None
     if lower is None:
         lower = source.lower()
+    if CJK.search(lower) is not None:  # read in the extractor's English terms, as it reads them
+        source, lower = english(source), english(lower)
     found = candidate(lower, lowered=True)
     if found and _holds(lower, source, by_block, found=True):
         return True

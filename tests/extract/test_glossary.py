@@ -1,0 +1,82 @@
+"""Chinese, Japanese and Korean claims, read through the glossary (real sentences, each with
+its source)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimcheck.extract import extract_claims
+from claimcheck.extract.glossary import english, glossed
+from claimcheck.sources.document import read_document
+
+# https://0h-n0.github.io/posts/paper-2311-04934
+PROMPT_CACHE_JA = "論文解説: Prompt Cache — モジュラーKVキャッシュ再利用でLLM推論TTFTを3.5倍高速化"
+# https://introl.com/ja/blog/prompt-caching-infrastructure-llm-cost-latency-reduction-guide-2025
+ANTHROPIC_JA = "Anthropicのプロンプトキャッシングは、長いプロンプトでコストを最大90%、レイテンシを最大85%削減します。"
+# https://introl.com/ko/blog/prompt-caching-infrastructure-llm-cost-latency-reduction-guide-2025
+ANTHROPIC_KO = "Anthropic의 프롬프트 캐싱은 긴 프롬프트에서 비용을 최대 90%, 지연 시간을 최대 85%까지 줄입니다."
+
+
+def _read(text: str) -> list[dict[str, object]]:
+    return [dict(claim.values) for claim in extract_claims(text)]
+
+
+def test_a_multiplier_in_japanese_is_read_with_its_metric() -> None:
+    assert _read(PROMPT_CACHE_JA) == [{"speedup": 3.5, "metric": "ttft"}]
+
+
+def test_a_latency_reduction_in_japanese_and_korean_is_read_and_the_cost_cut_is_not() -> None:
+    # 85 % less latency is 1 / 0.15 = 6.67x; the 90 % is a cost cut, no speedup
+    for sentence in (ANTHROPIC_JA, ANTHROPIC_KO):
+        claims = _read(sentence)
+        assert [c["speedup"] for c in claims] == [6.67], sentence
+        assert claims[0]["speedup_qualifier"] == "up to"
+
+
+def test_two_factors_of_two_metrics_in_one_japanese_sentence_stay_apart() -> None:
+    # https://0h-n0.github.io/posts/paper-2311-04934
+    sentence = (
+        "既存のモデル改変を一切必要とせず、Time to First Token(TTFT)を平均3.5倍高速化し、"
+        "マルチリクエスト環境でスループットを5.2倍向上させる。"
+    )
+    claims = _read(sentence)
+    assert [(c["speedup"], c["metric"]) for c in claims] == [(3.5, "ttft"), (5.2, "throughput")]
+
+
+def test_an_engine_comparison_in_chinese_is_not_a_kv_claim() -> None:
+    # https://ai-kit.cn/9604.html
+    sentence = (
+        "KTransformers团队还公布v0.3预览版性能指标,整合Intel AMX指令集后,"
+        "CPU预填充速度最高至286tokens/s,比LLaMA.cpp快近28倍,释放了CPU算力潜能。"
+    )
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_spans_point_at_the_cjk_source() -> None:
+    claim = extract_claims(PROMPT_CACHE_JA)[0]
+    start = PROMPT_CACHE_JA.index("3.5倍")
+    span = claim.spans["speedup"]
+    assert PROMPT_CACHE_JA[span.start : span.end] == "3.5倍"
+    assert span.start == start
+
+
+def test_a_japanese_page_gives_its_claims_at_their_lines() -> None:
+    page = f"# プロンプトキャッシング\n\n{ANTHROPIC_JA}\n\n{PROMPT_CACHE_JA}\n"
+    records = read_document(page, "markdown", "page.md").records
+    assert sorted(r.claim.speedup for r in records) == [3.5, 6.67]
+
+
+_MIXED = st.text(
+    alphabet=st.sampled_from("KVキャッシュ倍高速化削減最大平均比快 3.5%~、。（）abTF"), max_size=60
+)
+
+
+@given(_MIXED)
+def test_the_map_points_every_character_at_the_source(text: str) -> None:
+    read, where = glossed(text, list(range(len(text) + 1)))
+    assert len(where) == len(read) + 1
+    assert where == sorted(where)
+    assert all(0 <= w <= len(text) for w in where)
+    assert read == english(text)
