@@ -549,9 +549,9 @@ def _topics(frame: Frame) -> list[Fact]:
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
     if _first(text, "exclude_topic", sentence) is not None:
         storage = _first(text, "storage_cue", sentence)
-        kv_named = _kv_mechanism_in(text, sentence)
+        kv_named = _kv_mechanism_in(text, sentence) or frame.page == "kv"
         for topic in TOPICS:
-            found = _first(text, f"topic_{topic}", sentence)
+            found = _asserted(text, f"topic_{topic}", sentence)
             if found is not None:
                 name = (
                     "topic-beside-storage"
@@ -565,7 +565,8 @@ def _topics(frame: Frame) -> list[Fact]:
                 words = f"{topic.replace('_', ' ')}: {found}"
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
                 out.append(Fact(name, words))
-                causes.append(words)
+                if not (frame.page == "kv" and topic in _SURROUNDINGS):
+                    causes.append(words)  # on a KV page, "than vLLM" is how it was measured
     negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
         text, sentence, "uncached"
     )
@@ -678,6 +679,18 @@ def _uncached(text: str, clause: Span, row: str) -> str | None:
             for m in _spans(text, row, clause.start, clause.end)
         )
         if all(start <= m[0] < end for m in kv):
+            return words
+    return None
+
+
+_NEGATED = re.compile(r"\b(?:without|no|not|non)[-\s]$", re.IGNORECASE)
+
+
+def _asserted(text: str, row: str, where: Span) -> str | None:
+    """The first match of ``row`` in ``where`` that is not denied ("41x without compression"
+    names no compression)."""
+    for start, _, words in _spans(text, row, where.start, where.end):
+        if _NEGATED.search(text, max(where.start, start - 8), start) is None:
             return words
     return None
 

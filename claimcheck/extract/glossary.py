@@ -80,7 +80,8 @@ def glossed(text: str, where: list[int]) -> tuple[str, list[int]]:
         reading = _reading(match)
         spaced = _PUNCTUATION.get(reading, f" {reading} ")
         first, last = where[match.start()], where[max(match.end() - 1, match.start())]
-        if match.end() < len(text) and _meets(spaced[-1], text[match.end()]):
+        end = match.end()
+        if end < len(text) and _meets(spaced[-1], text[end]) and not _TERMS.match(text, end):
             spaced += " "  # "5倍の" reads "5x の", as the English text around it would
             last = where[match.end()]
         kept.append(spaced)

@@ -314,3 +314,31 @@ def test_other_systems_and_policies_named_are_the_cause() -> None:
         "Kimi-K2 model (53s → 7.2s)"
     )
     assert extract_claims(weights) == []
+
+
+def test_on_a_kv_page_an_engine_compared_with_is_how_the_claim_was_measured() -> None:
+    # https://aimpact.prandi.net/en/events/2024-05-02-sglang-v01/ (a page about RadixAttention)
+    sentence = (
+        "The result on tasks where many requests share a long prefix (like RAG, agents with "
+        "fixed system prompts, few-shot prompting) is up to 6.4x higher throughput than vLLM."
+    )
+    assert read(sentence).claims == []
+    assert [c.values["speedup"] for c in read(sentence, page="kv").claims] == [6.4]
+    # a technique that competes with KV reuse still takes the figure on a KV page
+    assert read("Speculative decoding makes decoding 2.5x faster.", page="kv").claims == []
+
+
+def test_a_denied_cause_is_no_cause() -> None:
+    # https://weka.io/blog/gpu/ai-tokenomics-more-than-talk-see-results-from-our-labs
+    sentence = (
+        "We saw a 41x improvement in token prefill time for 105,000 tokens without compression."
+    )
+    assert [c.values["speedup"] for c in read(sentence, page="kv").claims] == [41.0]
+    assert read("Compression gave a 41x improvement in prefill time.", page="kv").claims == []
+
+
+def test_performance_is_a_speed_word() -> None:
+    # https://www.gmicloud.ai/blog/gmi-cloud-achieves-4x-llm-performance-boost-with-tensormesh
+    sentence = "We achieved 4x LLM performance using prefix caching backed by SSD-augmented KVCache"
+    decision = read(sentence).decisions[0]
+    assert any(fact.name == "comparison" for fact in decision.facts)
