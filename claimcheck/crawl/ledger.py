@@ -10,15 +10,33 @@ Each query of ``QUERIES`` is also a view of the same name.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 
 from claimcheck.crawl.schema import SCHEMA_VERSION
 
-# A vendor is the registrable part of a host, near enough: its last two labels, or three
-# under a generic second level of a country code (vendor.co.uk).
-_VENDOR = r"regexp_extract(lower(coalesce(host, '')), '([^.]+\.(?:(?:co|com|ac|org|net|gov|edu)\.)?[^.]+)$', 1)"
+# A vendor is the registrable part of a host, near enough (https://publicsuffix.org/): the
+# label before its public suffix, with it. A public suffix is the top-level label, a generic
+# second level under a country code (co.uk, com.au, co.jp), or a shared host where every
+# subdomain is another publisher's site (vendor.github.io). An IP address, or a host of one
+# label, is its own vendor.
+_SHARED_HOSTS = (
+    "github.io", "gitlab.io", "pages.dev", "netlify.app", "vercel.app", "web.app",
+    "firebaseapp.com", "herokuapp.com", "azurewebsites.net", "cloudfront.net", "readthedocs.io",
+    "blogspot.com", "wordpress.com", "substack.com", "medium.com", "notion.site", "hf.space",
+)  # fmt: skip
+_SUFFIX = (
+    "(?:"
+    + "|".join(re.escape(shared) for shared in _SHARED_HOSTS)
+    + "|(?:co|com|ac|org|net|gov|edu|ne|or|go)\\.[a-z]{2}|[^.]+)"
+)
+_HOST = "rtrim(lower(coalesce(host, '')), '.')"
+_VENDOR = (
+    f"CASE WHEN regexp_full_match({_HOST}, '[0-9.]+|.*:.*') THEN {_HOST} "
+    f"ELSE coalesce(nullif(regexp_extract({_HOST}, '([^.]+\\.{_SUFFIX})$', 1), ''), {_HOST}) END"
+)
 # A claim's key: its text with case and runs of spaces folded, and its headline fields.
 _KEY = (
     "substr(md5(concat_ws('|', lower(trim(regexp_replace(coalesce(text, ''), '\\s+', ' ', 'g'))), "

@@ -86,3 +86,31 @@ def test_the_ledger_commands(ledger: Path, tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert empty.returncode == 2 and "no crawl output" in empty.stderr
+
+
+def test_a_vendor_is_the_site_a_host_belongs_to(tmp_path: Path) -> None:
+    """Subdomains of one site are one vendor; each site on a shared host is its own vendor;
+    a country code's generic second level is no vendor."""
+    import duckdb
+
+    hosts = {
+        "docs.vendor.co.uk": "vendor.co.uk",
+        "www.vendor.co.uk": "vendor.co.uk",
+        "www.vendor.com": "vendor.com",
+        "blog.vendor.com.au": "vendor.com.au",
+        "pkg.go.dev": "go.dev",
+        "vendor.github.io": "vendor.github.io",
+        "docs.other.github.io": "other.github.io",
+        "10.0.0.7": "10.0.0.7",
+        "localhost": "localhost",
+    }
+    pages = [Page(f"https://{host}/kv", OTHER) for host in hosts]
+    out = tmp_path / "claims"
+    crawl([str(write_warc(tmp_path / "hosts.warc.gz", pages))], make_job(str(out), isolated=True))
+    db = tmp_path / "claims.duckdb"
+    build(str(out), str(db))
+    with duckdb.connect(str(db), read_only=True) as connection:
+        found = dict(connection.execute("SELECT host, vendor FROM pages").fetchall())
+        claimed = dict(connection.execute("SELECT host, vendor FROM claim_rows").fetchall())
+    assert found == hosts
+    assert claimed == hosts
