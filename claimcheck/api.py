@@ -21,6 +21,7 @@ from claimcheck.options import Nearest, Options, RunSettings, settle
 from claimcheck.report import Report
 
 if TYPE_CHECKING:
+    from claimcheck.batch import SettingsGroup
     from claimcheck.settings import Settings
     from claimcheck.sources.show import Shown
 
@@ -270,34 +271,55 @@ class DocumentAuditor:
 
         self.settings = settings
         self.max_bytes = max_bytes
-        SettingsGroup(settings)  # bad assumptions raise UsageError here, once
+        # The rules, catalogs (a --catalog file read once) and per-file ignores of the settings,
+        # kept for the next document; bad assumptions raise UsageError here, once.
+        self._group: SettingsGroup | None = SettingsGroup(settings)
+        self._uses = 0
 
     def audit(self, text: str, path: str, kind: DocumentKind) -> Report:
         """The report ``claimcheck check`` gives for a file named ``path`` of ``kind`` holding
         ``text``. A text above the size limit or one that cannot be read is an entry of the
         report's ``errors``, never an exception."""
         from claimcheck.audit import build_report
-        from claimcheck.batch import SettingsGroup
         from claimcheck.sources.inputs import FileInput
         from claimcheck.sources.load import load_text
         from claimcheck.vendor_fit import sentence_points
 
-        size = len(text.encode("utf-8", "surrogatepass"))
+        # A code point is at most 4 bytes of UTF-8: most texts need not be encoded to know.
+        size = len(text.encode("utf-8", "surrogatepass")) if 4 * len(text) > self.max_bytes else 0
         if size > self.max_bytes:
             message = f"file is {size:,} bytes, above the {self.max_bytes:,}-byte limit"
             return build_report([], [InputError(message, path=path)], 1)
         item = FileInput(path, path, kind, named=False)
-        group = SettingsGroup(self.settings)
+        group = self._take_group()
         try:
             loaded = load_text(text, item, group.names)
         except InputError as err:
+            self._group = group
             return build_report([], [err], 1)
         group.add(group.prepared(sentence_points(loaded.records)))
         if loaded.document is not None:
             group.documents[path] = loaded.document
         claims, document_findings = group.judged()
         problems = [*group.catalogs.problems, *loaded.problems]
+        self._group = group
         return build_report(claims, problems, loaded.counted, (), document_findings)
+
+    def _take_group(self) -> SettingsGroup:
+        """The group to judge the next document with: the last one (it forgets a document's
+        claims once they are judged), or a new one when that one raised, or, with per-file
+        ignores, has judged ``_GROUP_USES`` documents (its judge keeps an entry per path)."""
+        from claimcheck.batch import SettingsGroup
+
+        group, self._group = self._group, None
+        self._uses += 1
+        if group is None or (self.settings.per_file_ignores and self._uses > _GROUP_USES):
+            group, self._uses = SettingsGroup(self.settings), 1
+        group.documents.clear()
+        return group
+
+
+_GROUP_USES = 10_000
 
 
 def document_auditor(

@@ -34,13 +34,9 @@ def run_dask(
 
     client_of: Any = distributed.Client  # the distributed API is not typed
     completed: Any = distributed.as_completed
-    local_cluster: Any = distributed.LocalCluster
 
     ranges = ranges or {}
-    cluster: Any = None
-    if scheduler is None:
-        cluster = local_cluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=50)  # fmt: skip
+    cluster = local_cluster(jobs) if scheduler is None else None
     try:
         with client_of(cluster if cluster is not None else scheduler) as client:
             futures = {
@@ -69,3 +65,18 @@ def run_dask(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(jobs: int) -> Any:
+    """A Dask LocalCluster of ``jobs`` one-thread worker processes, without a dashboard and
+    without the workers' sampling profiler, which only a dashboard shows
+    (``distributed.worker.profile.enabled``,
+    https://distributed.dask.org/en/stable/worker.html#profile)."""
+    import dask
+    import distributed
+
+    make: Any = distributed.LocalCluster  # the distributed API is not typed
+    # Each worker takes the configuration in force when its nanny is made.
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        return make(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                    silence_logs=50)  # fmt: skip
