@@ -598,7 +598,7 @@ def _times_only(
     as a claim, or one side is named as recompute and the other as a load ("Recomputing …
     takes 57 s; loading its KV cache takes 2.1 s")."""
     times = _times(text, [unit], None)
-    if times is None:
+    if times is None or not _one_quantity(text, unit, *times):
         return None
     # The unit and what frames it (a table's header row, the page's topic) say what the times are.
     framed = " | ".join((text[unit.start : unit.end], context.hint, context.topic))
@@ -645,6 +645,50 @@ def _times_only(
         confidence=0.8 if ttft and kv else 0.6,
         extras=extras,
     )
+
+
+_PERCENTILE = re.compile(r"\b(?:p\d\d(?:\.\d+)?|median|mean|average|avg)\b", re.IGNORECASE)
+_RANGE_FROM = re.compile(r"\brang(?:e|es|ed|ing)\s(?:from|between)\s[^.;]*$", re.IGNORECASE)
+_SAME_PERCENTILE = {"median": "p50", "average": "mean", "avg": "mean"}
+
+
+def _one_quantity(text: str, unit: Span, first: Found, second: Found) -> bool:
+    """Whether two times measure one quantity, as a before and after must: not a range ("range
+    from 80 to 300 ms"), nor two metrics ("TTFT under 50 ms and ITL under 10 ms") or two
+    percentiles ("median TTFT 0.3 s, but its p99 25.2 s") named one before each."""
+    a, b = sorted((first, second), key=lambda t: t.span.start)
+    if any(
+        _RANGE_FROM.search(text, max(unit.start, t.span.start - 60), t.span.start) for t in (a, b)
+    ):
+        return False
+    sides = (Span(max(unit.start, a.span.start - 60), a.span.start), Span(a.span.end, b.span.start))
+    after = (
+        Span(a.span.end, min(b.span.start, a.span.end + 12)),
+        Span(b.span.end, min(unit.end, b.span.end + 12)),
+    )
+    metrics = [_last_metric(text, side) for side in sides]
+    following = [_last_metric(text, side) for side in after]
+    percentiles = [_last_percentile(text, side) for side in sides]
+    return not any(x and y and x != y for x, y in (metrics, following, percentiles))
+
+
+def _last_metric(text: str, side: Span) -> str:
+    """The speed metric named last in ``side`` ("latency" alone names none of its own)."""
+    found = [
+        (m.end(), metric)
+        for metric in METRICS
+        if metric != "latency"
+        for m in pattern(f"metric_{metric}").finditer(text, side.start, side.end)
+    ]
+    return max(found)[1] if found else ""
+
+
+def _last_percentile(text: str, side: Span) -> str:
+    found = list(_PERCENTILE.finditer(text, side.start, side.end))
+    if not found:
+        return ""
+    word = found[-1].group().lower()
+    return _SAME_PERCENTILE.get(word, word)
 
 
 def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Found, Found] | None:

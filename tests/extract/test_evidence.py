@@ -342,3 +342,30 @@ def test_performance_is_a_speed_word() -> None:
     sentence = "We achieved 4x LLM performance using prefix caching backed by SSD-augmented KVCache"
     decision = read(sentence).decisions[0]
     assert any(fact.name == "comparison" for fact in decision.facts)
+
+
+def test_two_times_of_two_quantities_are_no_before_and_after() -> None:
+    sentences = (
+        # https://docs.nvidia.com/aiperf/dev/tutorials/metrics-analysis/benchmark-goodput-with-ai-perf.md
+        "For example, perhaps you want to measure the user experience of your service by "
+        "considering throughput only including requests where the time to first token is "
+        "under 50ms and inter-token latency is under 10ms.",
+        # https://github.com/llm-d/llm-d.github.io/blob/HEAD/blog/2026-08-15_p2p-kv-cache-sharing-llm-d.md
+        "Warm precise affinity kept median TTFT at 0.3 seconds, but its p99 reached 25.2 "
+        "seconds as sessions queued on their owners.",
+        # https://data.gatenft.io/th/post/status/20774960
+        "After a cache hit, response times range from 80 to 300 milliseconds, with an average "
+        "query time of 4 milliseconds.",
+        # https://github.com/alibaba/rtp-llm/blob/main/docs/build/en/_sources/references/deepseek.md
+        "In RTP-LLM testing, using 4K input/2K output, under 1.6s TTFT and 50ms ITL "
+        "constraints, we achieved prefill performance of 42.6K TPS per H800 node.",
+    )
+    for sentence in sentences:
+        assert extract_claims(sentence, explicit=True) == [], sentence
+    # one metric before and after still reads (written for the test)
+    claims = extract_claims(
+        "Median TTFT was 4.2 s without caching and 0.6 s with it.", explicit=True
+    )
+    assert [(c.values["baseline_seconds"], c.values["cached_seconds"]) for c in claims] == [
+        (4.2, 0.6)
+    ]
