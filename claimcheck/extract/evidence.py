@@ -549,7 +549,7 @@ def _topics(frame: Frame) -> list[Fact]:
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
     if _first(text, "exclude_topic", sentence) is not None:
         storage = _first(text, "storage_cue", sentence)
-        kv_named = _kv_mechanism_in(text, sentence) or frame.page == "kv"
+        kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
             found = _asserted(text, f"topic_{topic}", sentence)
             if found is not None:
@@ -565,8 +565,7 @@ def _topics(frame: Frame) -> list[Fact]:
                 words = f"{topic.replace('_', ' ')}: {found}"
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
                 out.append(Fact(name, words))
-                if not (frame.page == "kv" and topic in _SURROUNDINGS):
-                    causes.append(words)  # on a KV page, "than vLLM" is how it was measured
+                causes.append(words)
     negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
         text, sentence, "uncached"
     )
