@@ -86,7 +86,7 @@ def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     set apart by spaces, apostrophes or dots, a decimal comma (docs/extractor.md); Chinese,
     Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
     clean, where = _dropped(text) if _NEEDS.search(text) else (text, None)
-    if CJK.search(clean) is not None:
+    if not clean.isascii() and CJK.search(clean) is not None:
         clean, where = glossed(clean, where or list(range(len(text) + 1)))
     if _REWRITE.search(clean) is None:
         return clean.translate(_SPACES), where, ()

@@ -183,7 +183,7 @@ def page_may_hold_claims(source: str, *, by_block: bool = True, lower: str | Non
         lower = None
     if lower is None:
         lower = source.lower()
-    if CJK.search(lower) is not None:  # read in the extractor's English terms, as it reads them
+    if not lower.isascii() and CJK.search(lower) is not None:  # read as the extractor reads it
         source, lower = english(source), english(lower)
     found = candidate(lower, lowered=True)
     if found and _holds(lower, source, by_block, found=True):
