@@ -470,7 +470,9 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
         r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
-        r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b",
+        r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|"
+        # KV-compression methods by their papers' names, and what they share
+        r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank",
         (
             "KV cache compression",
             "KV cache quantization",
@@ -478,6 +480,8 @@ _ROWS: tuple[Row, ...] = (
             "evicting tokens",
             "reduces KV cache by 61%",
             "LLMLingua-2",
+            "MiniCache",
+            "low-rank KV",
         ),
         ("compressor station",),
     ),
@@ -486,13 +490,20 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"indexers?|sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
         r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|xattention|"
-        r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention",
+        r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention|"
+        # sparse-attention and KV-selection methods by their papers' names
+        r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
+        r"shadowkv|magicpig|tidaldecode|infllm|top-?k\sattention|(?:kv|token)\sselection|moba|"
+        r"mixture\sof\sblock\sattention|landmark\sattention",
         (
             "sparse attention",
             "linear attention",
             "MInference",
             "sliding-window",
             "run the indexer once every 4 layers",
+            "Native Sparse Attention",
+            "ShadowKV",
+            "top-k attention",
         ),
         ("sparse matrix of prices",),
     ),
