@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from claimcheck.documents.document import Document
+    from claimcheck.documents.document import Document, Runs
     from claimcheck.documents.html import scan_html
     from claimcheck.documents.markdown import scan_markdown
     from claimcheck.documents.plain import scan_plain
@@ -27,6 +27,7 @@ _HOMES = {
     "Directive": "suppressions",
     "DirectiveProblem": "suppressions",
     "Document": "document",
+    "Runs": "document",
     "SourceRun": "units",
     "SuppressionResult": "suppressions",
     "TextUnit": "units",
@@ -41,6 +42,7 @@ __all__ = [
     "Directive",
     "DirectiveProblem",
     "Document",
+    "Runs",
     "SourceRun",
     "SuppressionResult",
     "TextUnit",
@@ -50,6 +52,7 @@ __all__ = [
     "scan_html",
     "scan_markdown",
     "scan_plain",
+    "scan_runs",
 ]
 
 
@@ -81,3 +84,19 @@ def scan(
     from claimcheck.documents.plain import scan_plain
 
     return scan_plain(source)
+
+
+def scan_runs(
+    source: str,
+    kind: Literal["markdown", "html", "text"],
+    wanted: Callable[[str], bool] | None = None,
+) -> Runs:
+    """``scan``, a run of whole blocks at a time where the page is long Markdown
+    (``claimcheck.documents.markdown.markdown_runs``); HTML and text in one run."""
+    if kind == "markdown":
+        from claimcheck.documents.markdown import markdown_runs
+
+        return markdown_runs(source, wanted)
+    from claimcheck.documents.document import Runs
+
+    return Runs.of(scan(source, kind, wanted))

@@ -7,15 +7,16 @@ lines, and each inline child is found in that content in order, past the markup 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from claimcheck.documents.document import Document, assemble
+from claimcheck.documents.document import Document, Runs, assemble
 from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
-from claimcheck.documents.lines import line_bounds
-from claimcheck.documents.runs import skipped_lines
+from claimcheck.documents.lines import line_table
+from claimcheck.documents.page_lines import PageLines, front_matter_lines
+from claimcheck.documents.runs import next_cut, run_is_open, skipped_lines
 from claimcheck.documents.suppressions import Comment
 from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
-_FRONT_MATTER_CLOSERS = {"---": ("---", "..."), "+++": ("+++",)}
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 _CELL_SEPARATOR = " | "
 
@@ -31,14 +31,8 @@ _CELL_SEPARATOR = " | "
 MAX_NESTING = 200
 """markdown-it's nesting limit (its commonmark preset has 20, and stops reading a page at it:
 a list nested ten deep hid every later line). A block parsed 400 deep stays well inside
-Python's recursion limit; pages nested deeper are made shallower first (``_shallow``)."""
-_NESTING_COLUMNS = 100
-"""The container markers (``>``, list markers, indentation) kept before a line's text. Each
-nesting level takes at least one column of them (a ``>``; a list takes two levels for a
-marker and a space, or two columns of indentation), so a page whose lines keep at most this
-many stays under ``MAX_NESTING``, with room for the paragraph and inline levels inside."""
-_CONTAINER_RUN = re.compile(r"[ \t>*+\-\d.)]*")
-_DEEP_LINE = re.compile(r"^[ \t>*+\-\d.)]{" + str(_NESTING_COLUMNS // 4) + ",}", re.MULTILINE)
+Python's recursion limit; pages nested deeper are made shallower first
+(``claimcheck.documents.page_lines.shallow_line``)."""
 
 
 @cache
@@ -64,6 +58,11 @@ def load_parser() -> None:
 BRACKET_LIMIT = 1_000
 
 
+RUN_SIZE = 1 << 17
+"""The characters of a page parsed at once: a longer page is parsed and read a run of whole
+blocks at a time (``claimcheck.documents.runs``), so one run's tokens are held at a time."""
+
+
 def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> Document:
     """Prose units, directives and malformed directives of a Markdown document.
 
@@ -74,59 +73,71 @@ def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> D
     ``_unread_row``), at the start of its line. A header row is always read. Before that, the
     page is cut into runs of whole blocks, and a run ``wanted`` refuses is not parsed at all
     and gives no unit (``claimcheck.documents.runs``)."""
-    starts, ends = line_bounds(source)
+    runs = markdown_runs(source, wanted)
+    units: list[TextUnit] = []
+    comments: list[Comment] = []
+    for run_units, run_comments in runs.parts:
+        units += run_units
+        comments += run_comments
+    return assemble(runs.line_starts, units, comments)
+
+
+def markdown_runs(source: str, wanted: Callable[[str], bool] | None = None) -> Runs:
+    """``scan_markdown``, read a run of whole blocks at a time: the units and comments of each
+    run in turn, the same as the whole page's. A link reference definition counts on the whole
+    page (https://spec.commonmark.org/0.31.2/#link-reference-definitions): a page of several
+    runs with one is parsed once for them first."""
+    starts, ends = line_table(source)
     text = source.replace("\0", "\ufffd")  # what markdown-it does, without shifting offsets
-    lines = [text[start:end] for start, end in zip(starts, ends, strict=True)]
-    skipped = _front_matter_lines(lines)
-    lines[:skipped] = [""] * skipped
-    page = "\n".join(lines)
+    lines = PageLines(text, starts, ends)
+    lines.blank(0, front_matter_lines(lines))
     if wanted is not None:
         # A run left out is left as blank lines: the others keep their line numbers.
-        left_out = skipped_lines(lines, page, wanted)
-        for index in left_out:
-            lines[index] = ""
-        page = "\n".join(lines) if left_out else page
-    read_starts = starts
-    if _DEEP_LINE.search(page):
-        shifts = _shallow(lines)
-        page = "\n".join(lines)
-        read_starts = [start + shift for start, shift in zip(starts, shifts, strict=True)]
+        for start, stop in skipped_lines(lines, wanted):
+            lines.blank(start, stop)
+    return Runs(starts, _read_runs(lines.parsed(), wanted, "]:" in text))
+
+
+def _read_runs(
+    lines: PageLines, wanted: Callable[[str], bool] | None, references: bool
+) -> Iterator[tuple[list[TextUnit], list[Comment]]]:
     md = _parser()
     env: dict[str, Any] = {}
-    reader = _MarkdownReader(md, env, lines, read_starts, wanted)
-    reader.read(md.parse(page, env))
-    return assemble(starts, reader.units, reader.comments)
+    parsed = _parsed_runs(md, env, lines)
+    if references:
+        first = next(parsed)
+        if first[1] < len(lines):
+            # Every run parsed once for the page's definitions, then again to be read.
+            cuts = [first[1], *(stop for _, stop, _ in parsed)]
+            del first
+            parsed = _parsed_runs(md, env, lines, cuts)
+        else:
+            parsed = iter([first])
+    for start, stop, tokens in parsed:
+        reader = _MarkdownReader(md, env, *lines.run(start, stop), wanted)
+        reader.read(tokens)
+        yield reader.units, reader.comments
 
 
-def _front_matter_lines(lines: list[str]) -> int:
-    """How many leading lines form a closed YAML (``---``) or TOML (``+++``) front matter block."""
-    closers = _FRONT_MATTER_CLOSERS.get(lines[0].rstrip())
-    if closers is None:
-        return 0
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in closers:
-            return index + 1
-    return 0
-
-
-def _shallow(lines: list[str]) -> list[int]:
-    """Cut each line's run of container markers to its last ``_NESTING_COLUMNS`` columns (a
-    tab counted as four), in place, and return how many characters each line lost at its
-    start. GitHub reads a page nested deeper than markdown-it's limit to its end (cmark's block
-    parser keeps no depth limit: https://github.com/github/cmark-gfm/blob/master/src/blocks.c);
-    a line of such a page stays in the text, only less deeply nested."""
-    shifts = [0] * len(lines)
-    for index, line in enumerate(lines):
-        run = _CONTAINER_RUN.match(line)
-        end = run.end() if run else 0
-        cut, columns = end, 0
-        while cut > 0 and columns + (4 if line[cut - 1] == "\t" else 1) <= _NESTING_COLUMNS:
-            cut -= 1
-            columns += 4 if line[cut] == "\t" else 1
-        if cut:
-            lines[index] = line[cut:]
-            shifts[index] = cut
-    return shifts
+def _parsed_runs(
+    md: MarkdownIt, env: dict[str, Any], lines: PageLines, cuts: Sequence[int] = ()
+) -> Iterator[tuple[int, int, list[Token]]]:
+    """The block tokens of each run of whole top-level blocks: ``[start, stop)`` and the
+    tokens of its text parsed alone, which are the page's own. ``cuts``: where the runs end,
+    found by an earlier pass."""
+    start = 0
+    for stop in cuts:
+        yield start, stop, md.parse(lines.text_of(start, stop), env)
+        start = stop
+    size = RUN_SIZE
+    while start < len(lines):
+        stop, characters = next_cut(lines, start, size)
+        tokens = md.parse(lines.text_of(start, stop), env)
+        if stop < len(lines) and run_is_open(tokens, stop - start):
+            size = 2 * characters + 1  # a longer run, past the open block
+            continue
+        yield start, stop, tokens
+        start, size = stop, RUN_SIZE
 
 
 def _line_shift(source_line: str, content_line: str) -> int:

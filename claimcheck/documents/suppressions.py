@@ -103,7 +103,7 @@ class _Open:
 
 
 def read_directives(
-    comments: Sequence[Comment], starts: tuple[int, ...], prose_lines: Sequence[int]
+    comments: Sequence[Comment], starts: Sequence[int], prose_lines: Sequence[int]
 ) -> tuple[tuple[Directive, ...], tuple[DirectiveProblem, ...]]:
     """Directives and malformed directives among ``comments``, in source order.
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from claimcheck.documents import Directive, DirectiveProblem, Document, TextUnit, scan
+from claimcheck.documents import Directive, DirectiveProblem, Runs, TextUnit, scan_runs
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import Page, speed_header
 from claimcheck.extract.normalise import normalise
@@ -81,52 +81,107 @@ def read_document(
     del lower  # not held while the page is parsed: a large page's copy would double its cost
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
-    document = scan(source, kind, None if commented else paragraph_may_hold_candidate)
-    records: list[ClaimRecord] = []
-    decisions: list[Placed] = []
-    header = ""
-    previous_kind = ""
-    title = section = ""
-    previous_end = 0
-    # An attribute that repeats text already on the page (a link titled with its own words,
-    # og:description beside description) is read once.
-    said = {unit.text for unit in document.units if unit.kind != "attribute"}
-    for unit in document.units:
+    wanted = None if commented else paragraph_may_hold_candidate
+    runs = scan_runs(source, kind, wanted)
+    reader = _PageReader(source, display, catalog, page)
+    reader.read(runs)
+    if reader.runs > 1 and reader.attribute_read:
+        # Whether an attribute's text is on the page elsewhere was known only within its run:
+        # read again, knowing which attribute texts are (``_PageReader``).
+        runs = scan_runs(source, kind, wanted)
+        reader = _PageReader(source, display, catalog, page, reader)
+        reader.read(runs)
+    decisions = tuple(reader.decisions)
+    return ReadDocument(reader.records, runs.directives, runs.problems, decisions)
+
+
+class _PageReader:
+    """The claims of a page's units, read a run of them at a time.
+
+    A table row is read with its table's header row as a hint; every unit is read with the
+    page's topic (its title and the heading it sits under). An attribute that repeats text
+    already on the page (a link titled with its own words, og:description beside description)
+    is read once: it is passed over when another attribute before it or a unit other than an
+    attribute anywhere on the page has its text. Reading one run at a time, a unit in another
+    run is known only from an ``earlier`` reading of the page: the attribute texts it met, and
+    those that a unit after an attribute of the same text has."""
+
+    def __init__(
+        self,
+        source: str,
+        display: str,
+        catalog: Catalog | None,
+        page: Page,
+        earlier: _PageReader | None = None,
+    ) -> None:
+        self.source = source
+        self.display = display
+        self.catalog = catalog
+        self.page = page
+        self.records: list[ClaimRecord] = []
+        self.decisions: list[Placed] = []
+        self.runs = 0
+        self.attribute_read = False
+        self.attributes: set[str] = set()  # every attribute text met
+        self.later: set[str] = set()  # unit texts met after an attribute of the same text
+        self.known = earlier.attributes if earlier else set()
+        self.said = set(earlier.later) if earlier else set()
+        self.header = ""
+        self.previous_kind = ""
+        self.previous_end = 0
+        self.title = self.section = ""
+
+    def read(self, runs: Runs) -> None:
+        for units in runs:
+            self.runs += 1
+            # The texts of this run's units, and of the page's the earlier reading knows.
+            said = {unit.text for unit in units if unit.kind != "attribute"}
+            self.said.update(said & self.known)
+            for unit in units:
+                self._unit(runs, unit, said)
+
+    def _unit(self, runs: Runs, unit: TextUnit, said: set[str]) -> None:
         if not unit.text:
             # A paragraph or table row left unread holds no candidate: only its kind counts. An
             # unread row follows a row of its table (no blank line or tag between), so the gap
             # from the row before it to the next row finds what the gap from it would.
-            previous_kind = unit.kind
-            continue
+            self.previous_kind = unit.kind
+            return
         if unit.kind == "attribute":
-            if unit.text in said:
-                continue
-            said.add(unit.text)
+            self.attributes.add(unit.text)
+            if unit.text in said or unit.text in self.said:
+                return
+            self.said.add(unit.text)
+            self.attribute_read = True
+        elif unit.text in self.attributes:
+            self.later.add(unit.text)
         # A table row is read with its table's header row as a hint (cue and metric); a row
         # after a blank line or a new <table> starts another table.
         if unit.kind == "table_row":
-            gap = source[previous_end : unit.start]
-            if previous_kind != "table_row" or _NEW_TABLE.search(gap) or _labels(unit.text):
-                header = unit.text
-            hint = header if unit.text is not header else ""
+            gap = self.source[self.previous_end : unit.start]
+            if self.previous_kind != "table_row" or _NEW_TABLE.search(gap) or _labels(unit.text):
+                self.header = unit.text
+            hint = self.header if unit.text is not self.header else ""
         else:
             hint = ""
-        previous_kind = unit.kind
-        previous_end = unit.end
+        self.previous_kind = unit.kind
+        self.previous_end = unit.end
+        title, section = self.title, self.section
         topic = f"{title} | {section}" if section and section != title else title
         if unit.kind == "heading":
-            title = title or unit.text
-            section = unit.text
+            self.title = title or unit.text
+            self.section = unit.text
         # The gate reads the unit as the extractor will: without marks and invisible characters.
         plain = normalise(unit.text)[0]
+        page = self.page
         framed = (hint and cue(hint)) or (page == "kv" and speed_header(hint))
         if not candidate(plain) or not (cue(plain) or framed or topic_cue(topic)):
-            continue
-        reading = _read(unit.text, hint, topic, catalog, page)
+            return
+        reading = _read(unit.text, hint, topic, self.catalog, page)
         confident, held_back = _confident(reading.claims, reading.decisions)
-        records.extend(_record(document, unit, ex, display) for ex in confident)
-        decisions.extend(_placed(document, unit, d, display) for d in held_back)
-    return ReadDocument(records, document.directives, document.problems, tuple(decisions))
+        display = self.display
+        self.records.extend(_record(runs, unit, ex, display) for ex in confident)
+        self.decisions.extend(_placed(runs, unit, d, display) for d in held_back)
 
 
 _LABEL_WORD = re.compile(
@@ -190,26 +245,24 @@ def _confident(
     return [c for c in claims if c.confidence >= DOCUMENT_CONFIDENCE], marked
 
 
-def _at(document: Document, unit: TextUnit, span: Span) -> Position:
+def _at(runs: Runs, unit: TextUnit, span: Span) -> Position:
     start, end = unit.source_span(span.start, span.end)
-    line, column = document.position(start)
-    end_line, end_column = document.position(end)
+    line, column = runs.position(start)
+    end_line, end_column = runs.position(end)
     return Position(line, column, end_line, end_column)
 
 
-def _placed(document: Document, unit: TextUnit, decision: Decision, display: str) -> Placed:
+def _placed(runs: Runs, unit: TextUnit, decision: Decision, display: str) -> Placed:
     span = decision.candidate.span
-    return placed(decision, unit.text[span.start : span.end], display, _at(document, unit, span))
+    return placed(decision, unit.text[span.start : span.end], display, _at(runs, unit, span))
 
 
-def _record(
-    document: Document, unit: TextUnit, extraction: Extraction, display: str
-) -> ClaimRecord:
-    where = _at(document, unit, extraction.span)
+def _record(runs: Runs, unit: TextUnit, extraction: Extraction, display: str) -> ClaimRecord:
+    where = _at(runs, unit, extraction.span)
     return record_from_extraction(
         extraction,
         unit.text,
         record_id=f"{display}:{where.line}",
         path=display,
-        at=lambda span: _at(document, unit, span),
+        at=lambda span: _at(runs, unit, span),
     )

@@ -24,8 +24,8 @@ def _whole() -> mock._patch[object]:
 
 
 def _skipped(page: str) -> list[int]:
-    lines = page.split("\n")
-    return skipped_lines(lines, page, paragraph_may_hold_candidate)
+    ranges = skipped_lines(page.split("\n"), paragraph_may_hold_candidate)
+    return [line for start, stop in ranges for line in range(start, stop)]
 
 
 # Lines of every block kind, and what ends, opens or hides one: fences (closed, unclosed,
