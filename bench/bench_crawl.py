@@ -2,7 +2,7 @@
 warm-up and worker memory, on small (4 KB) and web-sized (65 KB) pages (docs/crawl.md
 "Throughput and cost").
 
-    python bench/bench_crawl.py [--pages 1200] [--files 6] [--cases small,web,typical]
+    python bench/bench_crawl.py [--pages 1200] [--files 6] [--cases small,web,typical,small-typical]
 
 Pages are made by tests/crawl/warcs.py: the fixture crawl's 400 pages, real excerpts and
 filler (claim-dense: 146 pages of 400 hold 189 claims), repeated to the count asked, dressed
@@ -230,13 +230,14 @@ def main() -> None:
     )
     parser.add_argument("--pages", type=int, default=1200)
     parser.add_argument("--files", type=int, default=6)
-    parser.add_argument("--cases", default="small,web,typical")
+    parser.add_argument("--cases", default="small,web,typical,small-typical")
     arguments = parser.parse_args()
     print(f"load average before: {_load()}, {os.cpu_count()} cores")
     makers = {
         "small": lambda: dense_pages(arguments.pages, 4_000),
         "web": lambda: dense_pages(arguments.pages, 65_000),
         "typical": lambda: typical_pages(arguments.pages, 65_000),
+        "small-typical": lambda: typical_pages(arguments.pages, 4_000),
     }
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
