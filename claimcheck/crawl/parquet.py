@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -21,28 +21,47 @@ _ENCODER = msgspec.json.Encoder()
 _LOCAL = threading.local()
 
 
-def write_parquet(
-    rows: Iterable[Mapping[str, Any]], columns: Mapping[str, str], storage: Storage, name: str
-) -> int:
-    """Write ``rows`` with ``columns`` (name → DuckDB type, in order) to ``name`` in
-    ``storage``; the number of rows written."""
-    with tempfile.TemporaryDirectory(prefix="claimcheck-crawl-") as folder:
-        lines = os.path.join(folder, "rows.jsonl")
-        count = 0
-        with open(lines, "wb") as out:
-            for row in rows:
-                out.write(_ENCODER.encode(row))
-                out.write(b"\n")
-                count += 1
+class RowSpool:
+    """Rows of one Parquet file, written as JSON lines to a temporary file as they come (a WARC
+    file's rows are never all held), then copied to Parquet whole by ``finish``. Use it as a
+    context manager: the temporary file goes when the block ends, finished or not."""
+
+    def __init__(self, columns: Mapping[str, str]) -> None:
+        self.columns = columns
+        self.count = 0
+        self._folder = tempfile.TemporaryDirectory(prefix="claimcheck-crawl-")
+        self._lines = os.path.join(self._folder.name, "rows.jsonl")
+        self._out = open(self._lines, "wb")  # noqa: SIM115 (closed by finish or __exit__)
+
+    def __enter__(self) -> RowSpool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._out.close()
+        self._folder.cleanup()
+
+    @property
+    def path(self) -> str:
+        """The temporary file the rows wait in."""
+        return self._lines
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        self._out.write(_ENCODER.encode(row))
+        self._out.write(b"\n")
+        self.count += 1
+
+    def finish(self, storage: Storage, name: str) -> int:
+        """Write the rows to ``name`` in ``storage``; the number of rows written."""
+        self._out.close()
         local = storage.local_path(name)
-        target = local if local is not None else os.path.join(folder, "out.parquet")
+        target = local if local is not None else os.path.join(self._folder.name, "out.parquet")
         temporary = f"{target}.{os.getpid()}.tmp"
-        _copy(lines, columns, temporary)
+        _copy(self._lines, self.columns, temporary)
         if local is not None:
             os.replace(temporary, local)
         else:
             storage.upload(temporary, name)
-    return count
+        return self.count
 
 
 def _copy(lines: str, columns: Mapping[str, str], target: str) -> None:

@@ -18,6 +18,7 @@ import msgspec
 
 from claimcheck import __version__
 from claimcheck.crawl.charset import decode_page, is_binary
+from claimcheck.crawl.parquet import RowSpool
 from claimcheck.crawl.records import Fetched, Tally, read_pages, read_ranges
 from claimcheck.crawl.schema import CLAIM_COLUMNS, PAGE_COLUMNS, SCHEMA_VERSION, claim_row
 from claimcheck.crawl.storage import Storage, open_input
@@ -86,11 +87,13 @@ def crawl_file(warc: str, job: Job, ranges: tuple[tuple[int, int], ...] | None =
     stamp = {"tool_version": __version__, "rules_hash": hashed, "schema_version": SCHEMA_VERSION}
     tally = Tally()
     statuses = dict.fromkeys(("audited", "binary", "undecodable", "too_large", "unreadable"), 0)
-    claims: list[dict[str, Any]] = []
-    pages: list[dict[str, Any]] = []
     errors = 0
     hosts = frozenset(h.lower() for h in job.hosts) if job.hosts is not None else None
-    with open_input(warc) as stream:
+    with (
+        RowSpool(CLAIM_COLUMNS) as claims,
+        RowSpool(PAGE_COLUMNS) as pages,
+        open_input(warc) as stream,
+    ):
         if ranges is not None:
             fetched: Iterator[Fetched] = read_ranges(
                 stream, ranges, tally, max_bytes=job.max_page_bytes, hosts=hosts
@@ -103,12 +106,14 @@ def crawl_file(warc: str, job: Job, ranges: tuple[tuple[int, int], ...] | None =
             status, charset, found, problems = _audit_page(page, auditor)
             statuses[status] += 1
             errors += len(problems)
-            claims.extend(claim_row(where, i, claim, stamp) for i, claim in enumerate(found))
-            pages.append({**where, "content_type": page.content_type, "charset": charset,
-                          "status": status, "claims": len(found), "errors": problems,
-                          "schema_version": SCHEMA_VERSION})  # fmt: skip
-    storage.make()
-    _write(claims, pages, storage, name)
+            for number, claim in enumerate(found):
+                claims.add(claim_row(where, number, claim, stamp))
+            pages.add({**where, "content_type": page.content_type, "charset": charset,
+                       "status": status, "claims": len(found), "errors": problems,
+                       "schema_version": SCHEMA_VERSION})  # fmt: skip
+        storage.make()
+        claims.finish(storage, f"{name}.claims.parquet")
+        pages.finish(storage, f"{name}.pages.parquet")
     done = FileDone(
         warc_file=warc,
         crawl=job.crawl or tally.crawl or "",
@@ -116,7 +121,7 @@ def crawl_file(warc: str, job: Job, ranges: tuple[tuple[int, int], ...] | None =
         pages_file=f"{name}.pages.parquet",
         records=tally.records,
         pages=statuses,
-        claims=len(claims),
+        claims=claims.count,
         other_records=tally.other_records,
         other_types=tally.other_types,
         other_hosts=tally.other_hosts,
@@ -131,15 +136,6 @@ def crawl_file(warc: str, job: Job, ranges: tuple[tuple[int, int], ...] | None =
     )
     storage.write_bytes(marker, msgspec.json.format(msgspec.json.encode(done), indent=2) + b"\n")
     return done
-
-
-def _write(
-    claims: list[dict[str, Any]], pages: list[dict[str, Any]], storage: Storage, name: str
-) -> None:
-    from claimcheck.crawl.parquet import write_parquet
-
-    write_parquet(claims, CLAIM_COLUMNS, storage, f"{name}.claims.parquet")
-    write_parquet(pages, PAGE_COLUMNS, storage, f"{name}.pages.parquet")
 
 
 def _where(page: Fetched, crawl: str, warc: str) -> dict[str, Any]:
