@@ -202,8 +202,14 @@ def _auditor(settings_json: str, max_bytes: int) -> DocumentAuditor:
 
 def rules_hash(settings_json: str) -> str:
     """What a claim's findings depend on besides its page: the settings (rules selected,
-    thresholds, assumptions) and the tool version, hashed (16 hex digits)."""
-    digest = hashlib.sha256(f"{__version__}\n{settings_json}".encode()).hexdigest()
+    thresholds, assumptions) and the tool version, hashed (16 hex digits). The folder the run
+    started in (``base``, which per-file ignore patterns of a configuration are relative to)
+    is left out: a crawl's pages are URLs, and the same crawl started elsewhere is the same."""
+    settings = msgspec.json.decode(settings_json)
+    if isinstance(settings, dict):
+        settings.pop("base", None)
+    canonical = msgspec.json.encode(settings, order="sorted").decode()
+    digest = hashlib.sha256(f"{__version__}\n{canonical}".encode()).hexdigest()
     return digest[:16]
 
 
