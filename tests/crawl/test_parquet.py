@@ -17,7 +17,7 @@ def test_rows_added_one_by_one_are_the_file_in_order(tmp_path: Path) -> None:
         for number in range(2_000):
             spool.add({"url": f"https://vendor.example/{number}", "claims": number % 3})
         assert spool.finish(Storage(str(tmp_path)), "rows.parquet") == 2_000
-    rows = duckdb.sql(f"SELECT url, claims FROM '{tmp_path / 'rows.parquet'}'").fetchall()
+    rows = duckdb.execute(f"SELECT url, claims FROM '{tmp_path / 'rows.parquet'}'").fetchall()
     assert rows[0] == ("https://vendor.example/0", 0)
     assert rows[-1] == ("https://vendor.example/1999", 1999 % 3)
     assert len(rows) == 2_000

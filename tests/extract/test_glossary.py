@@ -65,7 +65,7 @@ def test_spans_point_at_the_cjk_source() -> None:
 def test_a_japanese_page_gives_its_claims_at_their_lines() -> None:
     page = f"# プロンプトキャッシング\n\n{ANTHROPIC_JA}\n\n{PROMPT_CACHE_JA}\n"
     records = read_document(page, "markdown", "page.md").records
-    assert sorted(r.claim.speedup for r in records) == [3.5, 6.67]
+    assert sorted(r.claim.speedup or 0.0 for r in records) == [3.5, 6.67]
 
 
 _MIXED = st.text(
