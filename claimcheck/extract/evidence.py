@@ -245,6 +245,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     # The words right before the figure, within its own phrase: "hit rates (71.1% lower TTFT)"
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
     denied = _denied_before(lead.lower().split()[-3:])
+    if denied and re.search(rf"\b(?:and|&)\s{re.escape(denied)}\b", lead, re.IGNORECASE):
+        denied = "" if _metric_in(lead, Span(0, len(lead))) else denied  # "TTFT and cost by"
     out: list[Fact] = []
     if _TIME_IS.search(text, max(frame.clause.start, span.start - 64), span.start) and (
         _BASELINE_MULTIPLE.match(after)
@@ -275,6 +277,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [*out, Fact("not-speed-before", subject)]
     for index in range(len(before_words) - 1, -1, -1):
         rest = " ".join(before_words[index:])
+        joined = index >= 2 and before_words[index - 1] in {"and", "&"}
+        if joined and _metric_starts(before_words[index - 2]):
+            continue  # "cutting TTFT and cost by 50-90%": the figure is the metric's too
         if pattern("not_speed").match(rest):
             return [*out, Fact("not-speed-before", before_words[index])]
         if pattern("speed").match(rest) or _metric_starts(rest):
@@ -340,6 +345,8 @@ def _first_telling(after: str) -> tuple[str, str] | None:
             return "not-speed-after", word
         if _metric_starts(rest):
             return "comparison", word
+        if rest.startswith(("as fast", "as quick")):
+            return "comparison", rest[:7]  # "twice as fast"
         if rest.startswith("up to") or word in _STOPS:
             return None
         if word == "the" and pattern("quantity").match(rest):
@@ -408,9 +415,17 @@ def _cost_subject(text: str, start: int, end: int) -> str:
     for metric in METRICS:
         if pattern(f"metric_{metric}").search(text, last.end(), end):
             return ""
+        for named in pattern(f"metric_{metric}").finditer(
+            text, max(start, last.start() - 40), last.start()
+        ):
+            if _JOINED.fullmatch(text, named.end(), last.start()):
+                return ""  # "cutting TTFT and cost by 50-90%": the figure is the metric's too
     if pattern("speed_noun").search(text, last.end(), end):
         return ""  # "when the KV cache budget is 2 TB, the ideal speedup is 8.7x"
     return last.group()
+
+
+_JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 
 
 def _denied_before(words: list[str]) -> str:

@@ -216,9 +216,10 @@ _ROWS: tuple[Row, ...] = (
         "doubling",
         "form",
         r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|"
-        r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf)\b(?!-)",
+        r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf|twice(?=\sas\s(?:fast|quick)))\b(?!-)",
         (
             "doubles throughput",
+            "twice as fast",
             "cuts TTFT in half",
             "cuts time to first token in half",
             "halves latency",
@@ -326,9 +327,10 @@ _ROWS: tuple[Row, ...] = (
         "metric_end_to_end",
         "metric",
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
-        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|"
+        r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
+        r"wall[-\s]clock(?:\stime)?|execution\stime|"
         r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
-        ("end-to-end", "response time", "request latency", "job completion"),
+        ("end-to-end", "response time", "request latency", "job completion", "my runtime"),
         ("the end of the day",),
     ),
     Row(
@@ -359,7 +361,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "speed",
         "comparison",
-        r"\b(?:faster|quicker|sooner|speedier|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"
+        r"\b(?:faster|quicker|sooner|speedier|as\s(?:fast|quick)|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"
         r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
         r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
         r"increas\w*|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?|difference|apart|"

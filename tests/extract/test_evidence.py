@@ -357,3 +357,37 @@ def test_two_times_of_two_quantities_are_no_before_and_after() -> None:
     assert [(c.values["baseline_seconds"], c.values["cached_seconds"]) for c in claims] == [
         (4.2, 0.6)
     ]
+
+
+def test_wordings_of_speed_that_were_missed() -> None:
+    cases = (
+        # https://www.rohan-paul.com/p/compute-or-load-kv-cache-why-not/comments
+        (
+            "KV cache loading becomes twice as fast by computing from start while loading from "
+            "end simultaneously",
+            2.0,
+        ),
+        # https://github.com/Blue-Grotto-Labs-LLC/genai-demos
+        (
+            "Using an unscientific toy example, Anthropic's prompt caching feature reduced my "
+            "runtime by 40-50% and cut costs by up to 65% after just 5 calls.",
+            2.0,
+        ),
+        # https://www.modelterms.com/compare/prompt-caching/vs/ttft
+        (
+            "Prompt caching stores the KV-cache state of a long prefix so subsequent calls that "
+            "reuse it skip the prefill compute — cutting TTFT and cost by 50-90%.",
+            10.0,
+        ),
+        # https://github.com/sgl-project/sglang/pull/7990
+        (
+            "conclusion: Around 4.4% of latency in TTFT is reduced in average on the "
+            "16K-length prefix-cache-hit case.",
+            1.05,
+        ),
+    )
+    for sentence, factor in cases:
+        assert _factors(sentence) == [factor], sentence
+    # a cost alone is still no speed, and a share that is not taken away stays a share
+    assert _factors("Prompt caching cuts cost by 90%.") == []
+    assert _factors("Prefix caching serves 97.5% of the median TTFT gain.") == []
