@@ -123,6 +123,11 @@ def main() -> None:
     it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
     from claimcheck.commands.interrupts import announce, interrupted, raise_interrupt
 
+    # msgspec's C module is loaded here, while a Ctrl-C still ends the process at once: a
+    # KeyboardInterrupt raised while it loads could leave it half made, and the first encode
+    # then crashed the process (tests/test_main.py).
+    import msgspec  # noqa: F401
+
     try:
         signal.signal(signal.SIGINT, raise_interrupt)
         from claimcheck.commands.streams import GuardedStdout, guard_stdout, settle_stdout
