@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
 import inspect
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import msgspec
@@ -22,6 +26,7 @@ from claimcheck.report import (
     Finding,
     HeldClaims,
     InputProblem,
+    Records,
     Report,
     RuleInfo,
     Summary,
@@ -31,7 +36,7 @@ from claimcheck.report import (
 from claimcheck.rules import RULES, Rule
 from claimcheck.settings import Settings
 from claimcheck.severity import Severity, fails_the_run
-from claimcheck.sources.inputs import FileInput, Input, Selection, expand
+from claimcheck.sources.inputs import FileInput, InputList, Selection, expand
 from claimcheck.sources.parallel import run
 from claimcheck.sources.reading import display_path
 from claimcheck.vendor_fit import sentence_points
@@ -92,7 +97,7 @@ def audit(
         inputs.selection,
         inputs.output,
     )
-    placed: list[tuple[Input | InputError, int]] = []
+    placed = InputList()  # a few bytes a file: a folder may hold a hundred thousand
     for item in items:  # each file under the configuration nearest to it
         number = 0
         if settings_for is not None and isinstance(item, FileInput):
@@ -110,7 +115,7 @@ def audit(
                                                column=err.column))  # fmt: skip
                 files += 1
                 continue
-        placed.append((item, number))
+        placed.append(item, number)
     kept = Claims(store or HeldClaims())
     work = FileWork(groups, inputs.max_file_bytes, read_stdin)
     for (item, number), done in zip(placed, run(placed, work, inputs.jobs), strict=True):
@@ -172,21 +177,30 @@ class Tally:
 
 
 class Claims:
-    """The claims of an audit as they are judged: each report in ``store``, its group, its
-    number in that group's judge (``None`` for a claim its group held until the end) and its
-    place in the report's order."""
+    """The claims of an audit as they are judged: each report in ``store``, and a few numbers
+    a claim in memory: its group and its number in that group's judge (-1 for a claim its
+    group held until the end). Its place in the report's order waits encoded
+    (``report.Records``), read back only when the claims did not come in that order."""
 
     def __init__(self, store: ClaimStore) -> None:
         self.store = store
-        self.tags: list[tuple[int, int | None]] = []
-        self.keys: list[tuple[str, int, int, str]] = []
+        self.groups = array("q")
+        self.numbers = array("q")
+        self.keys = Records()
+        self.runs = [0]  # where each stretch of claims that came in the report's order starts
+        self.last: tuple[str, int, int, str] | None = None
         self.tally = Tally()
 
     def add(self, group: int, number: int | None, claim: ClaimReport) -> None:
         """Keep one claim's report."""
         self.store.add(claim)
-        self.tags.append((group, number))
-        self.keys.append(report_order(claim))
+        key = report_order(claim)
+        if self.last is not None and key < self.last:
+            self.runs.append(len(self.numbers))
+        self.last = key
+        self.keys.append(_key_encoder().encode(key))
+        self.groups.append(group)
+        self.numbers.append(-1 if number is None else number)
         self.tally.add(claim.findings)
 
     def finished(
@@ -194,13 +208,65 @@ class Claims:
     ) -> tuple[Sequence[ClaimReport], Tally]:
         """The claims in the report's order with the findings ``added`` to them (by group,
         by number in the group), and every claim's findings counted."""
-        extra: dict[int, list[Finding]] = {}
-        for index, (group, number) in enumerate(self.tags):
-            if number is not None and number in added[group]:
-                extra[index] = added[group][number]
-                self.tally.add(extra[index])
-        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
-        return self.store.finish(order, extra), self.tally
+        extra = Added(self.groups, self.numbers, added)
+        for index in extra:
+            self.tally.add(extra[index])
+        return self.store.finish(self.order(), extra), self.tally
+
+    def order(self) -> Sequence[int]:
+        """The claims' numbers in the report's order: the stretches that came in order merged
+        (each read from the encoded places in turn), claims of the same place as they came."""
+        count = len(self.numbers)
+        if len(self.runs) == 1:
+            return range(count)
+        bounds = pairwise([*self.runs, count])
+        merged = heapq.merge(*(self._stretch(start, stop) for start, stop in bounds))
+        return array("q", (number for _, number in merged))
+
+    def _stretch(self, start: int, stop: int) -> Iterator[tuple[tuple[str, int, int, str], int]]:
+        """Claims ``start`` to ``stop``, each as its place in the report's order and number."""
+        decode = _key_decoder().decode
+        for number, data in zip(range(start, stop), self.keys.run(start, stop), strict=True):
+            yield decode(data), number
+
+
+class Added(Mapping[int, Sequence[Finding]]):
+    """The findings the rules that compare claims added to the claims kept, by the claim's
+    number in the store: looked up in its group's additions as they are asked for."""
+
+    def __init__(
+        self, groups: array[int], numbers: array[int], added: Sequence[Mapping[int, list[Finding]]]
+    ) -> None:
+        self._groups = groups
+        self._numbers = numbers
+        self._added = added
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int) or not 0 <= index < len(self._numbers):
+            return False
+        number = self._numbers[index]
+        return number >= 0 and number in self._added[self._groups[index]]
+
+    def __getitem__(self, index: int) -> Sequence[Finding]:
+        if index not in self:
+            raise KeyError(index)
+        return self._added[self._groups[index]][self._numbers[index]]
+
+    def __iter__(self) -> Iterator[int]:
+        return (index for index in range(len(self._numbers)) if index in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+@cache
+def _key_encoder() -> msgspec.msgpack.Encoder:
+    return msgspec.msgpack.Encoder()
+
+
+@cache
+def _key_decoder() -> msgspec.msgpack.Decoder[tuple[str, int, int, str]]:
+    return msgspec.msgpack.Decoder(tuple[str, int, int, str])
 
 
 def explained(weighed: Iterable[Placed]) -> list[WeighedNumber]:

@@ -58,7 +58,7 @@ class SettingsGroup:
         skip = self.skip.codes if settings.per_file_ignores else None
         self.judge = Judge(self.rules, settings.thresholds, skip, spans=charts)
         self.documents: dict[str, ReadDocument] = {}
-        self.added: dict[int, list[Finding]] = {}
+        self.added: Mapping[int, list[Finding]] = {}
         self._held: list[tuple[int, ClaimReport]] = []
 
     def prepared(self, records: Iterable[ClaimRecord]) -> list[Prepared]:
@@ -92,11 +92,11 @@ class SettingsGroup:
     def judged(self) -> tuple[list[ClaimReport], list[Finding]]:
         """The claim reports held, with the findings the rules that compare claims add to
         them and their suppression comments applied, and the findings about documents
-        (unused suppressions). The additions to claims not held stay in ``added``."""
+        (unused suppressions). The additions to every claim noted are in ``added``."""
         self.added = self.judge.additions()
         held, self._held = self._held, []
         claims = [
-            with_findings(report, self.added.pop(n)) if n in self.added else report
+            with_findings(report, self.added[n]) if n in self.added else report
             for n, report in held
         ]
         if not self.documents:

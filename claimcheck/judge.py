@@ -9,7 +9,8 @@ leave the judge; how they are kept or written is the caller's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -21,6 +22,7 @@ from claimcheck.record import ClaimRecord, Position
 from claimcheck.report import (
     ClaimReport,
     Finding,
+    Records,
     SourceRef,
     fingerprint,
     fingerprint_of,
@@ -79,7 +81,12 @@ class Judge:
         # the comparison only (so they never share a fingerprint with a claim's own).
         self._own = tuple(rule for rule in self.rules if not rule.batch)
         self._batches = [(rule, rule.batch) for rule in self.rules if rule.batch]
-        self._kept: list[Kept] = []
+        self._start()
+
+    def _start(self) -> None:
+        """Nothing noted yet: each comparison fresh, and no claim's place kept."""
+        self._comparisons = [compare.start() for _, compare in self._batches]
+        self._kept = Records()  # each claim's ``Kept`` without its values, as MessagePack
 
     def own(self, prepared: Prepared) -> ClaimReport:
         """One claim's report, with the findings of its own rules."""
@@ -113,36 +120,50 @@ class Judge:
         return Judged(report, kept)
 
     def note(self, kept: Kept) -> int:
-        """Keep what the comparisons need of one claim; its number in ``additions``."""
-        self._kept.append(kept)
+        """Keep what the comparisons need of one claim; its number in ``additions``. Each
+        comparison holds its values of the claim; the rest waits encoded (``report.Records``),
+        to be read once, in order, by ``additions``."""
+        for comparison, value in zip(self._comparisons, kept.values, strict=True):
+            comparison.add(value)
+        self._kept.append(_encoder().encode(msgspec.structs.replace(kept, values=())))
         return len(self._kept) - 1
 
-    def additions(self) -> dict[int, list[Finding]]:
-        """The findings of the rules that compare claims, keyed by claim number (in the order
-        of their place in the claim), every fingerprint unique within its path. The judge
-        forgets the claims noted so far."""
-        kept, self._kept = self._kept, []
+    def additions(self) -> Additions:
+        """The findings of the rules that compare claims, by claim number (in the order of
+        their place in the claim), every fingerprint unique within its path. The judge
+        forgets the claims noted so far.
+
+        The claims of a path are noted one after another, in the report's order (a file's
+        claims come together, sorted): their fingerprints are numbered in that order."""
+        kept, comparisons = self._kept, self._comparisons
+        self._start()
+        found = Records()
         if len(kept) < 2 or not self._batches:
-            return {}
-        added: dict[int, list[Finding]] = {}
-        for number, (rule, compare) in enumerate(self._batches):
-            for index, hit in compare.compare([k.values[number] for k in kept]):
-                claim = kept[index]
-                if rule.code.startswith(self.ignored(claim.path or "")):
-                    continue
-                finding = _finding(
-                    rule, hit, claim.where[number], claim.path, "", claim.quiet,
-                    claim.fingerprints[number],
-                )  # fmt: skip
-                added.setdefault(index, []).append(finding)
+            return Additions(found)
         seen: Counter[str] = Counter()
         path: object = object()
-        for index in sorted(added, key=lambda index: kept[index].key):
-            if kept[index].path != path:
-                path = kept[index].path
-                seen.clear()
-            added[index] = sorted(_numbered(added[index], seen) or added[index], key=place)
-        return added
+        for index, data in enumerate(kept.run(0, len(kept))):
+            hits = [
+                (number, comparison.hit(index)) for number, comparison in enumerate(comparisons)
+            ]
+            findings: list[Finding] = []
+            if any(hit is not None for _, hit in hits):
+                claim = _decoder().decode(data)
+                if claim.path != path:
+                    path = claim.path
+                    seen.clear()
+                ignored = self.ignored(claim.path or "")
+                for number, hit in hits:
+                    rule = self._batches[number][0]
+                    if hit is None or rule.code.startswith(ignored):
+                        continue
+                    findings.append(_finding(
+                        rule, hit, claim.where[number], claim.path, "", claim.quiet,
+                        claim.fingerprints[number],
+                    ))  # fmt: skip
+                findings = sorted(_numbered(findings, seen) or findings, key=place)
+            found.append(_encoder().encode(findings) if findings else b"")
+        return Additions(found)
 
     def ignored(self, path: str) -> tuple[str, ...]:
         """The codes and prefixes that do not apply to ``path`` (never empty: a code no rule
@@ -156,6 +177,47 @@ class Judge:
 
 
 _NONE = ("\0",)  # no rule code starts with it
+
+
+class Additions(Mapping[int, list[Finding]]):
+    """The findings the rules that compare claims add, by claim number (``Judge.additions``):
+    kept encoded, one claim's decoded when asked for."""
+
+    def __init__(self, found: Records) -> None:
+        self._found = found  # each claim's findings as MessagePack, empty for none
+
+    def __contains__(self, number: object) -> bool:
+        return (
+            isinstance(number, int)
+            and 0 <= number < len(self._found)
+            and bool(self._found.size(number))
+        )
+
+    def __getitem__(self, number: int) -> list[Finding]:
+        if number not in self:
+            raise KeyError(number)
+        return _findings_decoder().decode(self._found[number])
+
+    def __iter__(self) -> Iterator[int]:
+        return (number for number in range(len(self._found)) if self._found.size(number))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+@cache
+def _encoder() -> msgspec.msgpack.Encoder:
+    return msgspec.msgpack.Encoder()
+
+
+@cache
+def _decoder() -> msgspec.msgpack.Decoder[Kept]:
+    return msgspec.msgpack.Decoder(Kept)
+
+
+@cache
+def _findings_decoder() -> msgspec.msgpack.Decoder[list[Finding]]:
+    return msgspec.msgpack.Decoder(list[Finding])
 
 
 def judge(

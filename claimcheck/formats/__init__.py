@@ -51,15 +51,16 @@ class RenderOptions(msgspec.Struct, frozen=True):
 
 def claim_store(fmt: OutputFormat) -> ClaimStore:
     """Where an audit whose report is written in ``fmt`` keeps each claim's report until the
-    report is written: the JSON format encodes each at once (``json_format.ClaimEntries``),
-    every other format holds them."""
+    report is written: the formats written as they go keep them encoded, the JSON format as
+    its entries (``json_format.ClaimEntries``), SARIF as MessagePack
+    (``report.EncodedReports``); every other format holds them."""
     if fmt is OutputFormat.JSON:
         from claimcheck.formats.json_format import ClaimEntries
 
         return ClaimEntries()
-    from claimcheck.report import HeldClaims
+    from claimcheck.report import EncodedReports, HeldClaims
 
-    return HeldClaims()
+    return EncodedReports() if fmt is OutputFormat.SARIF else HeldClaims()
 
 
 def render_chunks(

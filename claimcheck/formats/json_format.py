@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import BinaryIO, overload
 
 import msgspec
 
 from claimcheck.formats import RenderOptions
-from claimcheck.report import ClaimReport, Finding, Report, with_findings
+from claimcheck.report import ClaimReport, DecodedClaims, Finding, Records, Report
 
 _INDENT = 2
 _CLAIMS = b'\n  "claims": []'  # where the claims go in the document written without them
@@ -72,99 +71,25 @@ def _entry(claim: ClaimReport) -> bytes:
 
 
 class ClaimEntries:
-    """A ``report.ClaimStore`` of claims' JSON entries: each entry encoded as it comes, kept
-    in memory up to a megabyte and then in a temporary file, a megabyte at a time."""
-
-    BLOCK_BYTES = 1 << 20
+    """A ``report.ClaimStore`` of claims' JSON entries: each entry encoded as it comes and
+    kept in ``report.Records`` (in memory up to a megabyte, then in a temporary file)."""
 
     def __init__(self) -> None:
-        self._places: list[tuple[int, int]] = []  # each entry's offset and size
-        self._pending: list[bytes] = []
-        self._pending_bytes = 0
-        self._end = 0
-        self._file: BinaryIO | None = None
-        self._read = b""
-        self._read_at = 0
+        self.records = Records()
 
     def add(self, claim: ClaimReport) -> None:
-        entry = _entry(claim)
-        self._places.append((self._end, len(entry)))
-        self._end += len(entry)
-        self._pending.append(entry)
-        self._pending_bytes += len(entry)
-        if self._pending_bytes >= self.BLOCK_BYTES:
-            self._flush()
+        self.records.append(_entry(claim))
 
     def finish(self, order: Sequence[int], added: Mapping[int, Sequence[Finding]]) -> EncodedClaims:
-        if self._file is None:  # every entry is still here
-            self._read, self._read_at = b"".join(self._pending), 0
-            self._pending.clear()
-        else:
-            self._flush()
-        return EncodedClaims(self, list(order), added)
-
-    def entry(self, number: int) -> bytes:
-        """The ``number``-th entry added, as it was written (once the store is finished)."""
-        offset, size = self._places[number]
-        start = offset - self._read_at
-        if start < 0 or start + size > len(self._read):
-            assert self._file is not None
-            self._file.seek(offset)
-            self._read = self._file.read(max(size, self.BLOCK_BYTES))
-            self._read_at, start = offset, 0
-        return self._read[start : start + size]
-
-    def _flush(self) -> None:
-        if self._file is None:
-            import tempfile  # only a report of more than a megabyte of claims needs it
-            import weakref
-
-            self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the store
-            # The file lives as long as the report that reads from it, and is deleted with it.
-            weakref.finalize(self, self._file.close)
-        self._file.seek(0, 2)
-        self._file.write(b"".join(self._pending))
-        self._pending.clear()
-        self._pending_bytes = 0
+        return EncodedClaims(self.records, order, added, _decoder().decode)
 
 
-class EncodedClaims(Sequence[ClaimReport]):
+class EncodedClaims(DecodedClaims):
     """A report's claims, in order, as ``ClaimEntries`` keeps them, with the findings
     ``added`` to each (by its number in the store). ``entries`` gives each claim's JSON entry;
     reading a claim decodes its entry (without the ``spans`` JSON leaves out)."""
 
-    def __init__(
-        self, store: ClaimEntries, order: list[int], added: Mapping[int, Sequence[Finding]]
-    ) -> None:
-        self._store = store
-        self._order = order
-        self._added = added
-
-    def __len__(self) -> int:
-        return len(self._order)
-
-    @overload
-    def __getitem__(self, index: int) -> ClaimReport: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[ClaimReport]: ...
-
-    def __getitem__(self, index: int | slice) -> ClaimReport | Sequence[ClaimReport]:
-        if isinstance(index, slice):
-            return [self._claim(n) for n in self._order[index]]
-        return self._claim(self._order[index])
-
-    def __iter__(self) -> Iterator[ClaimReport]:
-        return (self._claim(n) for n in self._order)
-
     def entries(self) -> Iterator[bytes]:
         """Each claim's JSON entry, in order; an entry with findings added is written again."""
-        for n in self._order:
-            if n in self._added:
-                yield _entry(self._claim(n))
-            else:
-                yield self._store.entry(n)
-
-    def _claim(self, n: int) -> ClaimReport:
-        claim = _decoder().decode(self._store.entry(n))
-        return with_findings(claim, self._added[n]) if n in self._added else claim
+        for n in self.order:
+            yield _entry(self.claim(n)) if n in self.added else self.records[n]

@@ -10,6 +10,7 @@ each located result carries GitHub's ``primaryLocationLineHash``; rule descripto
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -32,14 +33,15 @@ _MAX_DESCRIPTION = 1024  # GitHub's limit on fullDescription.text
 
 def render(report: Report, options: RenderOptions) -> str:
     """Rules for every enabled rule, a result for every finding (suppressed ones marked)."""
+    return "".join(chunks(report, options))
+
+
+def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
+    """The log piece by piece (``formats.render_chunks``): the results a group at a time, as
+    the report's findings come, so that a run over thousands of files never holds the log
+    nor more than one file's findings."""
     rules = sorted(report.rules, key=lambda rule: rule.code)
     index = {rule.code: i for i, rule in enumerate(rules)}
-    restated = {
-        id(finding): claim.analysis.restatement
-        for claim in report.claims
-        for finding in claim.findings
-        if claim.analysis.restatement
-    }
     places = _Places(options.checkout)
     invocation: dict[str, Any] = {"executionSuccessful": not report.errors}
     if report.errors:
@@ -56,17 +58,45 @@ def render(report: Report, options: RenderOptions) -> str:
         },
         "invocations": [invocation],
         "columnKind": "unicodeCodePoints",
-        "results": [
-            _result(finding, index, restated.get(id(finding)), places)
-            for finding in report.all_findings()
-        ],
+        "results": [],
     }
     if options.checkout is not None:
         run["originalUriBaseIds"] = {
             ROOT: {"uri": options.checkout.root.as_uri().rstrip("/") + "/"}
         }
     log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    before, after = _dumped(log).split(_RESULTS, 1)
+    results = (
+        _result(finding, index, claim.analysis.restatement if claim else None, places)
+        for finding, claim in report.ordered_findings()
+    )
+    first = next(results, None)
+    if first is None:
+        yield before + _RESULTS + after + "\n"
+        return
+    yield before + _RESULTS[:-1] + "\n"
+    group = [_item(first)]
+    for result in results:
+        if len(group) == _GROUP:
+            yield ",\n".join(group) + ",\n"
+            group = []
+        group.append(_item(result))
+    yield ",\n".join(group) + "\n" + _RESULTS_END + after + "\n"
+
+
+def _item(result: dict[str, Any]) -> str:
+    """A result indented as an item of the run's ``results``."""
+    return _RESULT_PAD[1:] + _dumped(result).replace("\n", _RESULT_PAD)
+
+
+_RESULTS = '"results": []'  # where the results go in the log written without them
+_RESULT_PAD = "\n        "  # a result is indented as an item of the run's ``results``
+_RESULTS_END = "      ]"
+_GROUP = 256  # results written at a time
+
+
+def _dumped(value: object) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
 
 
 def _descriptor(rule: RuleInfo) -> dict[str, Any]:
@@ -148,7 +178,8 @@ class _Places:
 
     def __init__(self, checkout: Checkout | None) -> None:
         self.checkout = checkout
-        self.hashes: dict[str, dict[int, str]] = {}
+        self.hashed: str | None = None
+        self.hashes: dict[int, str] = {}
 
     def location(self, path: str, region: dict[str, int]) -> dict[str, Any]:
         physical: dict[str, Any] = {"artifactLocation": self.artifact(path)}
@@ -172,13 +203,14 @@ class _Places:
         return {"uri": quote(inside, safe="/", errors="surrogateescape"), "uriBaseId": ROOT}
 
     def line_hash(self, path: str, region: dict[str, int]) -> str | None:
-        """GitHub's hash of the result's first line, when the file can be read."""
+        """GitHub's hash of the result's first line, when the file can be read (the hashes
+        of the file last asked about are kept: results come a file at a time)."""
         if self.checkout is None or path == _STDIN:
             return None
-        if path not in self.hashes:
+        if path != self.hashed:
             text = self.checkout.text(path)
-            self.hashes[path] = line_hashes(text) if text is not None else {}
-        return self.hashes[path].get(region.get("startLine", 1))
+            self.hashed, self.hashes = path, line_hashes(text) if text is not None else {}
+        return self.hashes.get(region.get("startLine", 1))
 
 
 def file_uri(path: Path) -> str:

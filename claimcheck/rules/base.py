@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 import msgspec
 
@@ -34,18 +35,31 @@ class Hit(msgspec.Struct, frozen=True):
     field: str | None = None
 
 
+class Comparison(Protocol):
+    """One comparison of the claims of a run: told what was kept of each claim in turn
+    (``add``), then asked about each claim by its number in that order (``hit``). What it
+    holds of each claim should be a few numbers: it holds every claim of the run."""
+
+    def add(self, kept: object) -> None:
+        """What ``Compare.keep`` took of the next claim."""
+        ...
+
+    def hit(self, index: int) -> Hit | None:
+        """The finding about claim ``index``, if any, once every claim is added."""
+        ...
+
+
 class Compare(msgspec.Struct, frozen=True):
     """How a rule compares the claims of a run with each other. As each claim is judged,
-    ``keep`` takes what the comparison needs of it (held for every claim of the run, so it
-    should be small, e.g. a tuple of a few fields); at the end ``compare`` weighs everything
-    kept, in the order the claims came, and yields (index of the claim, hit). Its findings
-    point at the claim's ``field``.
+    ``keep`` takes what the comparison needs of it; ``start`` makes a fresh ``Comparison``
+    for a run, which is told each claim's ``keep`` and then asked about each claim. Its
+    findings point at the claim's ``field``.
 
     What ``keep`` takes is plain data (numbers, text, enums, ``None`` and tuples of them): in
     a large batch it comes from worker processes, with its enums as their values."""
 
     keep: Callable[[Subject], object]
-    compare: Callable[[Sequence[object]], Iterator[tuple[int, Hit]]]
+    start: Callable[[], Comparison]
     field: str | None = None
 
 

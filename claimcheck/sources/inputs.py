@@ -9,10 +9,12 @@ file that names no claim field is passed over, so a hook may be given every such
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from copy import copy
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import msgspec
 from msgspec import field
@@ -68,6 +70,81 @@ class StdinInput(msgspec.Struct, frozen=True):
 
 
 Input = FileInput | TextInput | StdinInput
+
+
+class InputList(Sequence[tuple[Input | InputError, int]]):
+    """A run's inputs in order, each with a number of the caller's (its settings group), held
+    compactly: a file as its path and, when it differs, its shown name in one shared buffer,
+    with its kind and whether it was named in a byte each; any other input as itself. A
+    ``FileInput`` is made again each time one is read. A slice is a view of the same list."""
+
+    def __init__(self) -> None:
+        self._text = bytearray()  # each file's path, NUL, and its name unless the same
+        self._ends = array("q")  # where each input's text ends
+        self._kinds = bytearray()  # each input's kind, by its number in ``_kind_names``
+        self._kind_names: list[str] = []
+        self._named = bytearray()
+        self._groups = array("i")
+        self._others: dict[int, Input | InputError] = {}  # inputs that are not files
+        self._window = range(0)
+
+    def append(self, item: Input | InputError, group: int) -> None:
+        """Add ``item`` at the end (only to a list that is no slice of another)."""
+        number = len(self._groups)
+        kind = self._kind(item.kind) if isinstance(item, FileInput) else _NOT_A_FILE
+        if isinstance(item, FileInput) and kind != _NOT_A_FILE:
+            shown = "" if item.display == item.path else item.display
+            self._text += f"{item.path}\0{shown}".encode("utf-8", "surrogatepass")
+            self._kinds.append(kind)
+            self._named.append(item.named)
+        else:
+            self._others[number] = item
+            self._kinds.append(_NOT_A_FILE)
+            self._named.append(0)
+        self._ends.append(len(self._text))
+        self._groups.append(group)
+        self._window = range(number + 1)
+
+    def __len__(self) -> int:
+        return len(self._window)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Input | InputError, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> InputList: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Input | InputError, int] | InputList:
+        if isinstance(index, slice):
+            view = copy(self)
+            view._window = self._window[index]
+            return view
+        return self._input(self._window[index])
+
+    def __iter__(self) -> Iterator[tuple[Input | InputError, int]]:
+        return map(self._input, self._window)
+
+    def _input(self, number: int) -> tuple[Input | InputError, int]:
+        kind = self._kinds[number]
+        if kind == _NOT_A_FILE:
+            return self._others[number], self._groups[number]
+        start = self._ends[number - 1] if number else 0
+        text = self._text[start : self._ends[number]].decode("utf-8", "surrogatepass")
+        path, shown = text.split("\0")
+        named = bool(self._named[number])
+        item = FileInput(path, shown or path, self._kind_names[kind], named)
+        return item, self._groups[number]
+
+    def _kind(self, kind: str) -> int:
+        """The number of ``kind`` (``_NOT_A_FILE`` once there are too many to number)."""
+        if kind not in self._kind_names:
+            if len(self._kind_names) == _NOT_A_FILE:
+                return _NOT_A_FILE
+            self._kind_names.append(kind)
+        return self._kind_names.index(kind)
+
+
+_NOT_A_FILE = 255  # the kind of an input held as itself
 
 
 class Selection(msgspec.Struct, frozen=True):
@@ -285,7 +362,10 @@ def _walk(
                 continue
             kind = selection.kind_of(name)
             if kind is not None:
-                found.append((target, FileInput(entry.path, display, kind, named=False)))
+                path = entry.path
+                # The same text once when the name shown is the path (a folder of thousands).
+                shown_path = path if display == path else display
+                found.append((target, FileInput(path, shown_path, kind, named=False)))
     found.sort(
         key=lambda pair: pair[1].display if isinstance(pair[1], FileInput) else pair[1].path or ""
     )

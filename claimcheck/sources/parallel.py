@@ -32,8 +32,8 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from collections.abc import Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar, overload
 
 from claimcheck.errors import InputError
 from claimcheck.signals import sigint_blocked
@@ -109,7 +109,7 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def workers_for(items: Sequence[Input | InputError], jobs: int) -> int:
+def workers_for(items: Iterable[Input | InputError], jobs: int) -> int:
     """How many worker processes ``run`` starts for ``items`` with ``jobs`` allowed (0: none,
     the inputs are taken here)."""
     if jobs < 2:
@@ -133,7 +133,7 @@ def run(items: Items, work: Work[R], jobs: int = 1) -> Generator[R, None, None]:
     if jobs == AUTO:
         yield from _as_it_pays(items, work)
         return
-    workers = workers_for([item for item, _ in items], jobs)
+    workers = workers_for((item for item, _ in items), jobs)
     if workers == 0:
         for item, group in items:
             yield work(item, group)
@@ -155,7 +155,7 @@ def _as_it_pays(items: Items, work: Work[R]) -> Generator[R, None, None]:
             continue
         weighed = True
         left = items[index + 1 :]
-        workers = workers_for([item for item, _ in left], cores())
+        workers = workers_for((item for item, _ in left), cores())
         if workers and spent / (index + 1) * len(left) > WORTH_SECONDS:
             yield from _in_workers(left, work, workers)
             return
@@ -167,7 +167,7 @@ def _in_workers(items: Items, work: Work[R], workers: int) -> Generator[R, None,
     fork, spawn = multiprocessing.get_context("fork"), multiprocessing.get_context("spawn")
     context = fork if _FORK else spawn
     if _FORK:  # each worker starts with what this process loaded
-        work.before_workers([item for item, _ in items])
+        work.before_workers(_Inputs(items))
     # The workers hold the inputs (forked, they have them already): a chunk of them is sent
     # as the range of its numbers.
     size = max(32, min(256, len(items) // (workers * _CHUNKS_PER_WORKER)))
@@ -191,10 +191,32 @@ def _in_workers(items: Items, work: Work[R], workers: int) -> Generator[R, None,
         print(f"claimcheck: warning: {_deaths(pool.deaths, files)}", file=sys.stderr)
 
 
-def document_kinds(items: Sequence[Input | InputError]) -> set[str]:
+def document_kinds(items: Iterable[Input | InputError]) -> set[str]:
     """The kinds of document among ``items`` (what workers will need a reader for)."""
     kinds = {item.kind for item in items if isinstance(item, FileInput)}
     return kinds & DOCUMENT_KINDS
+
+
+class _Inputs(Sequence[Input | InputError]):
+    """The inputs of ``items`` without their numbers, each read as it is asked for (a large
+    run's inputs are not all made at once)."""
+
+    def __init__(self, items: Items) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Input | InputError: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Input | InputError]: ...
+
+    def __getitem__(self, index: int | slice) -> Input | InputError | Sequence[Input | InputError]:
+        if isinstance(index, slice):
+            return _Inputs(self._items[index])
+        return self._items[index][0]
 
 
 class _Pool:

@@ -53,7 +53,7 @@ def test_claims_written_in_groups_read_as_the_whole_dump(count: int) -> None:
     sample = report(claims)
     assert render(sample, OutputFormat.JSON) == _whole(sample)
     store = ClaimEntries()
-    store.BLOCK_BYTES = 4096  # some in the temporary file
+    store.records.BLOCK_BYTES = 4096  # some in the temporary file
     for one in reversed(claims):
         store.add(one)
     added = {0: [finding("KV303", Severity.INFO, 1, 1)]} if count else {}

@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import msgspec
 import pytest
 
 from claimcheck import DOCS_URL, __version__
 from claimcheck.formats import OutputFormat, RenderOptions, render
 from claimcheck.formats.checkout import Checkout
 from claimcheck.formats.line_hash import line_hashes
+from claimcheck.formats.sarif_format import chunks
 from claimcheck.report import Report
 from claimcheck.severity import Severity
 from tests.formats.ci_sample import build, hit, problem, rule
@@ -337,3 +339,32 @@ def run_of_with(report: Report, checkout: Checkout) -> dict[str, Any]:
         render(report, OutputFormat.SARIF, RenderOptions(checkout=checkout))
     )["runs"][0]
     return run
+
+
+@pytest.mark.parametrize("count", [0, 1, 256, 257, 600])
+def test_the_log_written_a_group_of_results_at_a_time_is_the_whole_dump(count: int) -> None:
+    # Results are written several at a time, as the report's findings come; the text is byte
+    # for byte the serialiser's dump of the whole log, across the groups' boundaries, and the
+    # results are in the report's order of findings (document findings among them).
+    findings = [
+        hit("KV101", path=f"docs/p{number // 3:03}.md", line=number % 3 + 1)
+        for number in range(count)
+    ]
+    document = [hit("KV900", path="docs/p000.md", line=2), hit("KV900", path="zz.md")]
+    report = build(sorted(findings, key=lambda f: f.path or "", reverse=True), rules=RULES,
+                   document=document)  # fmt: skip
+    claims = sorted(report.claims, key=lambda c: c.source.path or "")
+    report = msgspec.structs.replace(report, claims=claims)
+    text = "".join(chunks(report, RenderOptions()))
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+    assert text == render(report, OutputFormat.SARIF)
+    places = [
+        (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+         r["locations"][0]["physicalLocation"]["region"]["startLine"], r["ruleId"])
+        for r in json.loads(text)["runs"][0]["results"]
+    ]  # fmt: skip
+    expected = [(f.path, f.line, f.code) for f in report.all_findings()]
+    assert places == expected and len(places) == count + 2
+    assert expected == [(f.path, f.line, f.code) for f in sorted(
+        [*findings, *document], key=lambda f: (f.path or "", f.line or 0, f.column or 0, f.code)
+    )]  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +11,12 @@ import pytest
 
 from claimcheck import batch as batch_module
 from claimcheck.audit import Inputs, audit
+from claimcheck.errors import InputError
 from claimcheck.formats import OutputFormat, claim_store, render
 from claimcheck.prepare import Prepared, prepare
 from claimcheck.record import ClaimRecord
 from claimcheck.sources import parallel
+from claimcheck.sources.inputs import FileInput, Input, InputList, StdinInput, TextInput
 from claimcheck.sources.parallel import MIN_FILES_PER_WORKER, default_jobs
 
 
@@ -168,3 +171,28 @@ def test_the_markdown_parser_is_loaded_before_the_workers_only_for_pages(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert done.stdout.strip() == str(loaded)
+
+
+def test_the_runs_inputs_are_held_as_text_and_read_back_as_given() -> None:
+    # A run's inputs wait in one buffer of text, a few bytes a file beyond its names, and
+    # come back as they were given: files (named or found, shown under another name or
+    # not), text, standard input and errors, each with its group; a slice is a view.
+    given: list[tuple[Input | InputError, int]] = [
+        (FileInput("a/b.yaml", "a/b.yaml", "yaml", False), 0),
+        (FileInput("./a/ü\udcff.md", "a/ü\\xff.md", "markdown", True), 2),
+        (TextInput("20x faster TTFT", display="<text>", explicit=True), 0),
+        (StdinInput(display="-", kind=None), 1),
+        (InputError("no such file", path="gone"), 0),
+        *((FileInput(f"d/c{n}.toml", f"d/c{n}.toml", "toml", False), 1) for n in range(50)),
+    ]
+    held = InputList()
+    for item, group in given:
+        held.append(item, group)
+    assert list(held) == given and len(held) == len(given)
+    assert (
+        held[1] == given[1] and list(held[3:9]) == given[3:9] and list(held[3:9][2:4]) == given[5:7]
+    )
+    again = list(pickle.loads(pickle.dumps(held)))  # as a worker started afresh has them
+    error = again.pop(4)[0]
+    assert again == given[:4] + given[5:]
+    assert isinstance(error, InputError) and error.path == "gone"
