@@ -121,12 +121,12 @@ def main() -> None:
     """Console-script entry point (``claimcheck.__main__`` handles Ctrl-C while this module
     loads). Ctrl-C exits 130 without a traceback, even before a command starts (Typer handles
     it once one runs); a reader that closes the pipe early ends the output quietly, with exit code 0."""
-    from claimcheck.commands.interrupts import announce, interrupted, raise_interrupt
-
     # msgspec's C module is loaded here, while a Ctrl-C still ends the process at once: a
     # KeyboardInterrupt raised while it loads could leave it half made, and the first encode
     # then crashed the process (tests/test_main.py).
     import msgspec  # noqa: F401
+
+    from claimcheck.commands.interrupts import announce, interrupted, raise_interrupt
 
     try:
         signal.signal(signal.SIGINT, raise_interrupt)
