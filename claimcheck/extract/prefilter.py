@@ -8,9 +8,11 @@ regex scans; neither may say "no" to text the extractor would read a claim from.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
+from heapq import merge
+from string import ascii_letters, digits
+from typing import NamedTuple
 
 from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.lexicon import pattern, source
@@ -168,19 +170,36 @@ def cue(text: str, *, lowered: bool = False) -> bool:
     return _cue(lowered).search(text) is not None
 
 
-def page_may_hold_claims(source: str, *, by_block: bool = True, lower: str | None = None) -> bool:
+PART = 1 << 18
+"""Characters of a large page scanned at a time."""
+_PARTS = 16
+LARGE_PAGE = _PARTS * PART
+"""A Markdown or text page longer than this is scanned a part at a time when the caller has no
+lower-case copy of it: no copy of the whole page is made."""
+
+
+def page_may_hold_claims(
+    source: str, *, by_block: bool = True, lower: str | None = None, part: int = PART
+) -> bool:
     """Does the raw ``source`` hold a candidate and a cue: in one blank-line separated block
     (Markdown and text, whose units never span a blank line), or anywhere (``by_block`` false:
     HTML, where one table or paragraph may), or a candidate anywhere under a heading about KV
     caching. Markup only removes words, so a page that fails this holds no claim. An HTML
     page is scanned without the contents of its scripts, style sheets and SVG images, which
     the reader never reads (``documents.html.without_unread_contents``). ``lower``: the
-    caller's ``source.lower()``, when it has one (a page is lower-cased once for every scan)."""
+    caller's ``source.lower()``, when it has one (a page is lower-cased once for every scan).
+    Without it, a Markdown or text page of more than 16 times ``part`` characters is
+    scanned ``part`` characters or so at a time (``_spans``), with the same answer."""
     if not by_block and "<" in source:
         from claimcheck.documents.html import without_unread_contents
 
-        source = without_unread_contents(source)
-        lower = None
+        stripped = without_unread_contents(source)
+        if stripped != source:  # the caller's copy may be without them already
+            source, lower = stripped, None
+    if by_block and lower is None and len(source) > _PARTS * part:
+        spans = _spans(source, part)
+        if len(spans) > 1:
+            return _parts_may_hold_claims(source, spans)
     if lower is None:
         lower = source.lower()
     if not lower.isascii() and CJK.search(lower) is not None:  # read as the extractor reads it
@@ -247,14 +266,155 @@ def _holds(lower: str, headings: str, by_block: bool, *, found: bool = False) ->
     if not by_block:
         return cue(lower, lowered=True)
     # A block with both answers first: scanning for headings costs more than that.
+    in_block, speed_table = _block_answers(lower)
+    # A page about KV caching lends its topic to every paragraph, and to a table's "Speedup"
+    # column (claimcheck.sources.document).
+    return (
+        in_block or _topic_heading(headings) or (speed_table and page_names_kv(lower, lowered=True))
+    )
+
+
+def _block_answers(lower: str) -> tuple[bool, bool]:
+    """Does a blank-line separated block of lower-case ``lower`` hold a candidate and a cue
+    (``True`` at the first), and does one hold a candidate and a speedup column?"""
     speed_table = False
     for block in _blocks_with_candidate(lower):
         if cue(block, lowered=True):
-            return True
+            return True, speed_table
         speed_table = speed_table or ("|" in block and _speed_column().search(block) is not None)
-    # A page about KV caching lends its topic to every paragraph, and to a table's "Speedup"
-    # column (claimcheck.sources.document).
-    return _topic_heading(headings) or (speed_table and page_names_kv(lower, lowered=True))
+    return False, speed_table
+
+
+class _Answers(NamedTuple):
+    """What the whole-page test asks of a page, asked of one part of it: a candidate, a block
+    with a candidate and a cue, a block with a candidate and a speedup column, a heading
+    about KV caching, KV words, marks; and whether the part reads otherwise without markup."""
+
+    found: bool = False
+    in_block: bool = False
+    table: bool = False
+    heading: bool = False
+    kv: bool = False
+    marked: bool = False
+    changed: bool = False
+
+
+def _answers(lower: str, headings: str, changed: bool = False) -> _Answers:
+    """The answers for one part in lower case, with its headings found in ``headings``."""
+    found = candidate(lower, lowered=True)
+    in_block, table = _block_answers(lower) if found else (False, False)
+    kv = _kv_anywhere().search(lower) is not None
+    return _Answers(found, in_block, table, _topic_heading(headings), kv, _marked(lower), changed)
+
+
+def _any(parts: Iterable[_Answers]) -> _Answers:
+    """Each answer for the whole page: that of any part."""
+    return _Answers(*(any(column) for column in zip(_Answers(), *parts, strict=True)))
+
+
+def _parts_may_hold_claims(source: str, spans: list[tuple[int, int]]) -> bool:
+    """``page_may_hold_claims`` of a Markdown or text page read a span at a time: each part
+    of the whole-page test is answered for the page by any span (a block, a heading, a tag or
+    a candidate never spans two: ``_spans``), and the answers are combined as that test
+    combines them (its shortcuts left out)."""
+    cjk = not source.isascii() and CJK.search(source) is not None
+    page = _any(_answers(lower, text) for text, lower in _span_texts(source, spans, cjk=cjk))
+    if page.found and (page.in_block or page.heading or (page.table and page.kv)):
+        return True
+    if not page.marked:  # the page reads as it is without markup
+        return False
+    plain = _any(
+        _answers(unmarked, unmarked, unmarked != lower)
+        for lower, unmarked in _plains(source, spans, cjk=cjk)
+    )
+    # page_names_kv of the page: KV words in it, or (it is marked) in it without markup.
+    if page.found and page.table and plain.kv:
+        return True
+    if not (plain.changed and plain.found):
+        return False
+    if plain.in_block or plain.heading:
+        return True
+    if not plain.table:
+        return False
+    # page_names_kv of the page without markup: KV words in it, or in it once more without.
+    return plain.kv or (
+        plain.marked
+        and any(
+            _kv_anywhere().search(_plain(unmarked)) is not None
+            for _, unmarked in _plains(source, spans, cjk=cjk)
+        )
+    )
+
+
+def _span_texts(
+    source: str, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+) -> Iterator[tuple[str, str]]:
+    """Each span of ``source`` and its lower-case copy (read in English terms when ``cjk``,
+    the page holding CJK text: ``glossary.english``); ``lowered``: ``source`` is in lower
+    case already."""
+    for lo, hi in spans:
+        text = source[lo:hi]
+        lower = text if lowered else text.lower()
+        yield (english(text), english(lower)) if cjk else (text, lower)
+
+
+def _plains(
+    source: str, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+) -> Iterator[tuple[str, str]]:
+    """Each span of ``source`` in lower case and without markup (``_plain``)."""
+    for _, lower in _span_texts(source, spans, cjk=cjk, lowered=lowered):
+        yield lower, _plain(lower)
+
+
+def _spans(source: str, part: int) -> list[tuple[int, int]]:
+    """``source`` cut into spans of ``part`` characters or more, each cut at the end of a
+    blank line (a match of ``_BLOCKS``) where every scan of the page test reads across the
+    cut as the ends of two texts: the character before the blank line is an ASCII letter or
+    punctuation that no reading deletes and no number ends with (so the blank line is one a
+    scan of the whole page finds, and no candidate, which holds at most two spaces in a row
+    after a digit, spans it), the one after it an ASCII letter, digit, ``#`` or ``|`` (no
+    space or mark that the reading without markup would join to the line end before it, and
+    no setext underline), and no tag, heading tag or character reference can reach across:
+    there is no ``<`` or ``&`` before the cut, or none in the ``_WINDOW`` characters before it
+    and enough letters and digits there (``_REACH``) that none before them reaches the cut,
+    whatever the reading without markup deletes. Lower-casing a span gives that part of the
+    page in lower case: line ends, spaces and ASCII characters lower-case alone."""
+    marks = [at for at in (source.find("<"), source.find("&")) if at != -1]
+    first_mark = min(marks, default=len(source))
+    spans = []
+    lo = 0
+    at = part
+    while (blank := _BLOCKS.search(source, at)) is not None:
+        start, cut = blank.span()
+        before = source[start - 1]
+        if before == "\r":  # a blank line of CRLF text
+            before = source[start - 2] if start > 1 else ""
+        if cut == len(source) or before not in _BEFORE_CUT or source[cut] not in _AFTER_CUT:
+            at = cut
+        elif cut > first_mark and not _far_from_marks(source[max(0, cut - _WINDOW) : cut]):
+            at = cut + _WINDOW  # no cut within a window of this one is either
+        else:
+            spans.append((lo, cut))
+            lo = cut
+            at = cut + part
+    spans.append((lo, len(source)))
+    return spans
+
+
+def _far_from_marks(window: str) -> bool:
+    """Is ``window`` free of ``<`` and ``&`` and long enough in ASCII letters and digits?"""
+    if "<" in window or "&" in window:
+        return False
+    return len(window.encode("ascii", "ignore").translate(None, _NOT_ALNUM)) >= _REACH
+
+
+_BEFORE_CUT = frozenset(ascii_letters + ".,;:!?)|'\"")
+_AFTER_CUT = frozenset(ascii_letters + digits + "#|")
+_NOT_ALNUM = bytes(code for code in range(128) if not chr(code).isalnum())
+# A tag reaches at most 301 characters past its "<", a heading tag's text 506: a window of
+# 2,048 characters holding 600 letters and digits (which every reading keeps) keeps them apart.
+_WINDOW = 2048
+_REACH = 600
 
 
 @cache
@@ -269,34 +429,51 @@ def _blocks_with_candidate(lower: str) -> Iterator[str]:
     a candidate may start are asked (on most pages, one or two of some twenty): each part of
     the pattern found where it matches in a block alone matches there in the whole text too,
     since a block's edges lie beside a line end, which the pattern's look-arounds and word
-    boundaries see as they see the ends of a text."""
+    boundaries see as they see the ends of a text. Neither the blocks nor the places are
+    held: the scans are read in step."""
     if not lower.isascii():
-        yield from (block for block in _BLOCKS.split(lower) if candidate(block, lowered=True))
+        yield from (block for block in _split_blocks(lower) if candidate(block, lowered=True))
         return
-    separators = [(found.start(), found.end()) for found in _BLOCKS.finditer(lower)]
+    separators = _BLOCKS.finditer(lower)
+    following = next(separators, None)
+    lo = 0
     asked = -1
-    for start in sorted(_candidate_starts(lower)):
-        block = bisect_right(separators, (start, start))
-        if block == asked:
+    for start in _candidate_starts(lower):
+        while following is not None and following.start() < start:
+            lo = following.end()
+            following = next(separators, None)
+        if lo == asked:
             continue
-        asked = block
-        lo = separators[block - 1][1] if block else 0
-        hi = separators[block][0] if block < len(separators) else len(lower)
-        text = lower[lo:hi]
+        asked = lo
+        text = lower[lo : len(lower) if following is None else following.start()]
         if candidate(text, lowered=True):
             yield text
 
 
-def _candidate_starts(lower: str) -> list[int]:
+def _split_blocks(text: str) -> Iterator[str]:
+    """``_BLOCKS.split(text)``, one block at a time."""
+    lo = 0
+    for separator in _BLOCKS.finditer(text):
+        yield text[lo : separator.start()]
+        lo = separator.end()
+    yield text[lo:]
+
+
+def _candidate_starts(lower: str) -> Iterator[int]:
     """Every place of lower-case ASCII ``lower`` where a part of the candidate pattern
-    matches: the places ``_lowered_candidate`` tries, all of them."""
+    matches, in order (a place where two match, twice): the places ``_lowered_candidate``
+    tries, all of them."""
     digit_first, sign_first = _parts(True)
-    starts = list(_ascii_digit_first_starts(lower, digit_first))
-    starts += [found.start() for found in sign_first.finditer(lower)]
-    for word, found_word in _words():
-        if word in lower:
-            starts += [found.start() for found in found_word.finditer(lower)]
-    return starts
+    scans = [
+        _ascii_digit_first_starts(lower, digit_first),
+        (found.start() for found in sign_first.finditer(lower)),
+        *(
+            (found.start() for found in found_word.finditer(lower))
+            for word, found_word in _words()
+            if word in lower
+        ),
+    ]
+    return merge(*scans)
 
 
 def _topic_heading(text: str) -> bool:
@@ -359,12 +536,24 @@ def _odd_space(text: str) -> bool:
     return _ODD_SPACE.search(text) is not None
 
 
-def page_names_kv(source: str, *, lowered: bool = False) -> bool:
+def page_names_kv(source: str, *, lowered: bool = False, part: int = PART) -> bool:
     """Does a page name KV caching, prefix or prompt caching, recompute or a KV product
     anywhere (one scan of it in lower case, and one more without markup when that finds
     none)? ``lowered``: ``source`` is in lower case already (the caller's one pass over the
     page, shared by every scan of it): a case-sensitive scan of lower-case text is several
-    times faster than a case-insensitive one, as for ``candidate`` and ``cue``."""
+    times faster than a case-insensitive one, as for ``candidate`` and ``cue``. A page of more
+    than 16 times ``part`` characters is read a span at a time (``_spans``: no KV word
+    spans a blank line, which holds two spaces in a row)."""
+    if len(source) > _PARTS * part and len(spans := _spans(source, part)) > 1:
+        # Each reading of the page a part at a time, none held whole.
+        lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
+        if any(_kv_anywhere().search(lower) is not None for lower in lowers):
+            return True
+        lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
+        plains = (unmarked for _, unmarked in _plains(source, spans, lowered=lowered))
+        return any(map(_marked, lowers)) and any(
+            _kv_anywhere().search(unmarked) is not None for unmarked in plains
+        )
     lower = source if lowered else source.lower()
     if _kv_anywhere().search(lower) is not None:
         return True

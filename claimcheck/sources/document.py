@@ -16,6 +16,7 @@ from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import Page, speed_header
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
+    LARGE_PAGE,
     candidate,
     cue,
     page_may_hold_claims,
@@ -73,12 +74,15 @@ def read_document(
     page's topic (its title and the heading it sits under), so a paragraph under a heading
     about KV caching or a KV product needs no KV words of its own."""
     commented = "claimcheck" in source
-    # One lower-case copy of the page serves every scan of it for words.
-    lower = source.lower()
-    if not commented and not page_may_hold_claims(source, by_block=kind != "html", lower=lower):
+    scanned = _scanned(source, kind)
+    # One lower-case copy of the page serves every scan of it for words; a large page is
+    # scanned a part at a time instead, never copied whole.
+    lower = scanned.lower() if len(scanned) <= LARGE_PAGE else None
+    if not commented and not page_may_hold_claims(scanned, by_block=kind != "html", lower=lower):
         return ReadDocument([])
-    page: Page = "kv" if page_names_kv(lower, lowered=True) else "other"
-    del lower  # not held while the page is parsed: a large page's copy would double its cost
+    names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
+    page: Page = "kv" if names_kv else "other"
+    del lower, scanned  # not held while the page is parsed
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
     wanted = None if commented else paragraph_may_hold_candidate
@@ -93,6 +97,17 @@ def read_document(
         reader.read(runs)
     decisions = tuple(reader.decisions)
     return ReadDocument(reader.records, runs.directives, runs.problems, decisions)
+
+
+def _scanned(source: str, kind: DocumentKind) -> str:
+    """What the page-level scans read: an HTML page without the contents of its scripts,
+    style sheets and SVG images, which the reader never reads (a page whose only KV words
+    are in a script is not about KV caching)."""
+    if kind != "html" or "<" not in source:
+        return source
+    from claimcheck.documents.html import without_unread_contents
+
+    return without_unread_contents(source)
 
 
 class _PageReader:

@@ -5,6 +5,7 @@ cue word must not hide a claim."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Literal
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from claimcheck.documents import scan
 from claimcheck.extract import read
+from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.prefilter import page_may_hold_claims
 from claimcheck.sources.document import read_document
 
@@ -333,3 +335,141 @@ def test_markdown_headings_are_found_as_the_one_pattern_finds_them(text: str) ->
     assert prefilter._topic_heading(text) == any(
         prefilter.topic_cue(heading.group()) for heading in prefilter._HEADINGS.finditer(text)
     )
+
+
+# Blocks of a large page, read a span at a time: candidates, cues, headings about KV caching,
+# speed tables, KV words, markup hiding digits and words, entities, invisible characters, CJK,
+# blank lines of spaces and CRLF line ends, and prose long enough that a cut may follow a tag.
+_PROSE = "Ordinary words fill this paragraph of the guide. " * 20
+# A tag left open by marks: closed in the reading without markup, across what follows.
+_SPARSE = "<b" + ("*" * 19 + "a") * 105
+_LARGE_PAGE_PIECES = (
+    ["27x", "5 ms", "5", "times", "ms", "/2", "twice", "3.5×", "2 times", "**27**x", "2\u200b7x",
+     "27&#215;", "27&times;", "27  x", "２７x", "²x", "faster", "KV cache", "TTFT", "prefill",
+     "NVMe", "throughput", "LMCache", "**KV** cache", "K<b>V</b>", "K*V*", "# KV cache offload\n",
+     "Prefix caching\n===\n", "<h2>KV cache</h2>", "<h2>", "</h2>", "<title>", "\n# Results\n",
+     "| Setup | Speedup |\n|---|---|\n| A | 3x |\n", "| a | b |\n", "&amp;", "&lt;b&gt;", "&#10;",
+     "&", "<", ">", "<b>", "</b>", "<!-- c -->", "<br>", "\u200b", "\u00ad", "TTFTを3.5倍高速化",
+     "缓存", "。", "5~6", "\n\n", "\n \n", "\n\t\n", "\r\n\r\n", "\r\n", "\n", "\n  \n  ", " ",
+     "  ", "*", "_", "`", "\\", "---", "===", "İ", "Σ", "a", "A", ".", "|", "#", _PROSE, _SPARSE]
+)  # fmt: skip
+_UNTAGGED_PIECES = [piece for piece in _LARGE_PAGE_PIECES if "<" not in piece and "&" not in piece]
+
+
+def _whole_and_in_parts(page: str, part: int) -> None:
+    from claimcheck.extract import prefilter
+
+    large = 1 << 40  # no page is read in parts
+    assert prefilter.page_may_hold_claims(page, part=part) == prefilter.page_may_hold_claims(
+        page, part=large
+    ), (page, part)
+    whole = prefilter.page_names_kv(page, part=large)
+    assert prefilter.page_names_kv(page, part=part) == whole, (page, part)
+    lower = page.lower()
+    assert prefilter.page_names_kv(lower, lowered=True, part=part) == whole, (page, part)
+
+
+# Blocks that mostly start with a letter and end with a letter or a full stop (where a page
+# may be cut), now and then with a space, a mark, a digit or a heading mark at an edge.
+_EDGES = st.sampled_from(["Notes ", "A ", "", "# ", "| ", "5", " ", "*", "x", "ms ", "===\n"])
+_ENDS = st.sampled_from([" end.", " a", "", "5", " ", "*", "x", ">"])
+_BLANK = st.sampled_from(["\n\n", "\n\n", "\n \n", "\r\n\r\n", "\n\t\n", "\n\n\n", "\n"])
+
+
+def _large_pages(pieces: list[str]) -> st.SearchStrategy[str]:
+    block = st.tuples(_EDGES, st.lists(st.sampled_from(pieces), max_size=6), _ENDS).map(
+        lambda parts: parts[0] + "".join(parts[1]) + parts[2]
+    )
+    return st.lists(st.tuples(block, _BLANK).map("".join), max_size=30).map("".join)
+
+
+# Tags and character references keep cuts away (a tag may reach across a blank line): pages
+# without them are cut at most blank lines.
+_LARGE_PAGES = st.one_of(_large_pages(_LARGE_PAGE_PIECES), _large_pages(_UNTAGGED_PIECES))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_LARGE_PAGES, st.integers(1, 16))
+def test_a_page_read_in_parts_is_answered_as_the_whole_page(page: str, part: int) -> None:
+    _whole_and_in_parts(page, part)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Read this.\n\n5\n\ntimes faster KV cache.\n\n# KV cache\n",
+        "Read this.\n\nx\n\n5 times as fast.\n\nAnd 5\n\nms TTFT\n",
+        "# KV cache\n\nA note.\n\nKV 5\n\n/2 x\n\nfaster.\n",
+        "Notes.\n\n<h2>\n\nKV cache offload\n\n27x faster\n",
+        "Notes.\n\n<b\n\n>KV</b>\n\n27x faster prefill\n",
+        "Notes.\n\n**\n\n27x faster prefill\n",
+        "Notes\n\n  27x\n\nkv cache\n\n" + _PROSE + "\n\n" + _PROSE,
+        "Notes.\r\n\r\n27x\r\n\r\nKV cache\r\n\r\n| a | Speedup |\r\n| b | 3x |\r\n",
+        "<b>x</b>" + _PROSE + "\n\nKV **cache** 2**7**x faster.\n\n" + _PROSE,
+        "Notes.\n\nK\u200bV cache is key.\n\n| Setup | Speedup |\n|---|---|\n| A | 3x |\n",
+        "Notes.\n\nTTFTを3.5倍高速化\n\nKV 缓存。\n\nSo 5~6 times.\n",
+        "# KV cache\n\nNotes here.\n\nIt took 5\n\nms in all.\n",
+        "Notes.\n\n27x faster\n \n===\n\nKV cache\n",
+        "Notes.\n\n| a | Speedup |\n| b | 3x |\n\nK" + _SPARSE + "\n\nb>V cache\n",
+    ],
+)
+def test_a_page_cut_anywhere_is_answered_as_the_whole_page(page: str) -> None:
+    for part in range(1, len(page) // 16 + 2):
+        _whole_and_in_parts(page, part)
+
+
+def test_a_large_page_is_cut_into_parts_at_blank_lines() -> None:
+    from claimcheck.extract import prefilter
+
+    block = "A paragraph about offload with numbers such as 2.4 and words.\n\n"
+    page = block * 200
+    spans = prefilter._spans(page, 500)
+    assert len(spans) > 10
+    assert spans[0][0] == 0 and spans[-1][1] == len(page)
+    assert all(hi == lo for (_, hi), (lo, _) in pairwise(spans))
+    assert all(page[lo:hi].endswith("\n\n") for lo, hi in spans[:-1])
+    # After a tag, no cut until enough prose follows it.
+    tagged = "<b>x</b>\n\n" + page
+    assert prefilter._spans(tagged, 500)[0][1] > 10 + 2048
+
+
+def test_blocks_are_the_blocks_of_a_split() -> None:
+    from claimcheck.extract import prefilter
+
+    for text in ("", "a", "\n\n", "a\n\nb\n \n\nc\n\t\r\n", "\n\n\na"):
+        assert list(prefilter._split_blocks(text)) == re.split(r"\n[ \t]*\r?\n", text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_LARGE_PAGES, st.integers(1, 16))
+def test_each_reading_of_a_page_is_that_of_its_parts_joined(page: str, part: int) -> None:
+    """What the answers of a page read in parts rest on: its lower-case copy, its readings
+    without markup, its blocks and its headings are those of its parts put together, and no
+    candidate or KV word found in the whole page spans two parts."""
+    from claimcheck.extract import prefilter
+
+    spans = prefilter._spans(page, part)
+    cjk = CJK.search(page) is not None
+    parts = list(prefilter._span_texts(page, spans, cjk=cjk))
+    texts = [text for text, _ in parts]
+    lowers = [lower for _, lower in parts]
+    lower = page.lower()
+    if cjk:
+        page, lower = english(page), english(lower)
+    assert "".join(texts) == page
+    assert "".join(lowers) == lower
+    plains = [prefilter._plain(each) for each in lowers]
+    assert "".join(plains) == prefilter._plain(lower)
+    assert "".join(map(prefilter._plain, plains)) == prefilter._plain(prefilter._plain(lower))
+    for whole, pieces in ((lower, lowers), (prefilter._plain(lower), plains)):
+        blocks = [block for piece in pieces for block in re.split(r"\n[ \t]*\r?\n", piece)[:-1]]
+        assert blocks + re.split(r"\n[ \t]*\r?\n", pieces[-1])[-1:] == re.split(
+            r"\n[ \t]*\r?\n", whole
+        )
+        cuts = {sum(map(len, pieces[:n])) for n in range(1, len(pieces))}
+        for pattern in (prefilter._candidate(True), prefilter._kv_anywhere()):
+            assert not any(
+                any(m.start() < cut < m.end() for cut in cuts) for m in pattern.finditer(whole)
+            )
+    headings = [h.group() for h in prefilter._HEADINGS.finditer(page)]
+    assert [h.group() for text in texts for h in prefilter._HEADINGS.finditer(text)] == headings

@@ -51,3 +51,34 @@ def test_a_page_in_upper_case_is_read_as_in_lower_case() -> None:
     read = [record.claim.speedup for record in read_document(page, "markdown", "a.md").records]
     assert read == [27]
     assert [r.claim.speedup for r in read_document(shouted, "markdown", "a.md").records] == read
+
+
+_ENGINE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Inference engine benchmarks</title>
+<script>
+  window.__CONFIG__ = {{features: {{kvCache: "prefix caching", offload: "LMCache"}}}};
+</script>
+<style>.kv-cache-badge {{ color: #333; }}</style>
+</head>
+<body>
+<h1>Inference engine benchmarks</h1>
+<p>Offloading to NVMe gives 3.2x faster TTFT at 128K tokens.</p>
+<svg viewBox="0 0 10 10"><title>KV cache offload</title><path d="M0 0h10"/></svg>
+{extra}
+</body>
+</html>
+"""
+
+
+def test_an_html_page_is_about_kv_only_from_what_the_reader_reads() -> None:
+    """Words in a script, a style sheet or an SVG image (never read) do not make a page about
+    KV caching; the same words in its prose do."""
+    quiet = _ENGINE_PAGE.format(extra="")
+    assert page_names_kv(quiet)  # the page as it is names KV caching in its script
+    assert read_document(quiet, "html", "bench.html").records == []
+    said = _ENGINE_PAGE.format(extra="<p>Both runs keep the KV cache on the same NVMe tier.</p>")
+    records = read_document(said, "html", "bench.html").records
+    assert [record.claim.speedup for record in records] == [3.2]
