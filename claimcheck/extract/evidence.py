@@ -631,9 +631,9 @@ _RECOMPUTE = re.compile(r"re-?comput|re-?prefill|recalculat", re.IGNORECASE)
 
 def _named_beyond_baseline(text: str, row: str, where: Span) -> bool:
     """Whether ``row`` matches in ``where`` other than inside the baseline of a comparison:
-    "7.8x faster than a highly optimized offloading system" and "13x over vLLM with prefix
-    caching" put the mechanism on the slower side. Recompute as the baseline ("faster than
-    recomputing") is the KV cache's own comparison, so it counts wherever it stands."""
+    "7.8x faster than a highly optimized offloading system" puts the offload on the slower
+    side. Recompute as the baseline ("faster than recomputing") is the KV cache's own
+    comparison, so it counts wherever it stands."""
     for start, _, words in _spans(text, row, where.start, where.end):
         if _RECOMPUTE.match(words) or not _AS_BASELINE.search(
             text, max(where.start, start - 40), start
@@ -652,21 +652,27 @@ def _named_for_reuse(text: str, where: Span) -> bool:
     ]
     return any(
         not any(lo <= end and start <= hi for lo, hi in shrunk)
+        and not _engine_setting(text, start, where)
         for start, end, _ in _spans(text, "cue_kv", where.start, where.end)
-    ) and _named_beside_engine(text, "cue_kv", where)
+    )
 
 
 def _named_beside_engine(text: str, row: str, where: Span) -> bool:
     """Whether ``row`` matches in ``where`` other than as the setting of an engine the figure
     is compared with: "13x over vLLM with prefix caching" compares engines, where "4x faster
     than conventional KV cache approaches" compares KV-cache designs."""
-    engines = _spans(text, "topic_engine_comparison", where.start, where.end)
     return any(
-        not any(
-            start - 24 <= end <= start and _SETTING_OF.fullmatch(text, end, start)
-            for _, end, _ in engines
-        )
+        not _engine_setting(text, start, where)
         for start, _, _ in _spans(text, row, where.start, where.end)
+    )
+
+
+def _engine_setting(text: str, start: int, where: Span) -> bool:
+    """Whether the words at ``start`` follow a compared engine as its setting ("over vLLM with
+    prefix caching", "than vLLM's native prefix caching")."""
+    return any(
+        start - 24 <= end <= start and _SETTING_OF.fullmatch(text, end, start)
+        for _, end, _ in _spans(text, "topic_engine_comparison", where.start, where.end)
     )
 
 
@@ -677,9 +683,9 @@ _SETTING_OF = re.compile(
 
 def _uncached(text: str, clause: Span, row: str) -> str | None:
     """The words of ``row`` that say the figure was measured without the cache ("no prefix
-    caching" in its clause; "cold TTFT", "first-time requests" in its sentence), unless they name the baseline
-    ("than without prefix caching") or the clause also speaks of the cache at work ("warm",
-    "hits", KV wording of its own)."""
+    caching" in its clause; "cold TTFT", "first-time requests" in its sentence), unless they
+    name the baseline ("than without prefix caching") or the clause also speaks of the cache
+    at work ("warm", "hits", KV wording of its own)."""
     for start, end, words in _spans(text, row, clause.start, clause.end):
         if _AS_BASELINE.search(text, max(clause.start, start - 40), start) is not None:
             continue
@@ -689,8 +695,8 @@ def _uncached(text: str, clause: Span, row: str) -> str | None:
             continue  # "with prefix caching disabled, TTFT is 10x higher": the claim inverted
         kv = (
             m
-            for row in ("cue_kv", "kv_product")
-            for m in _spans(text, row, clause.start, clause.end)
+            for cue in ("cue_kv", "kv_product")
+            for m in _spans(text, cue, clause.start, clause.end)
         )
         if all(start <= m[0] < end for m in kv):
             return words
