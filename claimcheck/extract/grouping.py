@@ -149,20 +149,14 @@ def _window(
             )
             for c in found
         ]
-        decided = settle_overlaps(
-            [decide(c, facts(c, f)) for c, f in zip(found, frames, strict=True)]
-        )
+        evidence = [facts(c, f) for c, f in zip(found, frames, strict=True)]
+        decided = settle_overlaps([decide(c, e) for c, e in zip(found, evidence, strict=True)])
         if previous_kept and not any(d.kept for d in decided):
             # "TTFT improved as much as 20x. Smaller models saw 6x.": a bare figure right after a
             # claim continues it.
+            after = Fact("after-a-claim", "the sentence before holds a claim")
             decided = settle_overlaps(
-                [
-                    decide(
-                        c,
-                        [*facts(c, f), Fact("after-a-claim", "the sentence before holds a claim")],
-                    )
-                    for c, f in zip(found, frames, strict=True)
-                ]
+                [decide(c, [*e, after]) for c, e in zip(found, evidence, strict=True)]
             )
         decisions += decided
         kept = [
