@@ -77,8 +77,7 @@ def glossed(text: str, where: list[int]) -> tuple[str, list[int]]:
     position = 0
     for match in _TERMS.finditer(text):
         _plain(text, position, match.start(), where, kept, mapped)
-        reading = _reading(match)
-        spaced = _PUNCTUATION.get(reading, f" {reading} ")
+        spaced = _spaced(match)
         first, last = where[match.start()], where[max(match.end() - 1, match.start())]
         end = match.end()
         if end < len(text) and _meets(spaced[-1], text[end]) and not _TERMS.match(text, end):
@@ -110,12 +109,13 @@ def _plain(
 
 def english(text: str) -> str:
     """``glossed`` without the map: what a scan for candidates and cues needs."""
-    read = _TERMS.sub(lambda m: _PUNCTUATION.get(_reading(m), f" {_reading(m)} "), text)
-    return _BOUNDARY.sub(" ", read)
+    return _BOUNDARY.sub(" ", _TERMS.sub(_spaced, text))
 
 
-def _reading(match: re.Match[str]) -> str:
-    return TERMS[int(str(match.lastgroup)[1:])][1]
+def _spaced(match: re.Match[str]) -> str:
+    """A term's English reading, set apart by spaces (punctuation as English spaces it)."""
+    reading = TERMS[int(str(match.lastgroup)[1:])][1]
+    return _PUNCTUATION.get(reading, f" {reading} ")
 
 
 def _meets(before: str, char: str) -> bool:
