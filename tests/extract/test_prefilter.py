@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import Literal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimcheck.documents import scan
@@ -213,6 +213,7 @@ _PARAGRAPH_PIECES = st.sampled_from(
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(_PARAGRAPH_PIECES, max_size=30).map("".join))
+@example("~0~\n\n](")  # a struck-out paragraph before a bracket of prose
 def test_a_paragraph_left_unread_holds_no_candidate(source: str) -> None:
     """Every paragraph the question refuses reads, when parsed, as prose without a candidate, and
     stands in the units at its place and with its kind (the page read whole, without leaving
@@ -231,12 +232,16 @@ def test_a_paragraph_left_unread_holds_no_candidate(source: str) -> None:
     # refused unread it still stands as an empty one: such a stand-in holds nothing.
     ends = [u.start for u in lazy[1:]] + [len(source) + 1] if lazy else []
     hidden = [
-        u
+        (u, end)
         for u, end in zip(lazy, ends, strict=True)
         if not u.text and not any(u.start <= w.start < end for w in whole)
     ]
-    assert all(not paragraph_may_hold_candidate(source[u.start :]) for u in hidden)
-    kept = [u for u in lazy if u not in hidden]
+    # Each stand-in's own paragraph: up to the next unit, and no further than a blank line
+    # (the next paragraph's "](" is not this one's).
+    own = [re.split(r"\n[ \t]*\n", source[u.start : end], maxsplit=1)[0] for u, end in hidden]
+    assert all(not paragraph_may_hold_candidate(paragraph) for paragraph in own)
+    hidden_units = [u for u, _ in hidden]
+    kept = [u for u in lazy if u not in hidden_units]
     assert [unit.kind for unit in kept] == [unit.kind for unit in whole]
     for parsed, unread in zip(whole, kept, strict=True):
         if unread.text:
