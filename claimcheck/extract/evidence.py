@@ -644,7 +644,9 @@ def _named_beyond_baseline(text: str, row: str, where: Span) -> bool:
 
 def _named_for_reuse(text: str, where: Span) -> bool:
     """Whether ``where`` names a KV cache other than as the thing compressed or quantised
-    ("KV cache compression", "4-bit KV cache") or as the setting of a compared engine."""
+    ("KV cache compression", "4-bit KV cache"), as the setting of a compared engine, or as
+    what the figure was measured without ("30x speedup without prefix caching"; "than
+    without prefix caching" is the cache's own baseline and counts)."""
     shrunk = [
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
         for topic in ("compression", "quantisation")
@@ -653,8 +655,21 @@ def _named_for_reuse(text: str, where: Span) -> bool:
     return any(
         not any(lo <= end and start <= hi for lo, hi in shrunk)
         and not _engine_setting(text, start, where)
+        and not _measured_without(text, start, where)
         for start, end, _ in _spans(text, "cue_kv", where.start, where.end)
     )
+
+
+def _measured_without(text: str, start: int, where: Span) -> bool:
+    """Whether the KV words at ``start`` follow a "without" that is not a comparison's
+    baseline ("up to 30x speedup without prefix caching")."""
+    denied = _WITHOUT.search(text, max(where.start, start - 12), start)
+    return denied is not None and not _AS_BASELINE.search(
+        text, max(where.start, denied.start() - 40), denied.start()
+    )
+
+
+_WITHOUT = re.compile(r"\bwithout\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
 def _named_beside_engine(text: str, row: str, where: Span) -> bool:
@@ -662,7 +677,7 @@ def _named_beside_engine(text: str, row: str, where: Span) -> bool:
     is compared with: "13x over vLLM with prefix caching" compares engines, where "4x faster
     than conventional KV cache approaches" compares KV-cache designs."""
     return any(
-        not _engine_setting(text, start, where)
+        not _engine_setting(text, start, where) and not _measured_without(text, start, where)
         for start, _, _ in _spans(text, row, where.start, where.end)
     )
 

@@ -573,7 +573,8 @@ _ROWS: tuple[Row, ...] = (
         r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|"
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
-        r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)",
+        r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
+        r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
         (
             "than vLLM",
             "vs TGI",
@@ -583,6 +584,7 @@ _ROWS: tuple[Row, ...] = (
             "MLPerf",
             "compared to stock transformers",
             "compared to native vLLM",
+            "comparison of vLLM and SGLang",
         ),
         ("than recomputing",),
     ),
