@@ -113,7 +113,7 @@ CUE_NAMES = ("queueing", "cross_user", "similar_prompts")
 
 _NOT_SPEED = (
     r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
-    r"deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
+    r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
@@ -308,14 +308,21 @@ _ROWS: tuple[Row, ...] = (
         "metric_ttft",
         "metric",
         r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]tokens?(?:\s(?:latency|time))?|"
-        r"prefill(?:s|ed|ing)?|pre-fill|prompt\sprocessing",
-        ("TTFT", "time-to-first-token", "first token latency", "prefill", "prompt processing"),
+        r"prefill(?:s|ed|ing)?|pre-fill|prompt\s(?:processing|eval(?:uation)?)",
+        (
+            "TTFT",
+            "time-to-first-token",
+            "first token latency",
+            "prefill",
+            "prompt processing",
+            "prompt eval",
+        ),
         ("first tokenizer",),
     ),
     Row(
         "metric_throughput",
         "metric",
-        r"throughput|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
+        r"throughputs?|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
         r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
         r"concurrent\s(?:\w+\s)?(?:users|sessions|requests|chats|conversations|streams|agents)|users\sper|more\susers|"
         r"(?:request|serving)\scapacity|"

@@ -373,6 +373,27 @@ def test_two_times_of_two_quantities_are_no_before_and_after() -> None:
     ]
 
 
+def test_a_hit_rate_is_no_speed_and_throughputs_are_throughput() -> None:
+    # https://jaehun.me/en/posts/paper-review-marconi-prefix-caching-for-the-era-of-hybrid-llms
+    sentence = (
+        "It selectively admits only highly-reusable prefixes and applies FLOP-per-byte–aware "
+        "eviction, yielding up to 34.4× higher token-hit rate and 71.1 % lower P95 TTFT "
+        "(−617 ms) compared with enhanced baselines (vLLM+, SGLang+)."
+    )
+    assert _factors(sentence, explicit=True) == [3.46]
+    # https://zhuanzhi.ai/paper/342d46356cbf09d83b93891ad96d40de
+    claims = extract_claims(
+        "Experiments on diverse datasets and model pairs demonstrate that DroidSpeak achieves up "
+        "to 3x higher throughputs and 2.6x faster prefill times with negligible accuracy loss "
+        "compared to full recomputation.",
+        explicit=True,
+    )
+    assert [(c.values["speedup"], c.values["metric"]) for c in claims] == [
+        (3.0, "throughput"),
+        (2.6, "ttft"),
+    ]
+
+
 def test_wordings_of_speed_that_were_missed() -> None:
     cases = (
         # https://www.rohan-paul.com/p/compute-or-load-kv-cache-why-not/comments
