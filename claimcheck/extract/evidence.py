@@ -151,6 +151,9 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
             out.append(fact)
         elif not (lent or _reuse_words(frame)):
             out.append(Fact("unattributed", fact.detail))
+    if any(f.name == "ttft-only" for f in cues) and _queueing_cut(candidate, frame):
+        ttft = next(f.detail for f in cues if f.name.startswith("ttft"))
+        out.append(Fact("no-mechanism", ttft))
     out += _topics(frame)
     if (
         metric is not None
@@ -165,6 +168,30 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     if frame.explicit:
         out.append(Fact("explicit", "passed as a claim"))
     return out
+
+
+def _queueing_cut(candidate: Candidate, frame: Frame) -> bool:
+    """Whether ``candidate`` is a percentage cut of an average or tail TTFT, or of one under
+    load, in a sentence on its own (not passed with ``--text``, not part of a page or a claim
+    file) that names no KV-cache mechanism and nothing a cache could stand behind: "Lowers
+    average TTFT by 97%", "64% lower P90 TTFT". Routing, admission control, disaggregation
+    and scheduling move such figures as much as a cache does (docs/extractor.md, "Cause
+    first"); a multiplier ("75x faster TTFT") is left to the weights."""
+    text, sentence = frame.text, frame.sentence
+    alone = not (frame.explicit or frame.page or frame.topic or frame.hint)
+    return (
+        candidate.form == "percent"
+        and alone
+        and not _reuse_words(frame)
+        and _first(text, "reuse_signal", frame.unit) is None
+        and (
+            _first(text, "cue_queueing", sentence) is not None
+            or _AGGREGATE.search(text, sentence.start, sentence.end) is not None
+        )
+    )
+
+
+_AGGREGATE = re.compile(r"\b(?:mean|average|avg)\b", re.IGNORECASE)
 
 
 def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:

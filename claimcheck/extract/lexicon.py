@@ -750,6 +750,26 @@ _ROWS: tuple[Row, ...] = (
         ("arrow",),
     ),
     Row(
+        "reuse_signal",
+        "cue",
+        r"returning|repeat(?:ed|s)?|follow-up|again|resum\w*|persistent|(?:chat\s)?sessions?|come\sback|comes\sback|"
+        r"same\s(?:pdf|documents?|prompts?|context|tools|prefix(?:es)?|system\sprompt)|multi-turn|"
+        r"long[-\s](?:documents?|contexts?|prompts?|inputs?)|"
+        r"(?<![\d.,])(?:[\d.,]+\s?k[-\s](?:tokens?|token\s\w+|inputs?|contexts?)|\d{1,3}(?:,\d{3})+[-\s]tokens?|"
+        r"\d+k\s(?:inputs?|contexts?|prompts?))|at\s\d+k",
+        (
+            "returning users",
+            "repeat document queries",
+            "follow-up questions",
+            "112K tokens",
+            "131,072-token inputs",
+            "128K input",
+            "at 32K",
+            "the same PDF",
+        ),
+        ("samesite", "32K GPUs"),
+    ),
+    Row(
         "uncached",
         "cue",
         r"cold\sttft|first-time\srequests|"

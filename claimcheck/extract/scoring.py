@@ -93,6 +93,7 @@ VETOES = frozenset(
         "pair-not-times",
         "slower",
         "unattributed",
+        "no-mechanism",
     }
 )
 """Facts that decide alone, whatever else is said and even when the text was passed with
@@ -167,6 +168,7 @@ MEANINGS: dict[str, str] = {
     "topic-beside-kv": "an engine, GPU, router or setting is named beside a KV-cache mechanism",
     "topic-setting": "parallelism or batching is named, often a setting of the benchmark",
     "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
+    "no-mechanism": "a percentage cut of an average or tail TTFT (mean, p90, under load) in a sentence on its own that names no KV-cache mechanism and nothing a cache could stand behind: routing, scheduling and disaggregation move such figures too (pass the text with --text to audit it as a KV-cache claim)",
     "unattributed": "text passed as a claim that names no KV cache, prefix or prompt cache, prefill, TTFT, context, cache or offload: nothing ties the figure to KV reuse (name the mechanism, or give the claim's fields in a claim file)",
 }
 """What each fact means, for ``--explain``, error messages and docs/extractor.md."""

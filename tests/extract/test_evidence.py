@@ -394,6 +394,27 @@ def test_a_hit_rate_is_no_speed_and_throughputs_are_throughput() -> None:
     ]
 
 
+def test_a_cut_of_an_average_or_tail_ttft_alone_names_no_cause() -> None:
+    sentences = (
+        # https://tomesphere.com/paper/2401.11181
+        "Lowers average TTFT by 97%",
+        # https://github.com/bentoml/llm-inference-handbook/blob/main/docs/inference-optimization/prefill-decode-disaggregation.md
+        "64% lower P90 TTFT",
+        # https://github.com/yeqcharlotte/router/blob/main/scripts/k8s/llama3.1/LOAD_BALANCING_METHODS_COMPARISON.md
+        "**Fallback 1:** `power_of_two` (load-aware, -6.8% mean TTFT)",
+    )
+    for sentence in sentences:
+        assert _factors(sentence) == [], sentence
+        decisions = read(sentence).decisions
+        assert any(f.name == "no-mechanism" for d in decisions for f in d.facts), sentence
+    # passed as a claim, on a KV page, or with a KV mechanism or reuse named, it still reads
+    assert _factors("Lowers average TTFT by 97%", explicit=True) == [33.33]
+    assert _factors("Prefix caching lowers average TTFT by 97%") == [33.33]
+    assert _factors("Lowers average TTFT by 97% for returning users") == [33.33]
+    # a multiplier is left to the weights (written for the test)
+    assert _factors("Average TTFT is 10x faster") == [10.0]
+
+
 def test_wordings_of_speed_that_were_missed() -> None:
     cases = (
         # https://www.rohan-paul.com/p/compute-or-load-kv-cache-why-not/comments
