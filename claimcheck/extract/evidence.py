@@ -337,11 +337,12 @@ _LARGER_TIME = re.compile(
     r"(?<![\w.])\d[\d.]*\s?[x×]\s" + _BASELINE_MULTIPLE.pattern, re.IGNORECASE
 )
 _CHANGED_BY = re.compile(
-    r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s(?:[\w-]+\s){0,6}?by\s"
-    r"(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",
+    r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s(?:[\w-]+\s){0,6}?"
+    r"(?:by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?|up\sto\s)$",
     re.IGNORECASE,
 )
-"""A change "by" the figure ("reduces prefill latency by up to 3 times"): a factor, not a count."""
+"""A change "by" the figure ("reduces prefill latency by up to 3 times", "reducing latency up
+to 3 times"): a factor, not a count."""
 _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 
@@ -670,13 +671,14 @@ def _named_beyond_baseline(text: str, row: str, where: Span) -> bool:
 
 
 def _named_for_reuse(text: str, where: Span) -> bool:
-    """Whether ``where`` names a KV cache other than as the thing compressed or quantised
-    ("KV cache compression", "4-bit KV cache"), as the setting of a compared engine, or as
-    what the figure was measured without ("30x speedup without prefix caching"; "than
-    without prefix caching" is the cache's own baseline and counts)."""
+    """Whether ``where`` names a KV cache other than as the thing compressed, quantised or
+    sparsely read ("KV cache compression", "4-bit KV cache", "the top-k critical KV cache
+    pages"), as the setting of a compared engine, or as what the figure was measured without
+    ("30x speedup without prefix caching"; "than without prefix caching" is the cache's own
+    baseline and counts)."""
     shrunk = [
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
-        for topic in ("compression", "quantisation")
+        for topic in ("compression", "quantisation", "sparse_attention")
         for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
     ]
     return any(
@@ -760,11 +762,14 @@ def _asserted(text: str, row: str, where: Span) -> str | None:
 def _cause_around(frame: Frame) -> str | None:
     """Another cause named elsewhere in the figure's paragraph, when the paragraph names no
     KV-cache mechanism or KV storage at all ("gamma is the number of speculative decoding
-    steps. You should observe a 2.2x speedup")."""
+    steps. You should observe a 2.2x speedup"); a KV cache named only as the thing quantised
+    or compressed ("W4A8KV4 quantization (… 4-bit KV cache)") is no such mechanism."""
     text, unit = frame.text, frame.unit
     if unit == frame.sentence or _first(text, "exclude_topic", unit) is None:
         return None
-    if _kv_mechanism_in(text, unit) or _first(text, "storage_cue", unit) is not None:
+    if _named_for_reuse(text, unit) or _first(text, "kv_product", unit) is not None:
+        return None
+    if _first(text, "storage_cue", unit) is not None:
         return None
     return next(
         (

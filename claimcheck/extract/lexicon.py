@@ -123,7 +123,7 @@ _NOT_SPEED = (
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
     r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
     r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
-    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?"
+    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread"
 )
 """Words that make a multiplier or percentage about something other than speed."""
 
@@ -478,10 +478,11 @@ _ROWS: tuple[Row, ...] = (
         "topic_compression",
         "topic",
         r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
-        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*|"
+        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|"
         # KV-compression methods by their papers' names, and what they share
-        r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank",
+        r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
+        r"(?:memory|size|footprint)\sreduction\sin\s(?:the\s)?(?:kv|key-value)",
         (
             "KV cache compression",
             "KV cache quantization",
@@ -491,6 +492,8 @@ _ROWS: tuple[Row, ...] = (
             "LLMLingua-2",
             "MiniCache",
             "low-rank KV",
+            "PyramidInfer",
+            "54% GPU memory reduction in KV cache",
         ),
         ("compressor station",),
     ),
@@ -503,7 +506,9 @@ _ROWS: tuple[Row, ...] = (
         # sparse-attention and KV-selection methods by their papers' names
         r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
         r"shadowkv|magicpig|tidaldecode|infllm|top-?k\sattention|(?:kv|token)\sselection|moba|"
-        r"mixture\sof\sblock\sattention|landmark\sattention",
+        r"mixture\sof\sblock\sattention|landmark\sattention|(?<![\w-])quest\b|"
+        # KV selection: the entries a sparse method loads, not a cache reused
+        r"(?:top-?k|critical|essential|important|salient)\s(?:kv|key-value)\s(?:cache\s)?(?:pages|entries|blocks)",
         (
             "sparse attention",
             "linear attention",
@@ -513,8 +518,11 @@ _ROWS: tuple[Row, ...] = (
             "Native Sparse Attention",
             "ShadowKV",
             "top-k attention",
+            "Quest",
+            "the Top-K critical KV cache pages",
+            "the essential KV cache entries",
         ),
-        ("sparse matrix of prices",),
+        ("sparse matrix of prices", "request"),
     ),
     Row(
         "topic_chunked_prefill",
@@ -549,13 +557,14 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
         r"autoscal\w*|request\splacement|queue\smanagement|least[-\s](?:loaded|request)|gateway|batcher|"
-        r"routes?\srequests|fastest\sservers?|balanc\w*|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf",
+        r"routes?\srequests|fastest\sservers?|balanc\w*|power[-_\s]of[-_\s]two|p2c|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf",
         (
             "load balancing",
             "admission control",
             "the router",
             "scheduler",
             "Shortest Prefill First",
+            "power-of-two choices",
         ),
         ("route 66 diner",),
     ),
@@ -598,7 +607,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
@@ -611,6 +620,7 @@ _ROWS: tuple[Row, ...] = (
             "lru_cache",
             "repeated builds",
             "build times",
+            "LLM caching can cut costs",
         ),
         ("prefix caching", "KV cache"),
     ),
@@ -660,15 +670,16 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_kernel",
         "topic",
-        r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|naive\s(?:attention|implementation)|torch\.\w+|"
+        r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
-        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication\s(?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
         (
             "FlashAttention-3",
             "fused kernels",
             "CUDA graphs",
             "Flash Attention in PyTorch",
             "over `torch.topk`",
+            "7.03x self-attention speedup",
         ),
         ("kernelized",),
     ),
@@ -678,13 +689,16 @@ _ROWS: tuple[Row, ...] = (
         r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?)|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
-        r"continuous\sbatching|in-flight\sbatching|batching|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
+        r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|"
+        r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
             "tensor parallelism",
             "continuous batching",
             "TP=2, SP=4",
             "relative to single GPU inference",
             "1.9x lower than 8 GPUs",
+            "Two-batch overlap",
+            "overlapping computation and communication",
         ),
         ("parallel universe",),
     ),
@@ -700,8 +714,14 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_training",
         "topic",
-        r"train|training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass|optimizer\s(?:steps?|states?)|gradient\w*|epochs?",
-        ("training", "pretrained on", "fine-tuning", "to train larger models"),
+        r"train|training|pre-?train\w*|fine[-\s]?tun\w*|trained\son|backward\spass|optimizer\s(?:steps?|states?)|gradient\w*|epochs?|parameter\supdates?",
+        (
+            "training",
+            "pretrained on",
+            "fine-tuning",
+            "to train larger models",
+            "the parameter update process",
+        ),
         ("trainee",),
     ),
     Row(
@@ -792,7 +812,7 @@ _ROWS: tuple[Row, ...] = (
         "cue_kv",
         "cue",
         r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
-        r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|cache[-\s]aware|"
+        r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
         r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
         ("KV cache", "prefix caching", "when the prompt was cached", "recompute"),
@@ -816,6 +836,9 @@ _ROWS: tuple[Row, ...] = (
         # research systems that reuse or move KV caches (their papers' names)
         r"preble|kvflow|marconi|dualmap|hcache|impress|infinigen|kvlink|kvshare|memserve|"
         r"layerkv|kvdirect|cacheflow|mpic|vlcache|ttkv|epic\scach\w*|prompt\scache|"
+        # KV reuse across requests, documents and agents (arXiv 2409.15355, 2411.02820,
+        # 2502.15734, 2510.12872; ContextPilot's README)
+        r"block-attention|droidspeak|cache-?craft|kvcomm|contextpilot|"
         # vendors' KV-cache products
         r"memoryalloy|memkv|undivided\sattention|vua|fusionx|xdp|key\svalue\saccelerator|emfasys|"
         r"kv\scache\s(?:tier|offload\w*|server|store|pool|connector|manager|layer)",

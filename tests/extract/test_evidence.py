@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimcheck.extract import extract_claims, read
 
 
@@ -447,3 +449,74 @@ def test_wordings_of_speed_that_were_missed() -> None:
     # a cost alone is still no speed, and a share that is not taken away stays a share
     assert _factors("Prompt caching cuts cost by 90%.") == []
     assert _factors("Prefix caching serves 97.5% of the median TTFT gain.") == []
+
+
+def test_a_kv_cache_only_quantised_or_sparsely_read_is_no_reuse() -> None:
+    # https://github.com/mit-han-lab/qserve/blob/main/README.md
+    qserve = (
+        "QServe: Efficient and accurate LLM serving system on GPUs with W4A8KV4 quantization "
+        "(4-bit weights, 8-bit activations, and 4-bit KV cache). Compared with leading industry "
+        "solution TensorRT-LLM, QServe achieves 1.2x-1.4x higher throughput when serving "
+        "Llama-3-8B."
+    )
+    assert _factors(qserve) == []
+    # https://github.com/mit-han-lab/Quest/blob/main/README.md
+    quest = (
+        "By only loading the Top-K critical KV cache pages for attention, Quest significantly "
+        "speeds up self-attention without sacrificing accuracy. We show that Quest can achieve "
+        "up to 7.03× self-attention speedup, which reduces inference latency by 2.23×."
+    )
+    assert _factors(quest) == []
+    # https://github.com/mutonix/pyramidinfer/blob/main/README.md
+    pyramid = (
+        "Experimental results show PyramidInfer improves 2.2x throughput compared to Accelerate "
+        "with over 54% GPU memory reduction in KV cache."
+    )
+    assert _factors(pyramid) == []
+    # a paragraph that quantises one thing and reuses the KV cache still names its reuse
+    assert _factors(
+        "We serve the model with 4-bit weights. Prefix caching cuts TTFT by 5x on long prompts."
+    ) == [5.0]
+
+
+def test_overlap_routing_policies_and_response_caches_are_the_cause() -> None:
+    # https://hackersqueeze.com/articles/deploying-deepseek-on-96-h100-gpus-26
+    tbo = (
+        "Two-batch overlap (TBO): overlapping computation and communication to hide latency and "
+        "reduce peak memory, yielding substantial throughput gains in both prefill (27–35%) and "
+        "decode phases, depending on batch size and attention time."
+    )
+    assert _factors(tbo) == []
+    # https://lemon.dev.br/es/blog/ai-llm-caching
+    assert _factors("LLM caching can cut costs by 60%+ and reduce latency by 90%.") == []
+    # https://github.com/apache/brpc/issues/3340
+    p2c = "One slow backend: p2c ≈ la, ~19× better p99 than rr (337 µs vs 6474 µs)."
+    assert _factors(p2c, explicit=True) == []
+
+
+def test_cache_policies_prefix_hashing_and_reduced_n_times_are_reuse_claims() -> None:
+    # https://summary-of-some-paper-in-cuda.readthedocs.io/en/latest/serving/MARCONI-PREFIXCACHINGFORTHEERAOFHYBRIDLLMS/
+    marconi = (
+        "Marconi is a prefix-caching system designed specifically for Hybrid LLMs. It introduces "
+        "new admission and eviction policies that make caching practical, yielding up to 71.1% "
+        "lower P95 time-to-first-token (TTFT) compared with extended versions of "
+        "state-of-the-art systems."
+    )
+    assert _factors(marconi) == [pytest.approx(1 / (1 - 0.711), rel=1e-3)]
+    # token eviction is still KV compression
+    assert _factors("Evicting tokens from the KV cache makes decoding 2x faster.") == []
+    # https://tomesphere.com/paper/2511.03475
+    pilot = (
+        "ContextPilot is a system that accelerates long-context inference in LLMs by reusing "
+        "overlapping context blocks, reducing latency up to 3 times while maintaining or "
+        "improving reasoning quality."
+    )
+    assert _factors(pilot) == [3.0]
+    # a count stays a count
+    assert _factors("We rebuilt the prefix cache 3 times a day.") == []
+    # https://github.com/substratusai/kubeai/blob/main/docs/blog/posts/llm-load-balancing-at-scale-chwbl.md
+    prefix_hash = (
+        "The PrefixHash strategy resulted in a 95% reduction in Time to First Token compared to "
+        "the built-in Kubernetes strategy."
+    )
+    assert _factors(prefix_hash) == [pytest.approx(20.0)]
