@@ -680,13 +680,23 @@ def _named_for_reuse(text: str, where: Span) -> bool:
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
         for topic in ("compression", "quantisation", "sparse_attention")
         for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
-    ]
+    ] + [(m.start(), m.end()) for m in _KV_ROOM.finditer(text, where.start, where.end)]
     return any(
         not any(lo <= end and start <= hi for lo, hi in shrunk)
         and not _engine_setting(text, start, where)
         and not _measured_without(text, start, where)
         for start, end, _ in _spans(text, "cue_kv", where.start, where.end)
     )
+
+
+_KV_ROOM = re.compile(
+    r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
+    r"\b(?:amount\sof\s)(?:kv|key-value)[-\s]?cache\b|"
+    r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b",
+    re.IGNORECASE,
+)
+"""KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
+cache on two cards", "the amount of KV Cache blocks")."""
 
 
 def _measured_without(text: str, start: int, where: Span) -> bool:

@@ -520,3 +520,19 @@ def test_cache_policies_prefix_hashing_and_reduced_n_times_are_reuse_claims() ->
         "the built-in Kubernetes strategy."
     )
     assert _factors(prefix_hash) == [pytest.approx(20.0)]
+
+
+def test_room_for_more_kv_cache_is_batch_size_not_reuse() -> None:
+    # https://github.com/vllm-project/vllm-project.github.io/blob/HEAD/_posts/2025-02-17-distributed-inference.md
+    sentence = (
+        "In the above graph you can see between TP=1 and TP=2, we are able to increase the "
+        "amount of KV Cache blocks by 13.9x which allows us to observe 3.9x more token "
+        "throughput - much more than the linear 2x we would expect from using 2 GPUs instead "
+        "of 1."
+    )
+    assert _factors(sentence) == []
+    assert _factors(sentence, explicit=True) == []
+    # KV-cache room beside a cache that is reused still reads
+    assert _factors(
+        "With more KV cache on the SSD tier, prefix cache hits cut TTFT by 4x with TP=2."
+    ) == [4.0]
