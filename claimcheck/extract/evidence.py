@@ -772,8 +772,9 @@ def _asserted(text: str, row: str, where: Span) -> str | None:
 def _cause_around(frame: Frame) -> str | None:
     """Another cause named elsewhere in the figure's paragraph, when the paragraph names no
     KV-cache mechanism or KV storage at all ("gamma is the number of speculative decoding
-    steps. You should observe a 2.2x speedup"); a KV cache named only as the thing quantised
-    or compressed ("W4A8KV4 quantization (… 4-bit KV cache)") is no such mechanism."""
+    steps. You should observe a 2.2x speedup"); a KV cache named only as the thing quantised,
+    compressed or sparsely read ("W4A8KV4 quantization (… 4-bit KV cache)"), or as room for a
+    larger batch, is no such mechanism (``_named_for_reuse``)."""
     text, unit = frame.text, frame.unit
     if unit == frame.sentence or _first(text, "exclude_topic", unit) is None:
         return None
