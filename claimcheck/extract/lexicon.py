@@ -482,6 +482,10 @@ _ROWS: tuple[Row, ...] = (
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|"
         # KV-compression methods by their papers' names, and what they share
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
+        r"kvpress|razorattention|headkv|chunkkv|squeezeattention|pqcache|clusterkv|keyformer|infinipot|"
+        r"kvsharer|kvtuner|zipvl|singleinputkv|swiftkv|lazyllm|fastv|(?<![\w-])r-kv\b|kvcompose|expected\sattention|"
+        # what eviction and compression methods are measured at
+        r"token\sbudgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
         r"(?:memory|size|footprint)\sreduction\sin\s(?:the\s)?(?:kv|key-value)",
         (
             "KV cache compression",
@@ -493,6 +497,9 @@ _ROWS: tuple[Row, ...] = (
             "MiniCache",
             "low-rank KV",
             "PyramidInfer",
+            "KVPress",
+            "with 2048 token budget",
+            "at roughly 20% cache budget",
             "54% GPU memory reduction in KV cache",
         ),
         ("compressor station",),
@@ -507,6 +514,8 @@ _ROWS: tuple[Row, ...] = (
         r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
         r"shadowkv|magicpig|tidaldecode|infllm|top-?k\sattention|(?:kv|token)\sselection|moba|"
         r"mixture\sof\sblock\sattention|landmark\sattention|(?<![\w-])quest\b|"
+        r"seerattention|spargeattn|sparq\b|hashattention|squeezed\sattention|tokenselect|specprefill|lserve|"
+        r"mminference|sampleattention|retrieval\sheads?|hip\sattention|"
         # KV selection: the entries a sparse method loads, not a cache reused
         r"(?:top-?k|critical|essential|important|salient)\s(?:kv|key-value)\s(?:cache\s)?(?:pages|entries|blocks)",
         (
@@ -519,6 +528,8 @@ _ROWS: tuple[Row, ...] = (
             "ShadowKV",
             "top-k attention",
             "Quest",
+            "SeerAttention",
+            "retrieval heads",
             "the Top-K critical KV cache pages",
             "the essential KV cache entries",
         ),
