@@ -399,6 +399,7 @@ def _first_telling(after: str) -> tuple[str, str] | None:
 
 
 _SETTINGS = frozenset({"parallelism"})
+"""Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
 _SURROUNDINGS = frozenset(
     {"engine_comparison", "routing", "disaggregation", "parallelism", "gpu_generation"}
 )
@@ -407,7 +408,6 @@ vLLM" is how KV products are measured, and "KV-aware routing" is a way of reusin
 _STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "storage_io"})
 """Causes that are themselves about storage or caching: offload or cache wording beside them
 does not name a KV-cache mechanism."""
-"""Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
 _UP = re.compile(r"higher|more|longer|increas\w*|rose|rises|jump\w*|grew|↑")
 _DOWN = re.compile(r"lower|less|fewer|reduc\w*|decreas\w*|drops?|dropped|fell|falls|cuts?|↓")
 _TIME_METRIC = re.compile(

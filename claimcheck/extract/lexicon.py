@@ -538,12 +538,14 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_chunked_prefill",
         "topic",
-        r"chunk\ssizes?|chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*",
+        r"chunk\ssizes?|chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*|unchunked|max[-_]prefill[-_]tokens|max[-_]num[-_]batched[-_]tokens",
         (
             "chunked prefill",
             "Sarathi-Serve",
             "chunking the prefill",
             "setting the chunk size to 256",
+            "vs 257ms unchunked",
+            "`--max-prefill-tokens 512`",
         ),
         ("chunked upload",),
     ),
@@ -618,7 +620,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
@@ -632,6 +634,7 @@ _ROWS: tuple[Row, ...] = (
             "repeated builds",
             "build times",
             "LLM caching can cut costs",
+            "a 0.8% false-positive rate",
         ),
         ("prefix caching", "KV cache"),
     ),
@@ -740,7 +743,8 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
-        r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)",
+        r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
+        r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?",
         (
             "model loading",
             "cold starts",
@@ -748,6 +752,8 @@ _ROWS: tuple[Row, ...] = (
             "Sleep Mode",
             "than reloading models",
             "weight updates",
+            "a GPU snapshot",
+            "Restoring a captured workload",
         ),
         ("loading its KV cache",),
     ),
