@@ -5,6 +5,8 @@ from __future__ import annotations
 import codecs
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -60,22 +62,51 @@ def read_bytes(
     in between the two checks is refused too. A file above ``max_bytes`` is refused, with
     ``hint`` saying how to raise the limit.
     """
-    try:
+    with reading_errors(display):
         handle = open_regular(path, display)
         try:
-            status = os.fstat(handle)
-            if status.st_size > max_bytes:
-                raise InputError(
-                    f"file is {status.st_size:,} bytes, above the {max_bytes:,}-byte limit{hint}",
-                    path=display,
-                )
+            size = _size_within(handle, display, max_bytes, hint)
             # Sized to the file, not to the limit: a 10 MB buffer per small file costs more
             # than reading it. One byte more shows a file that grew while being read.
-            data = _read_up_to(handle, min(status.st_size, max_bytes) + 1)
-            if len(data) > status.st_size:
+            data = _read_up_to(handle, size + 1)
+            if len(data) > size:
                 data += _read_up_to(handle, max_bytes + 1 - len(data))
         finally:
             os.close(handle)
+    if len(data) > max_bytes:  # the file grew while we read it
+        raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
+    return data
+
+
+def read_chunks(path: Path | str, display: str, *, max_bytes: int, size: int) -> Iterator[bytes]:
+    """The bytes of the file at ``path`` as ``read_bytes`` reads them, ``size`` bytes at a
+    time (the last chunk shorter; a smaller file in one chunk sized to it, as ``read_bytes``
+    reads it), with the same checks and errors: a file that grew past ``max_bytes`` while
+    being read is refused after its last chunk, before the end of the chunks."""
+    read = 0
+    with reading_errors(display):
+        handle = open_regular(path, display)
+        try:
+            wanted = min(size, _size_within(handle, display, max_bytes, _INPUT_LIMIT_HINT) + 1)
+            while read <= max_bytes:
+                chunk = _read_up_to(handle, wanted)
+                if chunk:
+                    read += len(chunk)
+                    yield chunk
+                if len(chunk) < wanted:  # the file's end
+                    break
+                wanted = size
+        finally:
+            os.close(handle)
+    if read > max_bytes:
+        raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
+
+
+@contextmanager
+def reading_errors(display: str) -> Iterator[None]:
+    """An ``OSError`` raised within, as the ``InputError`` that says what it means."""
+    try:
+        yield
     except PermissionError:
         raise InputError("permission denied", path=display) from None
     except IsADirectoryError:
@@ -84,9 +115,16 @@ def read_bytes(
         raise InputError("no such file (a dangling link?)", path=display) from None
     except OSError as err:
         raise InputError(f"cannot read: {err.strerror or err}", path=display) from None
-    if len(data) > max_bytes:  # the file grew while we read it
-        raise InputError(f"file is above the {max_bytes:,}-byte limit", path=display)
-    return data
+
+
+def _size_within(handle: int, display: str, max_bytes: int, hint: str) -> int:
+    """The size of the open file ``handle``, or ``InputError`` when it is above ``max_bytes``."""
+    size = os.fstat(handle).st_size
+    if size > max_bytes:
+        raise InputError(
+            f"file is {size:,} bytes, above the {max_bytes:,}-byte limit{hint}", path=display
+        )
+    return size
 
 
 def open_regular(path: Path | str, display: str) -> int:

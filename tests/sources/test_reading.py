@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 from claimcheck.errors import InputError
-from claimcheck.sources.reading import decode, read_stream, read_text
+from claimcheck.sources.reading import decode, read_bytes, read_chunks, read_stream, read_text
 
 
 def test_utf8_and_bom() -> None:
@@ -58,3 +59,24 @@ def test_a_stream_obeys_the_limit_and_the_binary_check() -> None:
         read_stream(io.BytesIO(b"27x\x00"), "-", max_bytes=10)
     with pytest.raises(InputError, match="standard input is closed"):
         read_stream(None, "-", max_bytes=10)
+
+
+def test_chunks_are_the_files_bytes_with_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "page.md"
+    path.write_bytes(b"0123456789")
+    assert list(read_chunks(path, "page.md", max_bytes=10, size=3)) == [
+        b"012", b"345", b"678", b"9"
+    ]  # fmt: skip
+    assert list(read_chunks(path, "page.md", max_bytes=10, size=100)) == [b"0123456789"]
+    assert b"".join(read_chunks(path, "page.md", max_bytes=10, size=5)) == read_bytes(
+        path, "page.md", max_bytes=10
+    )
+    with pytest.raises(InputError, match=r"10 bytes, above the 9-byte limit \(raise it with"):
+        list(read_chunks(path, "page.md", max_bytes=9, size=3))
+    with pytest.raises(InputError, match="no such file"):
+        list(read_chunks(tmp_path / "gone.md", "gone.md", max_bytes=10, size=3))
+    for folder_limit in (10, 10**6):  # a folder's size, then its reading, refused
+        with pytest.raises(InputError) as whole:
+            read_bytes(tmp_path, "dir", max_bytes=folder_limit)
+        with pytest.raises(InputError, match=re.escape(str(whole.value))):
+            list(read_chunks(tmp_path, "dir", max_bytes=folder_limit, size=3))
