@@ -22,14 +22,16 @@ names it by its ``file:`` URI.
 
 from __future__ import annotations
 
+import codecs
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import msgspec
 
+from claimcheck.defaults import DEFAULT_MAX_BYTES
 from claimcheck.errors import InputError
-from claimcheck.sources.reading import read_bytes
+from claimcheck.sources.reading import read_chunks
 
 ROOT_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
 """The CI variables naming the repository root, in the order they are read."""
@@ -89,9 +91,31 @@ class Checkout(msgspec.Struct, frozen=True):
     def text(self, path: str) -> str | None:
         """The file's text (undecodable bytes replaced), or ``None`` if it cannot be read."""
         try:
-            return read_bytes(self.absolute(path), path).decode("utf-8", "replace")
+            return "".join(self.text_parts(path))
         except InputError:
             return None
+
+    def text_parts(self, path: str) -> Iterator[str]:
+        """The file's text (undecodable bytes replaced) a part at a time, never held whole;
+        ``InputError`` (raised as the parts are read) if it cannot be read."""
+        return decoded(
+            read_chunks(self.absolute(path), path, max_bytes=DEFAULT_MAX_BYTES, size=CHUNK)
+        )
+
+
+CHUNK = 1 << 20
+"""Bytes of a file read and decoded at a time."""
+
+
+def decoded(chunks: Iterable[bytes]) -> Iterator[str]:
+    """The text of ``chunks`` of UTF-8, each undecodable sequence replaced by U+FFFD, a part at
+    a time: ``b"".join(chunks).decode("utf-8", "replace")`` cut into parts. The incremental
+    decoder holds back a character cut between two chunks
+    (https://docs.python.org/3/library/codecs.html#incremental-decoding)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    for chunk in chunks:
+        yield decoder.decode(chunk)
+    yield decoder.decode(b"", final=True)
 
 
 def ci_path(path: str, checkout: Checkout | None) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from claimcheck.formats.checkout import Checkout
+from claimcheck.formats.checkout import Checkout, decoded
 
 
 @pytest.mark.parametrize("git", ["folder", "file"])  # a clone, or a worktree or submodule
@@ -42,3 +45,20 @@ def test_text_of_a_file_and_of_none(tmp_path: Path) -> None:
     assert checkout.text("page.md") == "café \ufffd\n"
     assert checkout.text("missing.md") is None
     assert checkout.text(".") is None  # a folder
+
+
+# Characters of one to four bytes, and bytes that are not UTF-8: one no character starts with,
+# a character cut short, an encoded surrogate, an overlong form.
+_BYTES = st.sampled_from(
+    [b"a", b"\n", "é".encode(), "—".encode(), "🚀".encode(), b"\xff", b"\xe2\x82", b"\xf0\x9f",
+     b"\xed\xa0\x80", b"\xc0\xaf", b"\x80"]
+)  # fmt: skip
+
+
+@given(st.lists(_BYTES, max_size=40).map(b"".join), st.lists(st.integers(0, 200), max_size=8))
+def test_a_file_decoded_a_chunk_at_a_time_is_the_file_decoded_whole(
+    data: bytes, cuts: list[int]
+) -> None:
+    edges = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
+    chunks = [data[lo:hi] for lo, hi in pairwise(edges)]
+    assert "".join(decoded(chunks)) == data.decode("utf-8", "replace")

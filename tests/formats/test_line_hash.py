@@ -3,10 +3,15 @@ of the action's own tests (https://github.com/github/codeql-action/blob/main/src
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import pairwise
+from unittest import mock
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from claimcheck.formats import line_hash
 from claimcheck.formats.line_hash import line_hashes
 
 TAIL = "c129715d7a2bc9a3:1"  # the empty line after a final line end, or an empty file
@@ -122,3 +127,63 @@ def test_a_long_text_is_hashed_across_its_parts() -> None:
     # More units than one product takes (65,536), lines crossing the boundary.
     text = "".join(f"line {n} of a long page\n{' ' * (n % 7)}" for n in range(6_000))
     assert line_hashes(text) == reference_line_hashes(text)
+
+
+@given(
+    st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=60),
+    st.lists(st.integers(0, 200), max_size=6),
+    st.lists(st.integers(-3, 70), max_size=8),
+)
+def test_a_text_in_parts_and_the_lines_asked_for_hash_as_the_whole(
+    pieces: list[str], cuts: list[int], lines: list[int]
+) -> None:
+    text = "".join(pieces)
+    edges = sorted({0, len(text), *(cut % (len(text) + 1) for cut in cuts)})
+    parts = [text[lo:hi] for lo, hi in pairwise(edges)]
+    expected = reference_line_hashes(text)
+    assert line_hashes(iter(parts)) == expected
+    asked = {line: expected[line] for line in lines if line in expected}
+    assert line_hashes(iter(parts), lines) == asked
+    assert line_hashes(text, lines) == asked
+
+
+def test_a_line_hash_counts_the_lines_before_it_that_were_not_asked_for() -> None:
+    text = "Lorem ipsum dolor sit amet.\n" * 10
+    assert line_hashes(text, [4]) == {4: "a7f2ff13bc495cf2:4"}
+    # A "\r\n" cut between two parts is one line end.
+    whole = line_hashes(text[:30] + "\r\n" + text[30:])
+    asked = line_hashes([text[:30], "\r", "\n" + text[30:]], [1, 2, 99])
+    assert asked == {1: whole[1], 2: whole[2]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=60),
+    st.integers(1, 130),
+    st.lists(st.integers(0, 200), max_size=6),
+    st.lists(st.integers(-3, 70), max_size=8),
+)
+def test_a_text_read_a_few_units_at_a_time_hashes_as_the_whole(
+    pieces: list[str], chunk: int, cuts: list[int], lines: list[int]
+) -> None:
+    """Windows hashed a few at a time, the units let go behind them, as those of one product."""
+    text = "".join(pieces)
+    edges = sorted({0, len(text), *(cut % (len(text) + 1) for cut in cuts)})
+    parts = [text[lo:hi] for lo, hi in pairwise(edges)]
+    expected = reference_line_hashes(text)
+    with mock.patch.object(line_hash, "_CHUNK", chunk):
+        assert line_hashes(iter(parts)) == expected
+        asked = {line: expected[line] for line in lines if line in expected}
+        assert line_hashes(iter(parts), lines) == asked
+
+
+def test_no_more_of_the_text_is_read_than_the_last_line_asked_for_needs() -> None:
+    read: list[int] = []
+
+    def parts() -> Iterator[str]:
+        for n in range(1_000):
+            read.append(n)
+            yield f"line {n}\n" * 1_000
+
+    assert set(line_hashes(parts(), [3, 2_500])) == {3, 2_500}
+    assert len(read) < 1_000 // 2
