@@ -10,16 +10,18 @@ each located result carries GitHub's ``primaryLocationLineHash``; rule descripto
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from claimcheck import DOCS_URL
+from claimcheck.errors import InputError
 from claimcheck.formats import RenderOptions
 from claimcheck.formats.checkout import Checkout
 from claimcheck.formats.line_hash import line_hashes
-from claimcheck.report import Finding, InputProblem, Report, RuleInfo
+from claimcheck.report import ClaimReport, Finding, InputProblem, Report, RuleInfo
 from claimcheck.rules import get as by_code
 from claimcheck.severity import Severity
 
@@ -68,7 +70,7 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
     before, after = _dumped(log).split(_RESULTS, 1)
     results = (
         _result(finding, index, claim.analysis.restatement if claim else None, places)
-        for finding, claim in report.ordered_findings()
+        for finding, claim in _by_file(report.ordered_findings(), places)
     )
     first = next(results, None)
     if first is None:
@@ -82,6 +84,18 @@ def chunks(report: Report, options: RenderOptions) -> Iterator[str]:
             group = []
         group.append(_item(result))
     yield ",\n".join(group) + "\n" + _RESULTS_END + after + "\n"
+
+
+def _by_file(
+    findings: Iterable[tuple[Finding, ClaimReport | None]], places: _Places
+) -> Iterator[tuple[Finding, ClaimReport | None]]:
+    """``findings`` in turn, those of one file (they come together) held until the lines of
+    their results are hashed, together, before the first is written."""
+    for path, group in groupby(findings, key=lambda pair: pair[0].path):
+        held = list(group)
+        if path is not None:
+            places.hash_lines(path, {finding.line or 1 for finding, _ in held})
+        yield from held
 
 
 def _item(result: dict[str, Any]) -> str:
@@ -179,6 +193,7 @@ class _Places:
     def __init__(self, checkout: Checkout | None) -> None:
         self.checkout = checkout
         self.hashed: str | None = None
+        self.asked: set[int] = set()
         self.hashes: dict[int, str] = {}
 
     def location(self, path: str, region: dict[str, int]) -> dict[str, Any]:
@@ -202,15 +217,26 @@ class _Places:
             return {"uri": file_uri(self.checkout.absolute(path))}
         return {"uri": quote(inside, safe="/", errors="surrogateescape"), "uriBaseId": ROOT}
 
+    def hash_lines(self, path: str, lines: set[int]) -> None:
+        """Hash ``lines`` of the file ``path``, when it can be read, and keep their hashes
+        (only those: each needs the lines before it hashed too, not kept)."""
+        if self.checkout is None or path == _STDIN:
+            return
+        try:
+            hashes = line_hashes(self.checkout.text_parts(path), lines)
+        except InputError:
+            hashes = {}
+        self.hashed, self.asked, self.hashes = path, lines, hashes
+
     def line_hash(self, path: str, region: dict[str, int]) -> str | None:
-        """GitHub's hash of the result's first line, when the file can be read (the hashes
-        of the file last asked about are kept: results come a file at a time)."""
+        """GitHub's hash of the result's first line, when the file can be read (the lines of
+        the file last asked about are hashed together: ``hash_lines``)."""
         if self.checkout is None or path == _STDIN:
             return None
-        if path != self.hashed:
-            text = self.checkout.text(path)
-            self.hashed, self.hashes = path, line_hashes(text) if text is not None else {}
-        return self.hashes.get(region.get("startLine", 1))
+        line = region.get("startLine", 1)
+        if path != self.hashed or line not in self.asked:
+            self.hash_lines(path, {line})
+        return self.hashes.get(line)
 
 
 def file_uri(path: Path) -> str:

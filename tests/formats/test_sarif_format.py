@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -368,3 +369,31 @@ def test_the_log_written_a_group_of_results_at_a_time_is_the_whole_dump(count: i
     assert expected == [(f.path, f.line, f.code) for f in sorted(
         [*findings, *document], key=lambda f: (f.path or "", f.line or 0, f.column or 0, f.code)
     )]  # fmt: skip
+
+
+def test_a_files_results_are_hashed_together_reading_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkout, _ = located(tmp_path)
+    text = "".join(f"Line {n}: Vendor X is {n}x faster.\n" for n in range(1, 40))
+    (tmp_path / "repo" / "docs" / "page.md").write_text(text, encoding="utf-8")
+    (tmp_path / "repo" / "docs" / "other.md").write_text(text[::-1], encoding="utf-8")
+    reads: list[str] = []
+    parts = Checkout.text_parts
+
+    def counted(self: Checkout, path: str) -> Iterator[str]:
+        reads.append(path)
+        return parts(self, path)
+
+    monkeypatch.setattr(Checkout, "text_parts", counted)
+    findings = [hit(path="page.md", line=n) for n in (3, 3, 17, 39, 40, 99)]
+    findings += [hit("KV202", path="other.md", line=n) for n in (1, 2)]
+    run = run_of_with(build(findings), checkout)
+    assert reads == ["other.md", "page.md"]  # each once, in the order of the results
+    every = {"page.md": line_hashes(text), "other.md": line_hashes(text[::-1])}
+    for result in run["results"]:
+        where = result["locations"][0]["physicalLocation"]
+        path = where["artifactLocation"]["uri"].removeprefix("docs/")
+        expected = every[path].get(where["region"]["startLine"])
+        assert result["partialFingerprints"].get("primaryLocationLineHash") == expected
+    assert sum("primaryLocationLineHash" in r["partialFingerprints"] for r in run["results"]) == 7
