@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from claimcheck.documents.document import Document, Runs
     from claimcheck.documents.html import scan_html
     from claimcheck.documents.markdown import scan_markdown
+    from claimcheck.documents.page_text import Text
     from claimcheck.documents.plain import scan_plain
     from claimcheck.documents.suppressions import (
         Directive,
@@ -87,16 +88,17 @@ def scan(
 
 
 def scan_runs(
-    source: str,
+    source: Text,
     kind: Literal["markdown", "html", "text"],
     wanted: Callable[[str], bool] | None = None,
 ) -> Runs:
     """``scan``, a run of whole blocks at a time where the page is long Markdown
-    (``claimcheck.documents.markdown.markdown_runs``); HTML and text in one run."""
+    (``claimcheck.documents.markdown.markdown_runs``, which reads a page in pieces as it
+    reads the string: ``claimcheck.documents.page_text``); HTML and text in one run."""
     if kind == "markdown":
         from claimcheck.documents.markdown import markdown_runs
 
         return markdown_runs(source, wanted)
     from claimcheck.documents.document import Runs
 
-    return Runs.of(scan(source, kind, wanted))
+    return Runs.of(scan(str(source), kind, wanted))

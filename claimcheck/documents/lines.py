@@ -6,6 +6,10 @@ import re
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from claimcheck.documents.page_text import Text
 
 # Lines end at \r\n, \r or \n only, so a CRLF file gets the same lines and columns as its LF twin.
 LINE_BREAK = re.compile(r"\r\n?|\n")
@@ -26,14 +30,18 @@ def line_bounds(source: str) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
-def line_table(source: str) -> tuple[array[int], array[int]]:
+def line_table(source: Text) -> tuple[array[int], array[int]]:
     """``line_bounds`` as two arrays of machine integers: 8 bytes a line, where a list holds a
-    Python integer object for each offset."""
+    Python integer object for each offset. A page in pieces is read a piece at a time (a line
+    break is never cut between two: ``page_text``)."""
+    from claimcheck.documents.page_text import parts  # documents only: not for a one-liner
+
     starts = array("q", [1 if source.startswith(BOM) else 0])
     ends = array("q")
-    for match in LINE_BREAK.finditer(source):
-        ends.append(match.start())
-        starts.append(match.end())
+    for offset, piece in parts(source):
+        for match in LINE_BREAK.finditer(piece):
+            ends.append(offset + match.start())
+            starts.append(offset + match.end())
     ends.append(len(source))
     return starts, ends
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
+    from claimcheck.documents.page_text import Text
+
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 _CELL_SEPARATOR = " | "
 
@@ -82,9 +84,10 @@ def scan_markdown(source: str, wanted: Callable[[str], bool] | None = None) -> D
     return assemble(runs.line_starts, units, comments)
 
 
-def markdown_runs(source: str, wanted: Callable[[str], bool] | None = None) -> Runs:
+def markdown_runs(source: Text, wanted: Callable[[str], bool] | None = None) -> Runs:
     """``scan_markdown``, read a run of whole blocks at a time: the units and comments of each
-    run in turn, the same as the whole page's. A link reference definition counts on the whole
+    run in turn, the same as the whole page's (of a long page in pieces too, which is read as
+    its text: ``claimcheck.documents.page_text``). A link reference definition counts on the whole
     page (https://spec.commonmark.org/0.31.2/#link-reference-definitions): a page of several
     runs with one is parsed once for them first."""
     starts, ends = line_table(source)

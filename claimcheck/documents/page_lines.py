@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import overload
 
+from claimcheck.documents.page_text import Text, parts
+
 _FRONT_MATTER_CLOSERS = {"---": ("---", "..."), "+++": ("+++",)}
 
 NESTING_COLUMNS = 100
@@ -26,7 +28,7 @@ class PageLines(Sequence[str]):
 
     __slots__ = ("_blank", "_deep", "ends", "starts", "text")
 
-    def __init__(self, text: str, starts: Sequence[int], ends: Sequence[int]) -> None:
+    def __init__(self, text: Text, starts: Sequence[int], ends: Sequence[int]) -> None:
         self.text = text
         self.starts = starts
         self.ends = ends
@@ -54,8 +56,9 @@ class PageLines(Sequence[str]):
         columns of container markers; the blank ones shared."""
         view = PageLines(self.text, self.starts, self.ends)
         view._blank = self._blank
-        # A line nests that deep only where the page holds that many markers in a row.
-        view._deep = _DEEP_LINE.search(self.text) is not None
+        # A line nests that deep only where the page holds that many markers in a row (on one
+        # line: never cut between two pieces of a page).
+        view._deep = any(_DEEP_LINE.search(piece) for _, piece in parts(self.text))
         return view
 
     def run(self, start: int, stop: int) -> tuple[list[str], list[int]]:

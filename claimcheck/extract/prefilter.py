@@ -11,12 +11,16 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from heapq import merge
+from itertools import chain
 from string import ascii_letters, digits
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.lexicon import pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
+
+if TYPE_CHECKING:
+    from claimcheck.documents.page_text import Text
 
 # A factor's sign (x, ×, or a sign that looks like them) before a digit; a digit (or a
 # superscript one) before x, ×, fold, times, %, a time unit or a rate unit; a word multiplier or
@@ -179,7 +183,7 @@ lower-case copy of it: no copy of the whole page is made."""
 
 
 def page_may_hold_claims(
-    source: str, *, by_block: bool = True, lower: str | None = None, part: int = PART
+    source: Text, *, by_block: bool = True, lower: str | None = None, part: int = PART
 ) -> bool:
     """Does the raw ``source`` hold a candidate and a cue: in one blank-line separated block
     (Markdown and text, whose units never span a blank line), or anywhere (``by_block`` false:
@@ -189,17 +193,21 @@ def page_may_hold_claims(
     the reader never reads (``documents.html.without_unread_contents``). ``lower``: the
     caller's ``source.lower()``, when it has one (a page is lower-cased once for every scan).
     Without it, a Markdown or text page of more than 16 times ``part`` characters is
-    scanned ``part`` characters or so at a time (``_spans``), with the same answer."""
+    scanned ``part`` characters or so at a time (``_spans``), with the same answer; so is a
+    long page in pieces (``documents.page_text``), which is joined only when it has no place
+    to cut."""
     if not by_block and "<" in source:
         from claimcheck.documents.html import without_unread_contents
 
-        stripped = without_unread_contents(source)
-        if stripped != source:  # the caller's copy may be without them already
+        page = str(source)
+        stripped = without_unread_contents(page)
+        if stripped != page:  # the caller's copy may be without them already
             source, lower = stripped, None
     if by_block and lower is None and len(source) > _PARTS * part:
         spans = _spans(source, part)
         if len(spans) > 1:
             return _parts_may_hold_claims(source, spans)
+    source = str(source)
     if lower is None:
         lower = source.lower()
     if not lower.isascii() and CJK.search(lower) is not None:  # read as the extractor reads it
@@ -312,12 +320,14 @@ def _any(parts: Iterable[_Answers]) -> _Answers:
     return _Answers(*(any(column) for column in zip(_Answers(), *parts, strict=True)))
 
 
-def _parts_may_hold_claims(source: str, spans: list[tuple[int, int]]) -> bool:
+def _parts_may_hold_claims(source: Text, spans: list[tuple[int, int]]) -> bool:
     """``page_may_hold_claims`` of a Markdown or text page read a span at a time: each part
     of the whole-page test is answered for the page by any span (a block, a heading, a tag or
     a candidate never spans two: ``_spans``), and the answers are combined as that test
     combines them (its shortcuts left out)."""
-    cjk = not source.isascii() and CJK.search(source) is not None
+    from claimcheck.documents.page_text import parts
+
+    cjk = not source.isascii() and any(CJK.search(piece) for _, piece in parts(source))
     page = _any(_answers(lower, text) for text, lower in _span_texts(source, spans, cjk=cjk))
     if page.found and (page.in_block or page.heading or (page.table and page.kv)):
         return True
@@ -347,7 +357,7 @@ def _parts_may_hold_claims(source: str, spans: list[tuple[int, int]]) -> bool:
 
 
 def _span_texts(
-    source: str, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+    source: Text, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
 ) -> Iterator[tuple[str, str]]:
     """Each span of ``source`` and its lower-case copy (read in English terms when ``cjk``,
     the page holding CJK text: ``glossary.english``); ``lowered``: ``source`` is in lower
@@ -359,14 +369,14 @@ def _span_texts(
 
 
 def _plains(
-    source: str, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+    source: Text, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
 ) -> Iterator[tuple[str, str]]:
     """Each span of ``source`` in lower case and without markup (``_plain``)."""
     for _, lower in _span_texts(source, spans, cjk=cjk, lowered=lowered):
         yield lower, _plain(lower)
 
 
-def _spans(source: str, part: int) -> list[tuple[int, int]]:
+def _spans(source: Text, part: int) -> list[tuple[int, int]]:
     """``source`` cut into spans of ``part`` characters or more, each cut at the end of a
     blank line (a match of ``_BLOCKS``) where every scan of the page test reads across the
     cut as the ends of two texts: the character before the blank line is an ASCII letter or
@@ -384,8 +394,8 @@ def _spans(source: str, part: int) -> list[tuple[int, int]]:
     spans = []
     lo = 0
     at = part
-    while (blank := _BLOCKS.search(source, at)) is not None:
-        start, cut = blank.span()
+    while (blank := _blank_line(source, at)) is not None:
+        start, cut = blank
         before = source[start - 1]
         if before == "\r":  # a blank line of CRLF text
             before = source[start - 2] if start > 1 else ""
@@ -399,6 +409,25 @@ def _spans(source: str, part: int) -> list[tuple[int, int]]:
             at = cut + part
     spans.append((lo, len(source)))
     return spans
+
+
+def _blank_line(source: Text, at: int) -> tuple[int, int] | None:
+    """Where the first blank line (a match of ``_BLOCKS``) from ``at`` on starts and ends. Its
+    match starts and ends at a line break, so in a page in pieces of whole lines
+    (``documents.page_text``) it lies in one piece, or starts at the line break that ends a
+    piece and ends at the end of the next piece's first line."""
+    from claimcheck.documents.page_text import parts
+
+    pieces = parts(source, at)
+    offset, piece = next(pieces, (0, ""))
+    for following_offset, following in chain(pieces, [(len(source), "")]):
+        found = _BLOCKS.search(piece, max(at - offset, 0))
+        if found is not None:
+            return offset + found.start(), offset + found.end()
+        if at < following_offset and (rest := _BLANK_REST.match(following)) is not None:
+            return following_offset - 1, following_offset + rest.end()
+        offset, piece = following_offset, following
+    return None
 
 
 def _far_from_marks(window: str) -> bool:
@@ -536,7 +565,7 @@ def _odd_space(text: str) -> bool:
     return _ODD_SPACE.search(text) is not None
 
 
-def page_names_kv(source: str, *, lowered: bool = False, part: int = PART) -> bool:
+def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> bool:
     """Does a page name KV caching, prefix or prompt caching, recompute or a KV product
     anywhere (one scan of it in lower case, and one more without markup when that finds
     none)? ``lowered``: ``source`` is in lower case already (the caller's one pass over the
@@ -554,6 +583,7 @@ def page_names_kv(source: str, *, lowered: bool = False, part: int = PART) -> bo
         return any(map(_marked, lowers)) and any(
             _kv_anywhere().search(unmarked) is not None for unmarked in plains
         )
+    source = str(source)  # a page in pieces without a place to cut: read whole
     lower = source if lowered else source.lower()
     if _kv_anywhere().search(lower) is not None:
         return True
@@ -575,6 +605,8 @@ def topic_cue(text: str) -> bool:
 
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")
+_BLANK_REST = re.compile(r"[ \t]*\r?\n")
+"""A blank line after its first line break: ``_BLOCKS`` but its first character."""
 # What may hide inside a number or a word on a page: a tag or comment, an emphasis or code
 # mark, a backslash, a character reference, an invisible character, a doubled space.
 # A look-alike of a digit or the sign (claimcheck.extract.lookalike) is marked too.

@@ -28,6 +28,7 @@ from claimcheck.record import ClaimRecord, Placed, Position, placed, record_from
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.documents.page_text import Text
 
 DocumentKind = Literal["markdown", "html", "text"]
 _NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
@@ -65,10 +66,11 @@ class ReadDocument(msgspec.Struct, frozen=True):
 
 
 def read_document(
-    source: str, kind: DocumentKind, display: str, catalog: Catalog | None = None
+    source: Text, kind: DocumentKind, display: str, catalog: Catalog | None = None
 ) -> ReadDocument:
-    """Every claim in the prose of ``source``. Pages with no candidate number and no
-    ``claimcheck`` comment are passed over without parsing (the cheap prefilter).
+    """Every claim in the prose of ``source`` (a long Markdown page may come in pieces:
+    ``documents.page_text``). Pages with no candidate number and no ``claimcheck`` comment
+    are passed over without parsing (the cheap prefilter).
 
     A table row is read with its table's header row as a hint; every unit is read with the
     page's topic (its title and the heading it sits under), so a paragraph under a heading
@@ -77,7 +79,7 @@ def read_document(
     scanned = _scanned(source, kind)
     # One lower-case copy of the page serves every scan of it for words; a large page is
     # scanned a part at a time instead, never copied whole.
-    lower = scanned.lower() if len(scanned) <= LARGE_PAGE else None
+    lower = scanned.lower() if isinstance(scanned, str) and len(scanned) <= LARGE_PAGE else None
     if not commented and not page_may_hold_claims(scanned, by_block=kind != "html", lower=lower):
         return ReadDocument([])
     names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
@@ -99,7 +101,7 @@ def read_document(
     return ReadDocument(reader.records, runs.directives, runs.problems, decisions)
 
 
-def _scanned(source: str, kind: DocumentKind) -> str:
+def _scanned(source: Text, kind: DocumentKind) -> Text:
     """What the page-level scans read: an HTML page without the contents of its scripts,
     style sheets and SVG images, which the reader never reads (a page whose only KV words
     are in a script is not about KV caching)."""
@@ -107,7 +109,7 @@ def _scanned(source: str, kind: DocumentKind) -> str:
         return source
     from claimcheck.documents.html import without_unread_contents
 
-    return without_unread_contents(source)
+    return without_unread_contents(str(source))
 
 
 class _PageReader:
@@ -123,7 +125,7 @@ class _PageReader:
 
     def __init__(
         self,
-        source: str,
+        source: Text,
         display: str,
         catalog: Catalog | None,
         page: Page,

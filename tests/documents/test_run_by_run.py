@@ -3,6 +3,7 @@ what the page parsed whole gives, unit for unit, comment for comment, claim for 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from claimcheck.documents import markdown
 from claimcheck.documents.markdown import markdown_runs, scan_markdown
+from claimcheck.documents.page_text import PageText, narrow_pieces
 from claimcheck.extract.prefilter import paragraph_may_hold_candidate
 from claimcheck.sources.document import ReadDocument, read_document
 
@@ -52,7 +54,10 @@ def assert_read_alike(page: str) -> None:
         whole = readings(page)
     with runs_of(1):
         cut = readings(page)
+        # A long page read in pieces (documents.page_text), each line a piece.
+        pieces = read_document(PageText(re.split(r"(?<=\n)", page)), "markdown", "page.md")
     assert cut == whole
+    assert (pieces.records, pieces.decisions, pieces.directives, pieces.problems) == whole[2:]
 
 
 def run_count(page: str) -> int:
@@ -80,8 +85,10 @@ def test_the_real_pages_together_give_their_claims_run_by_run() -> None:
         whole = read_document(page, "markdown", "page.md")
     with runs_of(4_000):
         cut = read_document(page, "markdown", "page.md")
+        pieces = read_document(PageText(narrow_pieces(page)), "markdown", "page.md")
     assert len(whole.records) > 50
     assert cut == whole
+    assert pieces == whole
 
 
 FAR_REFERENCE = (

@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimcheck.documents import scan
+from claimcheck.documents.page_text import PageText
 from claimcheck.extract import read
 from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.prefilter import page_may_hold_claims
@@ -365,13 +366,17 @@ def _whole_and_in_parts(page: str, part: int) -> None:
     from claimcheck.extract import prefilter
 
     large = 1 << 40  # no page is read in parts
-    assert prefilter.page_may_hold_claims(page, part=part) == prefilter.page_may_hold_claims(
-        page, part=large
-    ), (page, part)
+    may_hold = prefilter.page_may_hold_claims(page, part=large)
+    assert prefilter.page_may_hold_claims(page, part=part) == may_hold, (page, part)
     whole = prefilter.page_names_kv(page, part=large)
     assert prefilter.page_names_kv(page, part=part) == whole, (page, part)
     lower = page.lower()
     assert prefilter.page_names_kv(lower, lowered=True, part=part) == whole, (page, part)
+    # A long page in pieces (documents.page_text), each line a piece: cut where the string is.
+    pieces = PageText(re.split(r"(?<=\n)", page))
+    assert prefilter._spans(pieces, part) == prefilter._spans(page, part)
+    assert prefilter.page_may_hold_claims(pieces, part=part) == may_hold, (page, part)
+    assert prefilter.page_names_kv(pieces, part=part) == whole, (page, part)
 
 
 # Blocks that mostly start with a letter and end with a letter or a full stop (where a page
