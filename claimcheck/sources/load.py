@@ -27,6 +27,7 @@ from claimcheck.sources.reports import PEEK, is_report
 
 if TYPE_CHECKING:
     from claimcheck.catalog import Catalog
+    from claimcheck.documents.page_text import Text
     from claimcheck.sources.document import DocumentKind, ReadDocument
     from claimcheck.sources.structured import Format
 
@@ -62,8 +63,12 @@ def load_input(
             "the file name is not valid UTF-8 (expected a UTF-8 name: rename the file)",
             path=printable(item.display),
         )
-    text = read_text(item.path, item.display, max_bytes=max_bytes)
-    return _from_file_text(text, item, catalog)
+    if item.kind == "markdown":  # a long page is held in pieces
+        from claimcheck.sources.long_page import read_page
+
+        page = read_page(item.path, item.display, max_bytes=max_bytes)
+        return _from_file_text(page, item, catalog)
+    return _from_file_text(read_text(item.path, item.display, max_bytes=max_bytes), item, catalog)
 
 
 def load_text(text: str, item: FileInput, catalog: Catalog | None = None) -> Loaded:
@@ -73,7 +78,7 @@ def load_text(text: str, item: FileInput, catalog: Catalog | None = None) -> Loa
     return _from_file_text(_utf8(text, item.display, "file"), item, catalog)
 
 
-def _from_file_text(text: str, item: FileInput, catalog: Catalog | None) -> Loaded:
+def _from_file_text(text: Text, item: FileInput, catalog: Catalog | None) -> Loaded:
     if is_report(text[:PEEK], text[-PEEK:]):
         return Loaded()  # a report of an earlier run (README "Three ways in")
     return _from_source(text, item.kind, item.display, item.stem, named=item.named, catalog=catalog)
@@ -103,7 +108,7 @@ def _utf8(text: str, display: str, what: str) -> str:
 
 
 def _from_source(
-    text: str, kind: str, display: str, stem: str, *, named: bool, catalog: Catalog | None
+    text: Text, kind: str, display: str, stem: str, *, named: bool, catalog: Catalog | None
 ) -> Loaded:
     # Parsers load on first use: a one-liner never pays for YAML or Markdown.
     if kind in DOCUMENT_KINDS:
@@ -113,7 +118,9 @@ def _from_source(
         return Loaded(document.records, counted=1, document=document, decisions=document.decisions)
     from claimcheck.sources.claimfile import load_claims
 
-    loaded = load_claims(text, cast("Format", kind), display, stem, named=named, catalog=catalog)
+    loaded = load_claims(
+        str(text), cast("Format", kind), display, stem, named=named, catalog=catalog
+    )
     if loaded is None:
         return Loaded()  # a YAML/TOML/JSON file in a folder that holds no claim fields
     comments = None

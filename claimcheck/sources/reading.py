@@ -180,6 +180,11 @@ def refuse_special(mode: int, display: str) -> None:
     raise InputError(f"is a {kind}, not a regular file; not read{advice}", path=display)
 
 
+def has_bom(data: bytes) -> bool:
+    """Does ``data`` start with a byte-order mark (UTF-8, UTF-16 or UTF-32)?"""
+    return data.startswith(tuple(bom for bom, _ in _BOMS))
+
+
 def decode(data: bytes, display: str) -> str:
     """Decode bytes read from ``display``; see ``read_text`` for the rules."""
     for bom, encoding in _BOMS:
