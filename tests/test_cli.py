@@ -153,7 +153,7 @@ def test_concise_lines_point_at_the_field(cli: Invoke) -> None:
     kv103 = next(line for line in lines if " KV103 " in line)
     # "112K-token" starts at code point 15 of the sentence (1-based).
     assert kv103.startswith(f"<text>:1:{BRIEF_1.index('112K') + 1}: KV103 [warning] ")
-    assert lines[-1] == "1 claim in 0 files: 0 errors, 3 warnings, 1 info"
+    assert lines[-1] == "1 claim: 0 errors, 3 warnings, 1 info"  # a one-liner reads no file
 
 
 def test_version(cli: Invoke) -> None:

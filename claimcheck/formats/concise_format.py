@@ -47,16 +47,16 @@ def paint(text: str, style: str, color: bool) -> str:
 
 
 def summary_line(summary: Summary) -> str:
-    """``4 claims in 3 files: 1 error, 5 warnings, 4 info`` (plus suppressed and unreadable)."""
+    """``4 claims in 3 files: 1 error, 5 warnings, 4 info`` (plus suppressed and unreadable);
+    claims read from no file (a one-liner, standard input) are ``1 claim: …``."""
     counts = summary.findings
     parts = [
         _plural(counts.get("error", 0), "error"),
         _plural(counts.get("warning", 0), "warning"),
         f"{counts.get('info', 0)} info",
     ]
-    text = f"{_plural(summary.claims, 'claim')} in {_plural(summary.files, 'file')}: " + ", ".join(
-        parts
-    )
+    where = f" in {_plural(summary.files, 'file')}" if summary.files or not summary.claims else ""
+    text = f"{_plural(summary.claims, 'claim')}{where}: " + ", ".join(parts)
     if summary.suppressed:
         text += f"; {summary.suppressed} suppressed"
     if summary.errors:

@@ -32,7 +32,7 @@ _HEADS = (
 )
 _FIRST = frozenset("{[<#:")
 _SUMMARY = re.compile(
-    r"(?:\A|\s)\d+ claims? in \d+ files?: \d+ errors?, \d+ warnings?, \d+ info"
+    r"(?:\A|\s)\d+ claims?(?: in \d+ files?)?: \d+ errors?, \d+ warnings?, \d+ info"
     r"(?:; \d+ suppressed)?(?:; \d+ inputs? could not be audited)?\Z"
 )
 

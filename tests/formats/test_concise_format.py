@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from claimcheck.formats import OutputFormat, RenderOptions, render
-from claimcheck.report import InputProblem
+from claimcheck.formats.concise_format import summary_line
+from claimcheck.report import InputProblem, Summary
 from claimcheck.severity import Severity
 from tests.formats.sample import claim, finding, report
 
@@ -36,3 +37,17 @@ def test_colour_marks_the_place_and_the_severity_and_changes_no_text() -> None:
     assert "\x1b[1mdocs/page.md:4:1:\x1b[0m \x1b[1;31mKV202 [error]\x1b[0m" in coloured
     assert "\x1b[33mKV101 [warning]\x1b[0m" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+def test_the_summary_names_files_only_where_claims_came_from_files() -> None:
+    counts = {"error": 0, "warning": 2, "info": 1}
+    assert summary_line(Summary(files=0, claims=1, findings=counts)) == (
+        "1 claim: 0 errors, 2 warnings, 1 info"
+    )
+    # an empty folder says it read nothing
+    assert summary_line(Summary(files=0, claims=0, findings=counts)) == (
+        "0 claims in 0 files: 0 errors, 2 warnings, 1 info"
+    )
+    assert summary_line(Summary(files=2, claims=3, findings=counts)).startswith(
+        "3 claims in 2 files"
+    )

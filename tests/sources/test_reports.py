@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from claimcheck.formats import OutputFormat, RenderOptions, render
@@ -50,3 +51,14 @@ def test_a_file_is_read_at_both_ends(tmp_path: Path) -> None:
     path.write_text("x" * 3 * PEEK + "\n" + concise, encoding="utf-8")
     assert is_report_file(path)
     assert not is_report_file(tmp_path / "missing.txt")
+
+
+@pytest.mark.parametrize("fmt", [OutputFormat.TEXT, OutputFormat.CONCISE])
+def test_a_one_liners_report_is_recognised(fmt: OutputFormat) -> None:
+    # A one-liner reads no file: its summary line names no file count.
+    one_liner = msgspec.structs.replace(
+        SAMPLE, summary=msgspec.structs.replace(SAMPLE.summary, files=0)
+    )
+    text = render(one_liner, fmt)
+    assert text.rstrip().endswith("1 claim: 0 errors, 1 warning, 1 info")
+    assert is_report(text[:PEEK], text[-PEEK:])
