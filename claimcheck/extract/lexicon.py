@@ -123,7 +123,10 @@ _NOT_SPEED = (
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
     r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
     r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
-    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread"
+    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread|"
+    # accuracy benchmarks: a percentage on one is a score
+    r"(?:on\s|in\s)?(?:longbench|ruler|mmlu|gsm8k|humaneval|infinitebench|needle[-\s]in[-\s]a[-\s]haystack)\b"
+    r"(?!\s(?:speed\w*|throughput|latency|ttft|e2e|faster))"
 )
 """Words that make a multiplier or percentage about something other than speed."""
 
@@ -254,8 +257,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "percent",
         "form",
-        _num() + r"(?:\s?(?:–|—|-|to)\s?" + _num() + r")?\s?(?:%|\spercent\b|\sper\scent\b)",
-        ("85%", "50-90%", "40 percent", "12 per cent"),
+        _num() + r"(?:\s?%?\s?(?:–|—|-|to)\s?" + _num() + r")?\s?(?:%|\spercent\b|\sper\scent\b)",
+        ("85%", "50-90%", "40 percent", "12 per cent", "40%–60%", "50% to 90%"),
         ("85 points",),
         words=False,
     ),
@@ -415,8 +418,14 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
         r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|"
-        r"(?:kv\s)?cache\sblocks?",
-        ("input token costs", "prefill compute", "hit rate", "the amount of KV cache blocks"),
+        r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?",
+        (
+            "input token costs",
+            "prefill compute",
+            "hit rate",
+            "the amount of KV cache blocks",
+            "accuracy improvements of",
+        ),
         ("latency",),
     ),
     Row(

@@ -62,6 +62,8 @@ _REWRITE = re.compile(
     rf"|(?P<comma>(?<![\d.,])\d{{1,3}},\d{{1,2}}(?![\d,])(?=\s?(?:[x×]|-?fold\b|times\b|{_TIME_UNIT})))"
     # 4: the sign as a paper's LaTeX writes it after a number ("6.25$\times$", "2.6\times")
     r"|(?P<latex>(?<=\d)\s?(?:\$\s?\\{1,2}times\s?\$|\\{1,2}times(?![A-Za-z])|\$times\$))"
+    # 5: the percent sign as LaTeX escapes it ("reduced by 98.7\%")
+    r"|(?P<percent>(?<=\d)\\{1,2}%)"
 )
 
 
@@ -83,7 +85,8 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
 
 def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     """``normalise``, with the numbers rewritten on the way: a superscript exponent, thousands
-    set apart by spaces, apostrophes or dots, a decimal comma (docs/extractor.md); Chinese,
+    set apart by spaces, apostrophes or dots, a decimal comma, LaTeX's × and % signs
+    (docs/extractor.md); Chinese,
     Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
     clean, where = _dropped(text) if _NEEDS.search(text) else (text, None)
     if not clean.isascii() and CJK.search(clean) is not None:
@@ -189,6 +192,8 @@ def _rewrite(match: re.Match[str]) -> tuple[str, str]:
         return "\ufffd", f"'{written}' is written in superscript digits: not read"
     if match.group("latex"):
         return "×", f"'{written.strip()}' read as × (LaTeX)"
+    if match.group("percent"):
+        return "%", f"'{written}' read as % (LaTeX)"
     if match.group("comma"):
         value = written.replace(",", ".")
         return value, f"'{written}' read as {value} (a decimal comma)"

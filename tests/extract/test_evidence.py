@@ -536,3 +536,30 @@ def test_room_for_more_kv_cache_is_batch_size_not_reuse() -> None:
     assert _factors(
         "With more KV cache on the SSD tier, prefix cache hits cut TTFT by 4x with TP=2."
     ) == [4.0]
+
+
+def test_latex_percent_signs_and_percent_ranges_are_read() -> None:
+    # https://proceedings.iclr.cc/paper_files/paper/2025/hash/a03037317560b8c5f2fb4b6466d4c439-Abstract-Conference.html
+    block = (
+        "Block-Attention reuses the KV states of passages. Compared with the self-attention "
+        "model, the TTFT is reduced by 98.7\\%."
+    )
+    assert _factors(block) == [pytest.approx(76.92, rel=1e-3)]
+    claim = extract_claims("Prefix caching cuts TTFT by 40%–60% on long prompts.")[0]
+    assert (claim.values.get("speedup"), claim.values.get("speedup_low")) == (2.5, 1.67)
+    claim = extract_claims("Prefix caching cuts TTFT by 50% to 90% on long prompts.")[0]
+    assert (claim.values.get("speedup"), claim.values.get("speedup_low")) == (10.0, 2.0)
+
+
+def test_accuracy_and_benchmark_scores_are_not_speedups() -> None:
+    # https://icml.cc/virtual/2026/poster/63876
+    prophet = (
+        "Our extensive evaluation results show that ProphetKV retains 96\\%–101\\% of "
+        "full-prefill accuracy with only a 20\\% recomputation ratio, while achieving accuracy "
+        "improvements of 8.8\\%–24.9\\% on RULER and 18.6\\%–50.9\\% on LongBench over the "
+        "state-of-the-art approaches (e.g., CacheBlend, EPIC, and KVShare)."
+    )
+    assert _factors(prophet) == []
+    assert _factors(prophet, explicit=True) == []
+    # a speedup measured on a benchmark is still a speedup
+    assert _factors("Radix cache reuse gives a 2x GSM8K speedup in TTFT.") == [2.0]

@@ -175,6 +175,8 @@ def test_every_span_read_points_into_the_source(words: list[str]) -> None:
         ("by up to 3.33$times$ in prefill time", "by up to 3.33× in prefill time"),
         ("a 2.6\\times gain", "a 2.6× gain"),
         ("see \\timestamp 3", "see \\timestamp 3"),  # a command that only starts like it
+        ("reduced by 98.7\\%", "reduced by 98.7%"),
+        ("a \\% sign alone", "a \\% sign alone"),  # no number before it
     ],
 )
 def test_the_sign_as_latex_writes_it_is_read(written: str, read: str) -> None:
