@@ -44,7 +44,17 @@ _HIDING_TAG = re.compile(
     re.IGNORECASE,
 )
 _SPACES = str.maketrans(dict.fromkeys("\u00a0\u202f\u2009", " "))
-_NEEDS = re.compile(rf"[{IGNORABLE}{FOLDED}\u00a0\u202f\u2009<*_`]|~~|[ \t]{{2}}")
+_NEEDED_CHARACTER = rf"[{IGNORABLE}{FOLDED}\u00a0\u202f\u2009<*_`]"
+_NEEDS = re.compile(rf"{_NEEDED_CHARACTER}|~~|[ \t]{{2}}")
+_NEEDED_IN_ASCII = (
+    *(c for c in map(chr, range(128)) if re.fullmatch(_NEEDED_CHARACTER, c)),
+    "~~",
+    *("  ", " \t", "\t ", "\t\t"),
+)
+"""Every ASCII string ``_NEEDS`` matches: its class's ASCII members (as the regular expression
+engine itself finds them), ``~~`` and each pair of blanks. ASCII text holds one of them exactly
+when ``_NEEDS.search`` finds a match, and a few substring tests cost far less than testing the
+class's thousands of code points at every character (docs/performance.md)."""
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TIME_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?)\b"
@@ -65,6 +75,12 @@ _REWRITE = re.compile(
     # 5: the percent sign as LaTeX escapes it ("reduced by 98.7\%")
     r"|(?P<percent>(?<=\d)\\{1,2}%)"
 )
+_MAY_REWRITE = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹$\\]|\d(?:[ '’\u00a0\u202f\u2009.]\d{3}|,\d)")
+"""What every ``_REWRITE`` match holds: a superscript digit (``power``, ``raised``), a digit, a
+separator and three digits (``grouped``), a digit, a comma and a digit (``comma``), a dollar
+sign or a backslash (``latex``). Most text holds none of them, and this scan passes over it
+far faster than ``_REWRITE``, whose alternatives (each behind a lookbehind) are tried at every
+character."""
 
 
 class Rewrite(msgspec.Struct, frozen=True):
@@ -88,13 +104,23 @@ def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     set apart by spaces, apostrophes or dots, a decimal comma, LaTeX's × and % signs
     (docs/extractor.md); Chinese,
     Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
-    clean, where = _dropped(text) if _NEEDS.search(text) else (text, None)
+    clean, where = _dropped(text) if _needs_dropping(text) else (text, None)
     if not clean.isascii() and CJK.search(clean) is not None:
         clean, where = glossed(clean, where or list(range(len(text) + 1)))
-    if _REWRITE.search(clean) is None:
-        return clean.translate(_SPACES), where, ()
+    if _MAY_REWRITE.search(clean) is None or _REWRITE.search(clean) is None:
+        # ``_SPACES`` maps only characters above ASCII: ASCII text is already its own result.
+        return (clean if clean.isascii() else clean.translate(_SPACES)), where, ()
     clean, where, rewrites = _rewritten(clean, where or list(range(len(text) + 1)))
     return clean.translate(_SPACES), where, rewrites
+
+
+def _needs_dropping(text: str) -> bool:
+    """Whether ``_NEEDS`` finds something in ``text`` (so ``_dropped`` has work): in ASCII
+    text, a substring test for each string of ``_NEEDED_IN_ASCII``; in other text, the scan.
+    ``str.isascii`` costs nothing (https://docs.python.org/3/library/stdtypes.html#str.isascii)."""
+    if text.isascii():
+        return any(needed in text for needed in _NEEDED_IN_ASCII)
+    return _NEEDS.search(text) is not None
 
 
 def _dropped(text: str) -> tuple[str, list[int]]:

@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimcheck.extract import extract_claims, read
-from claimcheck.extract.normalise import normalise, normalised
+from claimcheck.extract.normalise import (
+    _MAY_REWRITE,
+    _NEEDS,
+    _REWRITE,
+    _needs_dropping,
+    normalise,
+    normalised,
+)
 
 
 def test_plain_text_is_left_alone() -> None:
@@ -182,3 +189,42 @@ def test_every_span_read_points_into_the_source(words: list[str]) -> None:
 def test_the_sign_as_latex_writes_it_is_read(written: str, read: str) -> None:
     # https://summarxiv.com/en/paper/2509.24832 and other abstracts copy LaTeX's $\times$
     assert normalise(written)[0] == read
+
+
+# The cheap tests in front of the scans must agree with the scans themselves: strings made of
+# the characters the scans look for, with ASCII text beside them.
+_MARKED = st.text(
+    alphabet=st.sampled_from(
+        [*"0123456789 \t.,'’$\\~*_`<>ab xX", "\u00a0", "\u202f", "\u2009", "\u200b", "²", "５"]
+    ),
+    max_size=24,
+)
+
+
+@settings(max_examples=400)
+@given(_MARKED)
+def test_needs_dropping_is_the_needs_scan(text: str) -> None:
+    assert _needs_dropping(text) == (_NEEDS.search(text) is not None)
+
+
+@pytest.mark.parametrize(
+    "text", ["a~~b", "a  b", "a\t b", "a \tb", "a\t\tb", "a<b", "a*b", "a_b", "a`b"]
+)
+def test_needs_dropping_finds_each_ascii_mark(text: str) -> None:
+    assert _needs_dropping(text)
+    assert not _needs_dropping(text.replace(text[1:-1], " "))
+
+
+@settings(max_examples=400)
+@given(_MARKED)
+def test_every_rewrite_holds_what_may_rewrite_looks_for(text: str) -> None:
+    if _REWRITE.search(text) is not None:
+        assert _MAY_REWRITE.search(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["10³x", "2¹⁷ tokens", "128 000 tokens", "1.200 tokens", "27,5x", "6.25$\\times$"]
+)
+def test_may_rewrite_lets_each_rewrite_through(text: str) -> None:
+    assert _REWRITE.search(text) is not None
+    assert _MAY_REWRITE.search(text) is not None
