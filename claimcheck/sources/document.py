@@ -147,6 +147,10 @@ class _PageReader:
         self.previous_kind = ""
         self.previous_end = 0
         self.title = self.section = ""
+        # What the gate found in each table header and topic of the page: every row of a
+        # table has its header as a hint, every unit under a heading the same topic.
+        self.framing: dict[str, bool] = {}
+        self.topic_cues: dict[str, bool] = {}
 
     def read(self, runs: Runs) -> None:
         for units in runs:
@@ -191,14 +195,35 @@ class _PageReader:
         # The gate reads the unit as the extractor will: without marks and invisible characters.
         plain = normalise(unit.text)[0]
         page = self.page
-        framed = (hint and cue(hint)) or (page == "kv" and speed_header(hint))
-        if not candidate(plain) or not (cue(plain) or framed or topic_cue(topic)):
+        if not candidate(plain) or not (
+            cue(plain) or self._framed(hint) or self._topic_cued(topic)
+        ):
             return
         reading = _read(unit.text, hint, topic, self.catalog, page)
         confident, held_back = _confident(reading.claims, reading.decisions)
         display = self.display
         self.records.extend(_record(runs, unit, ex, display) for ex in confident)
         self.decisions.extend(_placed(runs, unit, d, display) for d in held_back)
+
+    def _framed(self, hint: str) -> bool:
+        """Whether a table's header row ``hint`` frames its rows as KV claims: it names a cue,
+        or a speedup column on a page about KV caching. Asked only of a unit that holds a
+        candidate and no cue of its own, and once for each header (the answer depends on the
+        header and the page alone)."""
+        if not hint:
+            return False
+        framed = self.framing.get(hint)
+        if framed is None:
+            framed = cue(hint) or (self.page == "kv" and speed_header(hint))
+            self.framing[hint] = framed
+        return framed
+
+    def _topic_cued(self, topic: str) -> bool:
+        """``topic_cue(topic)``, once for each topic of the page."""
+        cued = self.topic_cues.get(topic)
+        if cued is None:
+            cued = self.topic_cues[topic] = topic_cue(topic)
+        return cued
 
 
 _LABEL_WORD = re.compile(

@@ -3,7 +3,7 @@ and a table's header row frames its rows."""
 
 from __future__ import annotations
 
-from claimcheck.sources.document import read_document
+from claimcheck.sources.document import _PageReader, read_document
 
 PARAGRAPH = "Our tests show 12x faster responses for returning users."
 
@@ -138,3 +138,20 @@ def test_a_row_of_labels_under_a_title_row_is_the_tables_header() -> None:
 def test_a_speedup_column_lends_nothing_on_a_page_that_never_names_kv_caching() -> None:
     other = LABELLED.replace("offloading of KV cache from GPU HBM", "moving files from disk")
     assert speedups(other) == []
+
+
+def test_each_table_is_framed_by_its_own_header_when_rows_repeat() -> None:
+    # The gate remembers what it found in each header and topic: the same row under a header
+    # with KV words, then under one without, then under the first again.
+    row = "| Llama 3.1 8B | 32K tokens | 14x |\n"
+    kv = "| Model | Context | KV cache offload TTFT speedup |\n|---|---|---|\n" + row
+    plain = "| Model | Context | Speedup |\n|---|---|---|\n" + row
+    page = f"# Results\n\n{kv}\n{plain}\n{kv}"
+    assert speedups(page) == [14, 14]
+    assert speedups(f"# Results\n\n{plain}\n{kv}\n{plain}") == [14]
+
+
+def test_the_gate_remembers_each_topic_apart() -> None:
+    reader = _PageReader("", "page.md", None, "other")
+    answers = [reader._topic_cued(t) for t in ("LMCache", "New GPUs", "LMCache", "New GPUs")]
+    assert answers == [True, False, True, False]
