@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from claimcheck.documents import scan
 from claimcheck.documents.page_text import PageText
-from claimcheck.extract import read
+from claimcheck.extract import lexicon, read
 from claimcheck.extract.glossary import CJK, english
-from claimcheck.extract.prefilter import page_may_hold_claims
+from claimcheck.extract.prefilter import _CUES, _cue, cue, page_may_hold_claims
 from claimcheck.sources.document import read_document
 
 Kind = Literal["markdown", "html", "text"]
@@ -483,3 +483,46 @@ def test_each_reading_of_a_page_is_that_of_its_parts_joined(page: str, part: int
             )
     headings = [h.group() for h in prefilter._HEADINGS.finditer(page)]
     assert [h.group() for text in texts for h in prefilter._HEADINGS.finditer(text)] == headings
+
+
+def test_every_letter_of_the_cue_rows_is_lower_case_ascii() -> None:
+    # Why ``cue`` may scan ASCII text in its lower-case copy with the case-sensitive pattern.
+    for name in _CUES:
+        spelled = re.sub(r"\\[A-Za-z]", "", lexicon.source(name))  # escapes: \b, \s, \d, \w
+        cased = {c for c in spelled if c.lower() != c or c.upper() != c}
+        assert cased <= set("abcdefghijklmnopqrstuvwxyz"), name
+        flags = re.findall(r"\(\?[^:<=!]", spelled)
+        assert not flags, name  # no inline flag turns case-blindness off
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "KV",
+                "Cache",
+                "TTFT",
+                "Prefill",
+                "LMCache",
+                "NVMe",
+                "DRAM",
+                "Latency",
+                "tok/s",
+                "Throughput",
+                "E2E",
+                "x",
+                " ",
+                "-",
+                "3",
+                "ſ",
+                "K",
+                "İ",
+                "é",
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_cue_finds_what_the_case_blind_scan_finds(text: str) -> None:
+    assert cue(text) == (_cue(False).search(text) is not None)
