@@ -69,7 +69,10 @@ def run_once(
 ) -> tuple[float, float, float]:
     """Wall-clock and CPU seconds and peak resident MB (the largest of the process and its
     workers) of one run."""
-    command = [sys.executable, "-m", "claimcheck", "check", str(folder), "-f", fmt, "-q"]
+    # -P: no working directory before PYTHONPATH on sys.path, or a run from the project root
+    # would import the present code under --before too
+    # (https://docs.python.org/3/using/cmdline.html#cmdoption-P).
+    command = [sys.executable, "-P", "-m", "claimcheck", "check", str(folder), "-f", fmt, "-q"]
     command += ["-o", str(folder.parent / "report.out"), "--max-file-size", str(1 << 30)]
     command += [] if jobs is None else ["--jobs", str(jobs)]
     started = time.perf_counter()
