@@ -30,7 +30,6 @@ from pathlib import Path
 import msgspec
 
 from claimcheck.defaults import DEFAULT_MAX_BYTES
-from claimcheck.errors import InputError
 from claimcheck.sources.reading import read_chunks
 
 ROOT_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
@@ -87,13 +86,6 @@ class Checkout(msgspec.Struct, frozen=True):
     def absolute(self, path: str) -> Path:
         """``path`` as an absolute, normalised path."""
         return Path(os.path.normpath(self.cwd / path))
-
-    def text(self, path: str) -> str | None:
-        """The file's text (undecodable bytes replaced), or ``None`` if it cannot be read."""
-        try:
-            return "".join(self.text_parts(path))
-        except InputError:
-            return None
 
     def text_parts(self, path: str) -> Iterator[str]:
         """The file's text (undecodable bytes replaced) a part at a time, never held whole;

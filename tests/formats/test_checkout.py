@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from claimcheck.errors import InputError
 from claimcheck.formats.checkout import Checkout, decoded
 
 
@@ -42,9 +43,10 @@ def test_names_from_the_root(tmp_path: Path) -> None:
 def test_text_of_a_file_and_of_none(tmp_path: Path) -> None:
     (tmp_path / "page.md").write_bytes(b"caf\xc3\xa9 \xff\n")
     checkout = Checkout(tmp_path, tmp_path)
-    assert checkout.text("page.md") == "café \ufffd\n"
-    assert checkout.text("missing.md") is None
-    assert checkout.text(".") is None  # a folder
+    assert "".join(checkout.text_parts("page.md")) == "café \ufffd\n"
+    for unreadable in ("missing.md", "."):  # a folder too
+        with pytest.raises(InputError):
+            "".join(checkout.text_parts(unreadable))
 
 
 # Characters of one to four bytes, and bytes that are not UTF-8: one no character starts with,
