@@ -313,7 +313,19 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             return [*out, Fact("comparison", before_words[index])]
     if candidate.reading in _READ_AS_SPEED:
         return [*out, Fact("comparison", candidate.reading)]  # the reading came from its wording
+    sped = _SPED_UP_BY.search(text, frame.clause.start, span.start)
+    if sped is not None:
+        return [*out, Fact("comparison", sped.group(1))]
     return out
+
+
+_SPED_UP_BY = re.compile(
+    r"\b(accelerat\w*|speed(?:s|ed|ing)?\sup)\s(?:[\w-]+\s){0,12}?"
+    r"by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",
+    re.IGNORECASE,
+)
+"""A speed verb whose change the figure measures, however far before it ("accelerate
+inference for use cases requiring system prompts by up to 5x")."""
 
 
 _TIME_RISES = re.compile(
@@ -400,6 +412,18 @@ def _first_telling(after: str) -> tuple[str, str] | None:
 
 _SETTINGS = frozenset({"parallelism"})
 """Topics that are often a setting of a KV-cache benchmark ("at tensor parallelism 1")."""
+_DEGREE = re.compile(
+    r"\s?(?:(?:degree|size)\s)?(?:(?:is\s|was\s)?set\sto|of|=|at|:)?\s?\(?\d+(?![\d.]*\s?[x×%])\b"
+)
+
+
+def _set_to_a_degree(text: str, topic: str, where: Span) -> bool:
+    """Whether every mention of ``topic`` in ``where`` states its degree ("tensor parallelism
+    set to 1", "TP=8"): a setting the figure was measured at, not its cause."""
+    spans = _spans(text, f"topic_{topic}", where.start, where.end)
+    return bool(spans) and all(_DEGREE.match(text, end, where.end) for _, end, _ in spans)
+
+
 _SURROUNDINGS = frozenset(
     {"engine_comparison", "routing", "disaggregation", "parallelism", "gpu_generation"}
 )
@@ -608,7 +632,8 @@ def _topics(frame: Frame) -> list[Fact]:
                 words = f"{topic.replace('_', ' ')}: {found}"
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
                 out.append(Fact(name, words))
-                causes.append(words)
+                if not (topic in _SETTINGS and _set_to_a_degree(text, topic, sentence)):
+                    causes.append(words)
     negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
         text, sentence, "uncached"
     )

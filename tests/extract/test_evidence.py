@@ -563,3 +563,35 @@ def test_accuracy_and_benchmark_scores_are_not_speedups() -> None:
     assert _factors(prophet, explicit=True) == []
     # a speedup measured on a benchmark is still a speedup
     assert _factors("Radix cache reuse gives a 2x GSM8K speedup in TTFT.") == [2.0]
+
+
+def test_a_speed_verb_far_before_by_the_figure_is_comparison_wording() -> None:
+    # https://developer.nvidia.com/blog/5x-faster-time-to-first-token-with-nvidia-tensorrt-llm-kv-cache-early-reuse/
+    paragraph = (
+        "With TensorRT-LLM, we can instead reuse the system prompt as it is being generated in "
+        "real-time, enabling it to be shared across all users during the burst, rather than "
+        "recalculating it for each user. This can significantly accelerate inference for use "
+        "cases requiring system prompts by up to 5x."
+    )
+    reading = read(paragraph, topic="Early KV cache reuse", page="kv")
+    (decision,) = reading.decisions
+    assert ("comparison", "accelerate") in [(f.name, f.detail) for f in decision.facts]
+    assert [c.values.get("speedup") for c in reading.claims] == [5.0]
+    # a count "by" the figure, with no speed verb before it, is no comparison
+    counted = read("We grew the cluster for the launch by 5x.", page="kv").decisions
+    assert all(f.name != "comparison" for d in counted for f in d.facts)
+
+
+def test_parallelism_set_to_a_degree_is_a_setting_not_the_cause() -> None:
+    # https://github.com/llm-d/llm-d.github.io/blob/HEAD/blog/2025-12-10_kv-caching-vllm-lmcache-ceph.md
+    sentence = (
+        "Considerable reduction in TTFT with both Intel Guadi3 and AMD MI300X accelerators, with "
+        "up to 23x reduction with the longest context length tested at the tensor parallelism "
+        "set to 1 with Llama3.3-70B-Instruct."
+    )
+    reading = read(sentence, topic="KV caching with LMCache", page="kv")
+    assert [c.values.get("speedup") for c in reading.claims] == [23.0]
+    # parallelism that does the work is still the cause
+    other = read("Tensor parallelism cuts TTFT by up to 3.5x.", topic="KV caching", page="kv")
+    assert other.claims == []
+    assert "attributed-elsewhere" in [f.name for d in other.decisions for f in d.facts]
