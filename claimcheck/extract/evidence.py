@@ -280,6 +280,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     ):  # "TTFT (6.555 s) is 9.4x the no-offload value": the time is the larger one
         return [Fact("slower", after[:32])]
     rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
+    if rise is None and _HIGHER_ALONE.match(after):
+        rise = _TIME_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
     if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
         if inverted is not None:
@@ -330,10 +332,24 @@ inference for use cases requiring system prompts by up to 5x")."""
 
 _TIME_RISES = re.compile(
     r"\b(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)\s(?:p\d\d\s)?(?:\w+\s)?"
-    r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed))"
-    r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
+    r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed)|inflat(?:es|ed))"
+    r"\s(?:by\s)?(?:about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$"
+    r"|\b(?:increas|inflat|rais|doubl|tripl|balloon|lengthen|worsen)\w*\s(?:the\s)?(?:p\d\d\s|median\s|mean\s|average\s|tail\s)?"
+    r"(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)\s"
+    r"(?:by\s)?(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
     re.IGNORECASE,
 )
+_HIGHER_ALONE = re.compile(
+    r"(?:higher|longer|larger|greater)(?:\s(?:[—–-]|(?:than|not|because|due|at|under|on|in|for)\b)|\W*$)"
+)
+_TIME_BEFORE = re.compile(
+    r"\b(?:ttft|latenc(?:y|ies)|time[-\s]to[-\s]first[-\s]token|itl|tpot|response\stimes?)\b"
+    r"(?:(?!\b(?:than|vs|versus|and|throughput|goodput|bandwidth|rps|qps|hit|tok(?:en)?s?/s)\b)"
+    r"(?:[^.;]|\.(?=\d))){0,60}$",
+    re.IGNORECASE,
+)
+"""A time named before a figure that is only "higher", with no other quantity between them
+("Native-offload TTFT is 11.46 s — 1.92× higher"): the time rose."""
 _SAME_FIGURE = re.compile(r"^or\s[~≈]?[\d.,]+\s?(?:ms|s|sec|seconds?|x|×|%)\s")
 _ELLIPTICAL = re.compile(r"\s(?:more|less)\W*$", re.IGNORECASE)
 _TIME_IS = re.compile(

@@ -595,3 +595,23 @@ def test_parallelism_set_to_a_degree_is_a_setting_not_the_cause() -> None:
     other = read("Tensor parallelism cuts TTFT by up to 3.5x.", topic="KV caching", page="kv")
     assert other.claims == []
     assert "attributed-elsewhere" in [f.name for d in other.decisions for f in d.facts]
+
+
+def test_a_time_inflated_or_only_higher_is_a_slowdown() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/vllm-issue-offloadingconnector-regression.md
+    inflated = (
+        "With prefix caching and a shared 10,000-token prefix, 50 concurrent requests are fully "
+        "serialised behind a single load job, collapsing throughput and inflating TTFT by up to "
+        "12×."
+    )
+    higher = (
+        "Native-offload TTFT is 11.46 s — 1.92× higher — not from load latency but from "
+        "artificial queueing."
+    )
+    for sentence in (inflated, higher):
+        reading = read(sentence, topic="KV cache offload regression", page="kv")
+        assert reading.claims == [], sentence
+        assert "slower" in [f.name for d in reading.decisions for f in d.facts], sentence
+    # a time that falls, and a rate that is higher, are still gains
+    assert _factors("Prefix caching cuts TTFT by up to 12×.") == [12.0]
+    assert _factors("With LMCache, TTFT is 0.4 s and throughput is 2x higher.") == [2.0]
