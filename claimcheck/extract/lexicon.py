@@ -479,8 +479,14 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_quantisation",
         "topic",
-        r"(?:than|to|over|of|vs\.?)\s(?:the\s)?(?:original\s)?(?:fp16|bf16|fp32|full[-\s]precision)|full[-\s]precision|q4|q8|gguf|w4a8\w*|quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
-        ("FP8 KV cache", "quantization", "4-bit weights", "than the original FP16 version"),
+        r"(?:than|to|over|of|vs\.?)\s(?:the\s)?(?:original\s)?(?:fp16|bf16|fp32|f16|f32|full[-\s]precision)|full[-\s]precision|q4|q8|gguf|w4a8\w*|quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
+        (
+            "FP8 KV cache",
+            "quantization",
+            "4-bit weights",
+            "than the original FP16 version",
+            "speedup over F16",
+        ),
         ("quantity",),
     ),
     Row(
@@ -612,6 +618,7 @@ _ROWS: tuple[Row, ...] = (
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
         r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
+        r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
         (
             "than vLLM",
@@ -623,13 +630,14 @@ _ROWS: tuple[Row, ...] = (
             "compared to stock transformers",
             "compared to native vLLM",
             "comparison of vLLM and SGLang",
+            "17% faster than Qwen3 on same engine",
         ),
         ("than recomputing",),
     ),
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
@@ -644,6 +652,8 @@ _ROWS: tuple[Row, ...] = (
             "build times",
             "LLM caching can cut costs",
             "a 0.8% false-positive rate",
+            "storing responses for similar queries",
+            "serving answers directly from the cache",
         ),
         ("prefix caching", "KV cache"),
     ),
@@ -753,7 +763,8 @@ _ROWS: tuple[Row, ...] = (
         r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
         r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
-        r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?",
+        r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?|"
+        r"models?\s(?:took|takes?)\s(?:up\sto\s|about\s|around\s|over\s)?[\d.]+\s?(?:minutes?|mins?|hours?)\sto\sload",
         (
             "model loading",
             "cold starts",
@@ -763,6 +774,7 @@ _ROWS: tuple[Row, ...] = (
             "weight updates",
             "a GPU snapshot",
             "Restoring a captured workload",
+            "models took up to 12 minutes to load",
         ),
         ("loading its KV cache",),
     ),
