@@ -257,7 +257,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
-    before_words = text[max(sentence.start, span.start - 80) : span.start].lower().split()[-8:]
+    listed = _LISTED_AFTER.search(text, max(frame.sentence.start, span.start - 16), span.start)
+    lo = frame.sentence.start if listed else sentence.start  # "is 6.3x and 8.7x": one wording
+    before_words = text[max(lo, span.start - 80) : span.start].lower().split()[-8:]
     if (
         candidate.form in {"multiplier", "word_multiplier"}
         and text[span.start : span.end].lower().endswith("times")
@@ -330,6 +332,8 @@ _SPED_UP_BY = re.compile(
 inference for use cases requiring system prompts by up to 5x")."""
 
 
+_LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
+"""The figure is the second of a list of figures ("the ideal speedup is 6.3x and 8.7x")."""
 _TIME_RISES = re.compile(
     r"\b(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)\s(?:p\d\d\s)?(?:\w+\s)?"
     r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed)|inflat(?:es|ed))"

@@ -205,7 +205,8 @@ _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 def _respectively(text: str, sentence: Span, kept: list[_Factor]) -> list[_Factor]:
     """ "reduces P50 TTFT and E2E latency by 46x and 8.6x, respectively": the k-th figure of
-    the closing list belongs to the k-th metric named just before the list."""
+    the closing list belongs to the k-th metric named just before the list; a figure that
+    belongs to a quantity that is no speed (FLOPs, memory, cost) is dropped."""
     if len(kept) < 2 or not _RESPECTIVELY.search(text, sentence.start, sentence.end):
         return kept
     ordered = sorted(kept, key=lambda f: f.span.start)
@@ -218,19 +219,25 @@ def _respectively(text: str, sentence: Span, kept: list[_Factor]) -> list[_Facto
     start = before[-1].span.end if before else sentence.start
     named = sorted(
         (match.start(), match.end(), name)
-        for name in METRICS
-        for match in pattern(f"metric_{name}").finditer(text, start, run[0].span.start)
+        for name in (*METRICS, "not_speed")
+        for match in pattern(name if name == "not_speed" else f"metric_{name}").finditer(
+            text, start, run[0].span.start
+        )
     )
     merged: list[tuple[int, int, str]] = []
     for item in named:  # "E2E latency" is one metric, not two
         if merged and item[0] <= merged[-1][1] + 1:
             continue
         merged.append(item)
-    if len(run) < 2 or len(merged) != len(run):
+    if len(run) < 2 or len(merged) != len(run) or all(n == "not_speed" for *_, n in merged):
         return kept
+    other = []
     for factor, (lo, hi, name) in zip(run, merged, strict=True):
-        factor.metric = (name, Span(lo, hi))
-    return kept
+        if name == "not_speed":  # "the TTFT and FLOPs are reduced by 98.7% and 99.8%"
+            other.append(factor)
+        else:
+            factor.metric = (name, Span(lo, hi))
+    return [f for f in kept if f not in other]
 
 
 def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, str]:

@@ -50,3 +50,29 @@ def test_repeated_time_pairs_and_names_fill_the_one_claim() -> None:
 def test_a_sentence_of_bare_factors_keeps_the_first_claim_only() -> None:
     reading = read(CLAIM + "27x " * 20_000)
     assert [c.values["speedup"] for c in reading.claims] == [27.0]
+
+
+def test_respectively_gives_each_figure_its_own_quantity() -> None:
+    # written for the test, in the form of the LMCache blog's "P50 TTFT and E2E latency"
+    both = read("LMCache reduces P50 TTFT and E2E latency by 46x and 8.6x, respectively.").claims
+    assert [(c.values["speedup"], c.values["metric"]) for c in both] == [
+        (46.0, "ttft"),
+        (8.6, "end_to_end"),
+    ]
+    # https://arxiv.org/html/2409.15355v5 (Block-Attention): the second figure is of FLOPs
+    sentence = (
+        "Compared to the full-attention models, the TTFT and corresponding FLOPs are reduced by "
+        "98.7% and 99.8%, respectively."
+    )
+    assert [c.values.get("speedup") for c in read(sentence).claims] == [76.92]
+
+
+def test_the_second_figure_of_a_list_shares_the_wording_before_the_first() -> None:
+    # https://github.com/kvcache-ai/kvcache-blog/blob/HEAD/content/blog/calculate-kvcache-cache-budge/index.md
+    sentence = (
+        "Using the figure above as an example, when the KV Cache budget is 512 GB and 2 TB, the "
+        "ideal speedup is 6.3x and 8.7x, respectively, corresponding to hit rates of 84.2% and "
+        "88.5%."
+    )
+    (claim,) = read(sentence).claims
+    assert claim.values["speedup"] == 8.7  # the larger of the two, as the headline
