@@ -28,8 +28,8 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)[~〜～](?=\d)", "-"),  # "80~85%": a range
     # what the factor does
     (r"高速化|加速|快", "faster"),
-    (r"提升|向上|改善|개선|향상", "improvement"),
-    (r"削減|减少|減少|降低|短縮|缩短|縮短|감소|줄(?:입니다|여|이)|절감|단축", "reduction"),
+    (r"提升|提高|向上|改善|개선|향상", "improvement"),
+    (r"削減|减少|減少|降低|下降|短縮|缩短|縮短|감소|줄(?:입니다|여|이)|절감|단축", "reduction"),
     # how it is qualified
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
@@ -37,7 +37,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"比", "than"),
     # metrics
     (r"最初のトークン|首token|首字延迟|첫\s?토큰", "time to first token"),
-    (r"レイテンシ|延迟|延遲|遅延|지연\s?시간|응답\s?시간", "latency"),
+    (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power

@@ -850,10 +850,17 @@ _ROWS: tuple[Row, ...] = (
         "cue_kv",
         "cue",
         r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
+        r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
         r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
-        ("KV cache", "prefix caching", "when the prompt was cached", "recompute"),
+        (
+            "KV cache",
+            "prefix caching",
+            "when the prompt was cached",
+            "recompute",
+            "enable_prefix_caching",
+        ),
         ("TTFT", "cache line"),
     ),
     Row(
