@@ -466,13 +466,15 @@ _ROWS: tuple[Row, ...] = (
         "topic_speculative",
         "topic",
         r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|jacobi|parallel\sdecod\w*|"
-        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|lookahead|speculative|draft\smodels?|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
+        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
         (
             "speculative decoding",
             "a draft model",
             "EAGLE-3",
             "an accepted length of 1.66",
             "than vanilla decoding",
+            'a small, fast "draft" model',
+            "Recurrent Drafting",
         ),
         ("speculation about prices",),
     ),
@@ -584,7 +586,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_routing",
         "topic",
         r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
-        r"autoscal\w*|request\splacement|queue\smanagement|least[-\s](?:loaded|request)|gateway|batcher|"
+        r"autoscal\w*|request\splacement|queue\smanagement|least[-_\s](?:loaded|requests?)|gateway|batcher|"
         r"routes?\srequests|fastest\sservers?|balanc\w*|power[-_\s]of[-_\s]two|p2c|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf",
         (
             "load balancing",
@@ -593,6 +595,7 @@ _ROWS: tuple[Row, ...] = (
             "scheduler",
             "Shortest Prefill First",
             "power-of-two choices",
+            "least_request",
         ),
         ("route 66 diner",),
     ),
@@ -704,7 +707,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_kernel",
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
-        r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
+        r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\smode|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
         (
             "FlashAttention-3",
@@ -713,13 +716,14 @@ _ROWS: tuple[Row, ...] = (
             "Flash Attention in PyTorch",
             "over `torch.topk`",
             "7.03x self-attention speedup",
+            "With Graph Mode enabled",
         ),
         ("kernelized",),
     ),
     Row(
         "topic_parallelism",
         "topic",
-        r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
+        r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|pipefuse|parallel\sdegree|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?)|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|"
@@ -732,6 +736,7 @@ _ROWS: tuple[Row, ...] = (
             "1.9x lower than 8 GPUs",
             "Two-batch overlap",
             "overlapping computation and communication",
+            "a batch parallel degree of 2",
         ),
         ("parallel universe",),
     ),
@@ -789,8 +794,13 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_diffusion",
         "topic",
-        r"videos?|vae|image\sresolutions?|teacache|diffusion|dit|image\sgeneration|video\sgeneration|text-to-image|text-to-video",
-        ("Diffusion Transformers (DiT)", "video generation", "960x960 videos"),
+        r"videos?|videogen|hunyuanvideo|cogvideox|vae|image\sresolutions?|teacache|diffusion|dit|image\sgeneration|video\sgeneration|text-to-image|text-to-video",
+        (
+            "Diffusion Transformers (DiT)",
+            "video generation",
+            "960x960 videos",
+            "Sparse VideoGen",
+        ),
         ("diffused",),
     ),
     Row(
