@@ -282,6 +282,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     ):  # "TTFT (6.555 s) is 9.4x the no-offload value": the time is the larger one
         return [Fact("slower", after[:32])]
     rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
+    pair = _PAIR_BEFORE.search(text, max(frame.sentence.start, span.start - 40), span.start)
+    if rise is None and pair is not None and _number(pair["after"]) > _number(pair["before"]):
+        rise = pair  # "TTFT p95 jumps 131 → 1282 ms (10×)": the factor of a time that rose
     if rise is None and _HIGHER_ALONE.match(after):
         rise = _TIME_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
     if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
@@ -330,6 +333,17 @@ _SPED_UP_BY = re.compile(
 )
 """A speed verb whose change the figure measures, however far before it ("accelerate
 inference for use cases requiring system prompts by up to 5x")."""
+
+
+_PAIR_BEFORE = re.compile(
+    r"(?<![\w.])(?P<before>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s)?\s?(?:→|->|=>)\s?"
+    r"(?P<after>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s|sec|seconds)\s?\(\s?[~≈]?$"
+)
+"""A pair of times with the figure in brackets right after it ("131 → 1282 ms (10×)")."""
+
+
+def _number(digits: str) -> float:
+    return float(digits.replace(",", ""))
 
 
 _LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
@@ -570,7 +584,8 @@ def _cues(frame: Frame) -> list[Fact]:
         ("unit", frame.unit),
     ):
         for row, kind in (("kv_product", "product"), ("cue_kv", "kv")):
-            found = _first(text, row, where)
+            # in the rest of the paragraph, a cache it denies is no cue ("no prefix-cache reuse")
+            found = _asserted(text, row, where) if name == "unit" else _first(text, row, where)
             if found is not None:
                 return [Fact(f"{kind}-{name}", found)]
         if not out:

@@ -466,7 +466,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_speculative",
         "topic",
         r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|jacobi|parallel\sdecod\w*|"
-        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
+        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
         (
             "speculative decoding",
             "a draft model",
@@ -475,6 +475,7 @@ _ROWS: tuple[Row, ...] = (
             "than vanilla decoding",
             'a small, fast "draft" model',
             "Recurrent Drafting",
+            "vs the autoregressive baseline",
         ),
         ("speculation about prices",),
     ),
@@ -643,7 +644,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
-        r"ccache|sccache|bazel|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
+        r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
+        r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)",
         (
             "semantic caching",
@@ -657,6 +659,9 @@ _ROWS: tuple[Row, ...] = (
             "a 0.8% false-positive rate",
             "storing responses for similar queries",
             "serving answers directly from the cache",
+            "a content-hash file cache",
+            "compilation is skipped entirely",
+            "a cold index load",
         ),
         ("prefix caching", "KV cache"),
     ),
@@ -707,7 +712,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_kernel",
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
-        r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\smode|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
+        r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
         (
             "FlashAttention-3",
@@ -717,6 +722,7 @@ _ROWS: tuple[Row, ...] = (
             "over `torch.topk`",
             "7.03x self-attention speedup",
             "With Graph Mode enabled",
+            "Graph replay reissues the identical launches",
         ),
         ("kernelized",),
     ),
@@ -787,8 +793,9 @@ _ROWS: tuple[Row, ...] = (
         "topic_no_cache",
         "topic",
         r"no\s(?:kv\s|prefix\s|prompt\s)?caching(?:\sinvolved)?|no\scache\s(?:involved|used|benefit)|"
+        r"no\s(?:kv|prefix|prompt)[-\s]cache\s(?:reuse|hits?)|"
         r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
-        ("no caching involved", "no cache benefit", "caching disabled"),
+        ("no caching involved", "no cache benefit", "caching disabled", "no prefix-cache reuse"),
         ("without caching",),
     ),
     Row(

@@ -615,3 +615,28 @@ def test_a_time_inflated_or_only_higher_is_a_slowdown() -> None:
     # a time that falls, and a rate that is higher, are still gains
     assert _factors("Prefix caching cuts TTFT by up to 12×.") == [12.0]
     assert _factors("With LMCache, TTFT is 0.4 s and throughput is 2x higher.") == [2.0]
+
+
+def test_the_factor_of_a_time_pair_that_rose_is_a_slowdown() -> None:
+    # https://github.com/llm-d/llm-d-batch-gateway/issues/491
+    sentence = (
+        "- Latency knee between 30–35 req/s: TTFT p95 jumps 131 → 1282 ms (10×), ITL p95 jumps "
+        "31 → 99 ms (3×)"
+    )
+    reading = read(sentence, explicit=True)
+    assert reading.claims == []
+    assert all("slower" in [f.name for f in d.facts] for d in reading.decisions)
+    # the same bracket after a time that fell is the gain
+    assert _factors("With LMCache, TTFT p95 drops 1282 → 131 ms (10×).") == [10.0]
+
+
+def test_a_cache_the_paragraph_denies_is_no_cue() -> None:
+    # https://github.com/Luce-Org/lucebox-hub/blob/main/optimizations/pflash/README.md
+    text = (
+        "Speedup ~2.89x measured 2026-05-07. Methodology: warm model, single unique prompt "
+        "(no prefix-cache reuse), `temperature=0`, `max_tokens=160`."
+    )
+    assert extract_claims(text) == []
+    # a cache the paragraph names is still its cue
+    kept = "Speedup ~2.89x measured 2026-05-07. Methodology: warm model with prefix-cache reuse."
+    assert _factors(kept) == [2.89]
