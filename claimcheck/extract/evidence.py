@@ -249,6 +249,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     "memory"), "more"/"less" defer to the word after them; failing that, the nearest telling
     word before it."""
     text, span, sentence = frame.text, candidate.span, frame.clause
+    if candidate.form == "bare_speedup":
+        return [Fact("comparison", "speedup")]  # "1.83 speedup": its own word says so
     if candidate.form in {"time_pair", "rate_pair"}:
         larger = _LARGER_TIME.search(text, frame.clause.start, frame.clause.end)
         if larger is not None and _TIME_IS.search(text, frame.clause.start, larger.start()):
@@ -458,6 +460,16 @@ def _set_to_a_degree(text: str, topic: str, where: Span) -> bool:
     return bool(spans) and all(_DEGREE.match(text, end, where.end) for _, end, _ in spans)
 
 
+def _in_a_model_name(text: str, topic: str, where: Span) -> bool:
+    """Whether every mention of ``topic`` in ``where`` is the suffix of a model's name
+    ("Qwen3-32B-AWQ", "Llama-3.1-8B-FP8"): the model measured, not the figure's cause."""
+    spans = _spans(text, f"topic_{topic}", where.start, where.end)
+    return bool(spans) and all(
+        start > 0 and text[start - 1] == "-" and text[start - 2 : start - 1].isalnum()
+        for start, _, _ in spans
+    )
+
+
 _SURROUNDINGS = frozenset(
     {"engine_comparison", "routing", "disaggregation", "parallelism", "gpu_generation"}
 )
@@ -655,19 +667,20 @@ def _topics(frame: Frame) -> list[Fact]:
         for topic in TOPICS:
             found = _asserted(text, f"topic_{topic}", sentence)
             if found is not None:
+                model = topic == "quantisation" and _in_a_model_name(text, topic, sentence)
                 name = (
                     "topic-beside-storage"
                     if storage is not None
                     else "topic-beside-kv"
                     if kv_named and topic in _SURROUNDINGS
                     else "topic-setting"
-                    if topic in _SETTINGS
+                    if topic in _SETTINGS or model
                     else "topic"
                 )
                 words = f"{topic.replace('_', ' ')}: {found}"
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
                 out.append(Fact(name, words))
-                if not (topic in _SETTINGS and _set_to_a_degree(text, topic, sentence)):
+                if not (model or (topic in _SETTINGS and _set_to_a_degree(text, topic, sentence))):
                     causes.append(words)
     negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
         text, sentence, "uncached"

@@ -640,3 +640,27 @@ def test_a_cache_the_paragraph_denies_is_no_cue() -> None:
     # a cache the paragraph names is still its cue
     kept = "Speedup ~2.89x measured 2026-05-07. Methodology: warm model with prefix-cache reuse."
     assert _factors(kept) == [2.89]
+
+
+def test_a_bare_speedup_names_its_own_comparison() -> None:
+    # https://arxiv.org/html/2507.07400v1
+    sentence = (
+        "Compared to SGLang with hierarchical radix cache, KVFlow achieves up to 1.83 speedup for "
+        "single workflows with large prompts, and up to 2.19 speedup for scenarios with many "
+        "concurrent workflows."
+    )
+    reading = read(sentence)
+    assert all(
+        ("comparison", "speedup") in [(f.name, f.detail) for f in d.facts]
+        for d in reading.decisions
+    )
+    assert [c.values.get("speedup") for c in reading.claims] == [2.19]
+
+
+def test_a_quantisation_suffix_of_a_model_name_is_the_model_not_the_cause() -> None:
+    # https://github.com/natoscott/benchmarks/blob/HEAD/llm-d-kvcache-offload-eval/REPORT-v0.7.0.md
+    assert _factors("**Qwen3-32B-AWQ:** lmcache-valkey reduces TTFT by 4.7% (40.8 vs 42.8 s).") == [
+        1.05
+    ]
+    # quantisation named as what was done is still the cause
+    assert _factors("AWQ quantization of Qwen3-32B reduces TTFT by 40%.", explicit=True) == []
