@@ -613,7 +613,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_engine_comparison",
         "topic",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
-        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
+        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?stock\b|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
         r"(?:(?:native|stock|vanilla|upstream|plain)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
@@ -635,13 +635,14 @@ _ROWS: tuple[Row, ...] = (
             "compared to native vLLM",
             "comparison of vLLM and SGLang",
             "17% faster than Qwen3 on same engine",
+            "1.24x mixed-step TPOT vs stock",
         ),
         ("than recomputing",),
     ),
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
@@ -662,6 +663,7 @@ _ROWS: tuple[Row, ...] = (
             "a content-hash file cache",
             "compilation is skipped entirely",
             "a cold index load",
+            "caching frequent queries",
         ),
         ("prefix caching", "KV cache"),
     ),
