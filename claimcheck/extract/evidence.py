@@ -105,14 +105,15 @@ def _ends(text: str, start: int, end: int) -> frozenset[int]:
 
 
 @lru_cache(maxsize=16_384)
-def _found(text: str, row: str, start: int, end: int) -> str | None:
+def _found(text: str, row: str, start: int, end: int) -> tuple[int, str] | None:
     match = next(_matches(text, row, start, end), None)
-    return text[match.start() : match.end()] if match is not None else None
+    return (match.start(), text[match.start() : match.end()]) if match is not None else None
 
 
 def _first(text: str, row: str, where: Span) -> str | None:
     """The first words ``row`` matches in ``where``, or ``None`` (remembered)."""
-    return _found(text, row, where.start, where.end)
+    found = _found(text, row, where.start, where.end)
+    return found[1] if found is not None else None
 
 
 def clear_memory() -> None:
@@ -596,8 +597,11 @@ def _cues(frame: Frame) -> list[Fact]:
         ("unit", frame.unit),
     ):
         for row, kind in (("kv_product", "product"), ("cue_kv", "kv")):
-            # in the rest of the paragraph, a cache it denies is no cue ("no prefix-cache reuse")
-            found = _asserted(text, row, where) if name == "unit" else _first(text, row, where)
+            found = _first(text, row, where)
+            if name == "unit" and found is not None and _denied_first(text, row, where):
+                # in the rest of the paragraph, a cache it denies is no cue ("no prefix-cache
+                # reuse")
+                found = _asserted(text, row, where)
             if found is not None:
                 return [Fact(f"{kind}-{name}", found)]
         if not out:
@@ -831,6 +835,14 @@ def _uncached(text: str, clause: Span, row: str) -> str | None:
 
 
 _NEGATED = re.compile(r"\b(?:without|no|not|non)[-\s]$", re.IGNORECASE)
+
+
+def _denied_first(text: str, row: str, where: Span) -> bool:
+    """Whether the first match of ``row`` in ``where`` is denied ("no prefix-cache reuse")."""
+    found = _found(text, row, where.start, where.end)
+    if found is None:
+        return False
+    return _NEGATED.search(text, max(where.start, found[0] - 8), found[0]) is not None
 
 
 def _asserted(text: str, row: str, where: Span) -> str | None:
