@@ -261,7 +261,11 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
     listed = _LISTED_AFTER.search(text, max(frame.sentence.start, span.start - 16), span.start)
-    lo = frame.sentence.start if listed else sentence.start  # "is 6.3x and 8.7x": one wording
+    labelled = span.start - frame.sentence.start <= 48 and _LABEL_BEFORE.search(
+        text[frame.sentence.start : span.start]
+    )
+    # "is 6.3x and 8.7x": one wording; "Max momentary ratio: 1.89x": the label names it
+    lo = frame.sentence.start if listed or labelled else sentence.start
     before_words = text[max(lo, span.start - 80) : span.start].lower().split()[-8:]
     if (
         candidate.form in {"multiplier", "word_multiplier"}
@@ -349,6 +353,12 @@ def _number(digits: str) -> float:
     return float(digits.replace(",", ""))
 
 
+_LABEL_BEFORE = re.compile(
+    r"(?:^|[.;*]\s?)\W{0,4}(?:[A-Za-z][\w/-]*\s){0,3}[A-Za-z][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
+    r"(?:\d[\d.]*\s?[-–]\s?)?$"
+)
+"""A label of up to four words and a colon that open the sentence right before the figure,
+or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x")."""
 _LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
 """The figure is the second of a list of figures ("the ideal speedup is 6.3x and 8.7x")."""
 _TIME_RISES = re.compile(

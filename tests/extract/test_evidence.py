@@ -664,3 +664,13 @@ def test_a_quantisation_suffix_of_a_model_name_is_the_model_not_the_cause() -> N
     ]
     # quantisation named as what was done is still the cause
     assert _factors("AWQ quantization of Qwen3-32B reduces TTFT by 40%.", explicit=True) == []
+
+
+def test_a_label_before_a_colon_names_what_the_figure_measures() -> None:
+    # https://github.com/DO-Solutions/gtc-2026-doks/blob/main/dev/kv-routing-imbalance-analysis.md
+    line = "Max momentary ratio: 1.72-1.89x (KV) vs 1.21-1.29x (RR)."
+    facts = [(f.name, f.detail) for d in read(line).decisions[:2] for f in d.facts]
+    assert facts.count(("not-speed-before", "ratio:")) == 2  # the range and the 1.89x inside it
+    # a label that names a speed is comparison wording
+    (decision,) = read("**Speedup**: 3x with LMCache").decisions
+    assert "comparison" in [f.name for f in decision.facts]
