@@ -19,6 +19,7 @@ import msgspec
 
 from claimcheck.extract.candidates import Candidate
 from claimcheck.extract.lexicon import METRICS, TOPICS, lowered_pattern, pattern
+from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
 NEAR = 240
@@ -290,7 +291,11 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [Fact("slower", after[:32])]
     rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
     pair = _PAIR_BEFORE.search(text, max(frame.sentence.start, span.start - 40), span.start)
-    if rise is None and pair is not None and _number(pair["after"]) > _number(pair["before"]):
+    if (
+        rise is None
+        and pair is not None
+        and parse_number(pair["after"]) > parse_number(pair["before"])
+    ):
         rise = pair  # "TTFT p95 jumps 131 → 1282 ms (10×)": the factor of a time that rose
     if rise is None and _HIGHER_ALONE.match(after):
         rise = _TIME_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
@@ -347,10 +352,6 @@ _PAIR_BEFORE = re.compile(
     r"(?P<after>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s|sec|seconds)\s?\(\s?[~≈]?$"
 )
 """A pair of times with the figure in brackets right after it ("131 → 1282 ms (10×)")."""
-
-
-def _number(digits: str) -> float:
-    return float(digits.replace(",", ""))
 
 
 _LABEL_BEFORE = re.compile(
