@@ -9,6 +9,9 @@ alike. The machine's load average is printed before and after.
 ``--large`` adds the memory cases, one run each: 100,000 varied claim files with a JSON report,
 and one 50 MB Markdown file. ``--before`` runs every case with a checkout of older code too
 (through ``PYTHONPATH``), interleaved with the present code: a before/after in one run.
+``--cache`` runs the present code twice more, with the result cache (``CLAIMCHECK_CACHE_DIR``):
+``cold`` from an empty cache each run (the cost of keeping results) and ``warm`` from the one
+its warm-up filled (a run over files that did not change).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -97,6 +101,7 @@ def main() -> None:
     parser.add_argument("--large", action="store_true", help="add the memory cases")
     parser.add_argument("--before", default="", help="a checkout of older code to compare")
     parser.add_argument("--format", default="json", help="report format (default: json)")
+    parser.add_argument("--cache", action="store_true", help="add cold and warm result caches")
     args = parser.parse_args()
     chosen = set(filter(None, args.cases.split(",")))
     cases = [c for c in CASES if (c.name in chosen if chosen else not c.large or args.large)]
@@ -107,6 +112,12 @@ def main() -> None:
     print(f"load average at start: {load()}  ({os.cpu_count()} cores)")
     for case in cases:
         with tempfile.TemporaryDirectory() as tmp:
+            if args.cache and not case.large:  # the memory cases run once, with no warm-up
+                versions["cold"] = dict(os.environ, CLAIMCHECK_CACHE_DIR=str(Path(tmp) / "cold"))
+                versions["warm"] = dict(os.environ, CLAIMCHECK_CACHE_DIR=str(Path(tmp) / "warm"))
+            else:
+                versions.pop("cold", None)
+                versions.pop("warm", None)
             folder = Path(tmp) / "in"
             folder.mkdir()
             case.build(folder)
@@ -121,6 +132,8 @@ def main() -> None:
             for round_ in range(runs):
                 shift = round_ % len(keys)
                 for version, jobs in keys[shift:] + keys[:shift]:
+                    if version == "cold":
+                        shutil.rmtree(versions[version]["CLAIMCHECK_CACHE_DIR"], ignore_errors=True)
                     wall, cpu, peak = run_once(target, jobs, args.format, versions[version])
                     got = measured[version, jobs]
                     got.wall.append(wall)

@@ -67,6 +67,7 @@ def check(
     jobs: int = 1,
     streamed: bool = False,
     baseline: Path | None = None,
+    cache: Path | None = None,
 ) -> Checked:
     """Settle the options with the configuration in force and audit the inputs.
 
@@ -79,7 +80,8 @@ def check(
     as that format chooses (``formats.claim_store``). ``UsageError`` for bad
     options, a bad configuration file or a report file (``output``) that is also an input.
     ``baseline``: a JSON report of an earlier run whose findings are reported as suppressed
-    (``claimcheck.baseline``).
+    (``claimcheck.baseline``). ``cache``: the folder where files' results are kept between
+    runs (``claimcheck.result_cache``; ``None``, the default: none).
     """
     from claimcheck import config as configuration
     from claimcheck.sources.inputs import output_clash
@@ -94,7 +96,7 @@ def check(
         raise UsageError("is an input: the report (-o) must go to another file", path=clash)
     inputs = Inputs(arguments=arguments, texts=texts, stdin_filename=stdin_filename,
                     selection=selection, max_file_bytes=run.max_file_bytes, output=output,
-                    jobs=jobs)  # fmt: skip
+                    jobs=jobs, cache=cache)  # fmt: skip
     nearest = None if config is not None or isolated else Nearest(options, run, loaded, here)
 
     def stdin() -> str:

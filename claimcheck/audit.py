@@ -48,6 +48,8 @@ class Inputs(msgspec.Struct, frozen=True, kw_only=True):
 
     ``output`` is the report file, never read as an input of a folder. ``jobs`` is the number
     of worker processes that may read files (the report is the same with any number).
+    ``cache`` is the folder of the results of earlier runs (``claimcheck.result_cache``;
+    ``None``: none kept or read).
     """
 
     arguments: Sequence[str] = ()
@@ -57,6 +59,7 @@ class Inputs(msgspec.Struct, frozen=True, kw_only=True):
     max_file_bytes: int = DEFAULT_MAX_BYTES
     output: Path | None = None
     jobs: int = 1
+    cache: Path | None = None
 
 
 SettingsFor = Callable[[str], Settings]
@@ -117,7 +120,12 @@ def audit(
                 continue
         placed.append(item, number)
     kept = Claims(store or HeldClaims())
-    work = FileWork(groups, inputs.max_file_bytes, read_stdin)
+    results = None
+    if inputs.cache is not None:
+        from claimcheck.result_cache import ResultCache
+
+        results = ResultCache(inputs.cache)
+    work = FileWork(groups, inputs.max_file_bytes, read_stdin, results)
     for (item, number), done in zip(placed, run(placed, work, inputs.jobs), strict=True):
         group = groups[number]
         if isinstance(item, InputError):

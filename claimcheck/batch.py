@@ -5,9 +5,10 @@ with any number of workers."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from claimcheck.catalog.source import CatalogSource
 from claimcheck.errors import InputError
 from claimcheck.judge import Judge, Judged, unique_fingerprints
 from claimcheck.prepare import Prepared, prepare
-from claimcheck.record import ClaimRecord
+from claimcheck.record import ClaimRecord, Placed
 from claimcheck.report import ClaimReport, Finding, with_findings
 from claimcheck.rules import enabled
 from claimcheck.settings import Settings
@@ -27,6 +28,7 @@ from claimcheck.sources.parallel import document_kinds
 from claimcheck.vendor_fit import sentence_points
 
 if TYPE_CHECKING:
+    from claimcheck.result_cache import ResultCache
     from claimcheck.sources.document import ReadDocument
 
 
@@ -60,6 +62,21 @@ class SettingsGroup:
         self.documents: dict[str, ReadDocument] = {}
         self.added: Mapping[int, list[Finding]] = {}
         self._held: list[tuple[int, ClaimReport]] = []
+
+    @cached_property
+    def fingerprint(self) -> bytes:
+        """What a file's result depends on in this group's settings (``result_cache``): all of
+        them, the catalog file they name (its size, time and inode, never its bytes: it may be
+        a pipe), and whether analyses carry their charts."""
+        digest = hashlib.blake2b(self.settings.model_dump_json().encode(), digest_size=16)
+        digest.update(b"charts" if self.charts else b"")
+        if self.settings.assume.catalog:
+            try:
+                stat = os.stat(self.settings.assume.catalog)
+                digest.update(f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode())
+            except OSError:
+                digest.update(b"unreadable")  # the run reports it; the built-in catalog stands in
+        return digest.digest()
 
     def prepared(self, records: Iterable[ClaimRecord]) -> list[Prepared]:
         """Claims resolved and analysed under this group's assumptions."""
@@ -147,15 +164,23 @@ class FileWork:
         groups: Sequence[SettingsGroup],
         max_bytes: int,
         read_stdin: Callable[[], str],
+        cache: ResultCache | None = None,
     ) -> None:
         self.groups = list(groups)
         self.max_bytes = max_bytes
         self.read_stdin = read_stdin
+        self.cache = cache
 
     def __call__(self, item: Input | InputError, group: int) -> Taken:
         if isinstance(item, InputError):
             return Taken(item)
         settings = self.groups[group]
+        key = None
+        if self.cache is not None and isinstance(item, FileInput):
+            key = self.cache.key(item, settings.fingerprint, self.max_bytes)
+            kept = self.cache.get(key) if key is not None else None
+            if kept is not None:
+                return _unkept(kept)
         try:
             outcome = load_input(item, self.max_bytes, self.read_stdin, settings.names)
         except InputError as err:
@@ -168,7 +193,10 @@ class FileWork:
             return Taken(outcome)
         prepared = settings.prepared(sentence_points(outcome.records))
         rest = msgspec.structs.replace(outcome, records=[])  # they travel as their reports
-        return Taken(rest, judged=settings.judged_file(prepared))
+        taken = Taken(rest, judged=settings.judged_file(prepared))
+        if key is not None and self.cache is not None and not rest.problems and not rest.document:
+            self.cache.put(key, _kept(taken))
+        return taken
 
     def before_workers(self, items: Sequence[Input | InputError]) -> None:
         """Load here, before the workers are started from this process, what the work will
@@ -177,6 +205,8 @@ class FileWork:
         mention. Each worker then starts with them instead of making them again."""
         from claimcheck.claim import Claim
 
+        if self.cache is not None:
+            _ = self.cache.code
         for group in self.groups:
             group.catalogs.get()
         Claim.model_validate({"speedup": 2.0})
@@ -228,9 +258,13 @@ def _decoder() -> msgspec.msgpack.Decoder[list[Judged]]:
 def _received(data: bytes) -> list[Judged]:
     """Judged claims as a worker sent them; what a rule keeps of a claim comes back with its
     tuples as tuples (``rules.base.Compare``)."""
+    return _restored(_decoder().decode(data))
+
+
+def _restored(judged: list[Judged]) -> list[Judged]:
     return [
         Judged(j.report, msgspec.structs.replace(j.kept, values=_tupled(j.kept.values)))
-        for j in _decoder().decode(data)
+        for j in judged
     ]
 
 
@@ -239,6 +273,34 @@ def _tupled(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_tupled(v) for v in value)
     return value
+
+
+class _Kept(msgspec.Struct, frozen=True, array_like=True):
+    """A file's result as the cache keeps it: what the file counts for, the numbers the
+    extractor weighed (``--explain``) and its claims judged."""
+
+    counted: int
+    decisions: tuple[Placed, ...]
+    judged: list[Judged]
+
+
+def _kept(taken: Taken) -> bytes:
+    outcome = taken.outcome
+    assert isinstance(outcome, Loaded)
+    kept = _Kept(outcome.counted, outcome.decisions, taken.judged or [])
+    return msgspec.msgpack.encode(kept)
+
+
+def _unkept(data: bytes) -> Taken:
+    kept = _kept_decoder().decode(data)
+    return Taken(
+        Loaded(counted=kept.counted, decisions=kept.decisions), judged=_restored(kept.judged)
+    )
+
+
+@cache
+def _kept_decoder() -> msgspec.msgpack.Decoder[_Kept]:
+    return msgspec.msgpack.Decoder(_Kept)
 
 
 def _no_stdin() -> str:

@@ -33,7 +33,7 @@ Invoke = Callable[..., Run]
 @pytest.fixture
 def cli(monkeypatch: pytest.MonkeyPatch) -> Invoke:
     """``cli("check", "claims/")`` → Run. Colour off, no CI environment leaking in."""
-    for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "FORCE_COLOR"):
+    for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "FORCE_COLOR", "CLAIMCHECK_CACHE_DIR"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
 

@@ -45,7 +45,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
          "claimcheck.sources.reading", "claimcheck.catalog", "claimcheck.implied",
          "claimcheck.precision", "claimcheck.physics", "claimcheck.curve"),
     ),
-    ("reading", ("claimcheck.extract", "claimcheck.record", "claimcheck.sources")),
+    ("reading", ("claimcheck.extract", "claimcheck.record", "claimcheck.sources",
+                 "claimcheck.result_cache")),
     (
         "judging",
         ("claimcheck.resolve", "claimcheck.restate", "claimcheck.vendor_fit",

@@ -45,6 +45,7 @@ def one_liner(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
         "json",  # the report is encoded by msgspec (formats/json_format.py)
         "html",  # no character reference in the sentence: no entity table
         "pickle",  # no worker processes to send results from
+        "sqlite3",  # no file whose result the cache could keep (claimcheck/result_cache.py)
         "claimcheck.commands.completion",  # no shell asking to complete
         "claimcheck.sources.show",  # not --show-files
         "claimcheck.commands.breakeven",  # the other commands are loaded when named (cli.py)

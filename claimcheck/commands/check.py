@@ -284,6 +284,26 @@ def check(
             rich_help_panel=INPUTS,
         ),
     ] = None,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--cache-dir",
+            metavar="DIR",
+            help="Keep each file's results in DIR and reuse them while the file, the settings "
+            "and claimcheck are unchanged (the environment may name DIR: docs/usage.md)."
+            + default("none kept"),
+            show_default=False,
+            rich_help_panel=INPUTS,
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Neither read nor keep results, even with --cache-dir or its environment variable.",
+            rich_help_panel=INPUTS,
+        ),
+    ] = False,
     color: ColorOption = Color.AUTO,
     quiet: Annotated[
         bool,
@@ -320,7 +340,7 @@ def check(
         config=config, isolated=isolated, output=output, exit_zero=exit_zero,
         allow_empty=allow_empty, color=Color(color), quiet=quiet, explain=explain,
         follow_links=follow_links, show_source=show_source, statistics=statistics, jobs=jobs,
-        baseline=baseline,
+        baseline=baseline, cache_dir=cache_dir, no_cache=no_cache,
     )  # fmt: skip
     with guarded(debug=debug):
         code = show(options, call) if show_files else run(options, call)

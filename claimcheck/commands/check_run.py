@@ -42,6 +42,8 @@ class Invocation(msgspec.Struct, frozen=True, kw_only=True):
     statistics: bool = False
     jobs: int | None = None
     baseline: Path | None = None
+    cache_dir: Path | None = None
+    no_cache: bool = False
 
 
 def _default_format(configured: str | None) -> str:
@@ -77,6 +79,7 @@ def run(options: Options, call: Invocation) -> int:
     """Audit, say each input's error on stderr, write the report; the exit code."""
     from claimcheck.api import check
     from claimcheck.audit import exit_code
+    from claimcheck.result_cache import cache_dir
     from claimcheck.sources.parallel import default_jobs
     from claimcheck.sources.reading import read_stream
 
@@ -94,7 +97,7 @@ def run(options: Options, call: Invocation) -> int:
                         read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
                         explain=call.explain, progress=progress,
                         jobs=call.jobs or default_jobs(), streamed=not call.statistics,
-                        baseline=call.baseline)  # fmt: skip
+                        baseline=call.baseline, cache=cache_dir(call.cache_dir, call.no_cache))  # fmt: skip
     report, settled = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(

@@ -44,6 +44,7 @@ DEFAULTS = {
     "--color": "auto",
     "--show-source": "on in text, off in concise",
     "--jobs": "one process, then the cores once the work is worth them",
+    "--cache-dir": "none kept",
 }
 # Options whose absence means "none": nothing is assumed, ignored or written elsewhere.
 WITHOUT_DEFAULT = {
