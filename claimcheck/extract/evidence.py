@@ -133,6 +133,7 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     out += _shape(candidate, frame)
     out += _comparison(candidate, frame)
     metric = metric_near(text, span, frame.clause)
+    clause_metric = metric[0] if metric is not None else None
     if metric is not None:
         out.append(Fact("metric-clause", metric[0]))
     else:
@@ -146,7 +147,7 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     if metric is None and _ELLIPTICAL.match(text, span.end, frame.clause.end):
         # "57x more KV memory; eight heads would use about 7x more": the noun is elsewhere
         out.append(Fact("elliptical", text[span.end : frame.clause.end].strip()[:16]))
-    cues = _cues(frame)
+    cues = _cues(frame, decode_clause=clause_metric == "decode")
     lent = any(f.name in {"kv-header", "kv-topic", "kv-page"} for f in cues)
     for fact in cues:
         if not (frame.explicit and fact.name == "no-kv-cue"):
@@ -597,9 +598,12 @@ def _hinted_metric(hint: str) -> str | None:
     return next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
 
 
-def _cues(frame: Frame) -> list[Fact]:
+def _cues(frame: Frame, *, decode_clause: bool = False) -> list[Fact]:
     """KV-cache wording at the nearest distance it occurs. TTFT and prefill words count as a
-    cue of their own, weaker than KV-cache words: a faster first token has other causes too."""
+    cue of their own, weaker than KV-cache words: a faster first token has other causes too.
+    A figure whose own clause measures decode (``decode_clause``: "inter-token latency drops
+    2x … because decode is no longer blocked behind prefill") borrows no TTFT cue from the
+    rest of its sentence or paragraph."""
     text = frame.text
     out: list[Fact] = []
     for name, where in (
@@ -615,7 +619,7 @@ def _cues(frame: Frame) -> list[Fact]:
                 found = _asserted(text, row, where)
             if found is not None:
                 return [Fact(f"{kind}-{name}", found)]
-        if not out:
+        if not out and not (decode_clause and name != "clause"):
             ttft = _first(text, "metric_ttft", where)
             if ttft is not None:
                 out.append(Fact("ttft-cue" if name != "unit" else "ttft-unit", ttft))

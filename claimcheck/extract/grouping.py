@@ -711,10 +711,16 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
         return None
     roles = (_role(text, first, None, second), _role(text, second, first, None))
     if roles == ("recompute", "load"):
-        return first, second
-    if roles == ("load", "recompute"):
-        return second, first
-    return (first, second) if float(first.value) > float(second.value) else (second, first)  # type: ignore[arg-type]
+        baseline, cached = first, second
+    elif roles == ("load", "recompute"):
+        baseline, cached = second, first
+    elif float(first.value) > float(second.value):  # type: ignore[arg-type]
+        baseline, cached = first, second
+    else:
+        baseline, cached = second, first
+    # A range of cached times ("reloads in 3-8 s") gives the headline at its best, the
+    # shorter time, as a range of factors gives its high end.
+    return baseline, mentions.range_low(text, cached, region[0].start)
 
 
 _SIDE_BOUNDARY = re.compile(

@@ -401,8 +401,9 @@ _ROWS: tuple[Row, ...] = (
         r"(?:"
         + _NOT_SPEED
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
-        r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)",
-        ("cheaper", "increase in token usage", "reduction in memory"),
+        r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
+        r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)",
+        ("cheaper", "increase in token usage", "reduction in memory", "an 8x cache reduction"),
         ("faster",),
     ),
     Row(
@@ -623,6 +624,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
         r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
         (
             "than vLLM",
@@ -636,6 +638,7 @@ _ROWS: tuple[Row, ...] = (
             "comparison of vLLM and SGLang",
             "17% faster than Qwen3 on same engine",
             "1.24x mixed-step TPOT vs stock",
+            "a 3x improvement in time to first token (TTFT) over 1.5 Flash",
         ),
         ("than recomputing",),
     ),
@@ -647,7 +650,8 @@ _ROWS: tuple[Row, ...] = (
         r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
-        r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)",
+        r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"
+        r"redis\s(?:caching\s)?(?:layers?|cache)",
         (
             "semantic caching",
             "Docker layer cache",
@@ -664,8 +668,9 @@ _ROWS: tuple[Row, ...] = (
             "compilation is skipped entirely",
             "a cold index load",
             "caching frequent queries",
+            "a production-grade Redis caching layer",
         ),
-        ("prefix caching", "KV cache"),
+        ("prefix caching", "KV cache", "KV cache offload to Redis"),
     ),
     Row(
         "topic_storage_io",
@@ -715,7 +720,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
-        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa",
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa",
         (
             "FlashAttention-3",
             "fused kernels",
@@ -725,6 +730,7 @@ _ROWS: tuple[Row, ...] = (
             "7.03x self-attention speedup",
             "With Graph Mode enabled",
             "Graph replay reissues the identical launches",
+            "custom SDPA (~3x speedup)",
         ),
         ("kernelized",),
     ),

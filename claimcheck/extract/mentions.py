@@ -85,6 +85,23 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
     return out
 
 
+_RANGE_START = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?[-–—]\s?~?$")
+
+
+def range_low(text: str, time: Found, lo: int) -> Found:
+    """The low end of a range of times whose unit is said once ("reloads in 3-8 s", "~1.83–1.92s"):
+    the shorter time, spanning the range; ``time`` itself when it ends no range."""
+    start = time.span.start
+    found = _RANGE_START.search(text, max(lo, start - 16), start)
+    number = pattern("duration").match(text, start)
+    if found is None or number is None:
+        return time
+    low, high = parse_number(found.group(1)), parse_number(number.group(1))
+    if not 0 < low < high:
+        return time
+    return Found(float(time.value) * low / high, Span(found.start(), time.span.end))  # type: ignore[arg-type]
+
+
 def linked(text: str, first: Found, second: Found) -> bool:
     """Are two durations joined as before/after ("from 57 s to 2.1 s", "40 s → 1.5 s", "vs")?"""
     between = text[first.span.end : second.span.start].replace("up to", "")

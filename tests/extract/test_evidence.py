@@ -674,3 +674,47 @@ def test_a_label_before_a_colon_names_what_the_figure_measures() -> None:
     # a label that names a speed is comparison wording
     (decision,) = read("**Speedup**: 3x with LMCache").decisions
     assert "comparison" in [f.name for f in decision.facts]
+
+
+def test_a_decode_figure_borrows_no_ttft_cue_from_its_sentence() -> None:
+    # https://devinfo.dev/paper/prefill-is-the-stall/pdf
+    line = (
+        "The effect: inter-token latency (ITL) drops 10–20% at moderate load, and nearly 2x at "
+        "high QPS — because decode requests are no longer fully blocked behind prefill."
+    )
+    assert read(line).claims == []
+    for decision in read(line).decisions:
+        if ("metric-clause", "decode") in [(f.name, f.detail) for f in decision.facts]:
+            assert not any(f.name.startswith("ttft") for f in decision.facts)
+    # a TTFT word in the figure's own clause still counts
+    (decision,) = read("Prefill and decode overlap: TTFT is 3x faster.").decisions
+    assert "ttft-cue" in [f.name for f in decision.facts]
+
+
+def test_kernels_caches_of_other_things_and_cache_sizes_are_no_kv_reuse() -> None:
+    # https://github.com/pytorch/executorch/blob/main/docs/source/llm/export-llm-optimum.md
+    assert (
+        _factors(
+            "Optimum ExecuTorch includes custom SDPA (~3x speedup) and custom KV cache "
+            "(~2.5x speedup) operators."
+        )
+        == []
+    )
+    # https://vsidhu.com/blogs/how-i-slashed-api-latency-by-40-using-redis-caching
+    assert (
+        _factors(
+            "By introducing a production-grade Redis caching layer, we cut overall API latency by "
+            "over 40% while shielding our primary databases from redundant load.",
+            explicit=True,
+        )
+        == []
+    )
+    # https://www.nishbhana.com/glossary/grouped-query-attention/
+    assert (
+        _factors(
+            "Llama 3 70B, for example, runs 64 query heads against 8 key/value heads, an 8x cache "
+            "reduction.",
+            explicit=True,
+        )
+        == []
+    )
