@@ -449,7 +449,7 @@ _ROWS: tuple[Row, ...] = (
         "gpu_comparison",
         "not_speed",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto)\s(?:the\s|an?\s)?(?:nvidia\s|amd\s)?"
-        r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|"
+        r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|npus?|m[1-5](?:\s(?:pro|max|ultra))?(?:\s(?:macs?|chips?))?|"
         r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*|(?:the\s)?(?:previous|prior|last|older)\s(?:version|release)s?)|"
         r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
         r"(?:swapp?\w*|replac\w*|upgrad\w*|switch\w*)\s(?:\w+\s){0,3}(?:for|to|with|by)\s(?:the\s|new\s)?(?:nvidia\s)?"
@@ -457,6 +457,7 @@ _ROWS: tuple[Row, ...] = (
         (
             "than Hopper",
             "vs. H100",
+            "compared to M4 Macs",
             "compared to the previous generation",
             "swapping our H100s for H200s",
         ),
@@ -619,7 +620,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
-        r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|"
+        r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|since\sv?\d+\.\d+(?:\.\d+)?\b|"
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
         r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
@@ -631,6 +632,7 @@ _ROWS: tuple[Row, ...] = (
             "vs TGI",
             "compared to the previous release",
             "0.6.0 vs 0.5.3",
+            "+56% on long prompts since v1.0.1",
             "DeepSpeed-MII",
             "MLPerf",
             "compared to stock transformers",

@@ -67,7 +67,8 @@ _REWRITE = re.compile(
     # ("128 000 tokens", "1 200 ms"; not "4 128-token prompts": four prompts)
     r"|(?P<grouped>(?<![\d.,'’])\d{1,3}(?P<separator>[ '’\u00a0\u202f\u2009])\d{3}(?:(?P=separator)\d{3})*"
     rf"(?![\d.,])(?=\s?(?:tokens?\b|toks?\b|{_TIME_UNIT})|(?<=\d['’\u00a0\u202f\u2009]\d{{3}})-?\s?tokens?\b)"
-    r"|(?<![\d.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s?-?\s?(?:tokens?|toks?)\b))"
+    # (a dot before a rate is a decimal point: "102.210 tok/s")
+    r"|(?<![\d.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,])(?=\s?-?\s?(?:tokens?|toks?)\b(?!\s?/|\sper\b)))"
     # 3: a decimal comma before a sign or a time unit ("27,5x", "2,1 s")
     rf"|(?P<comma>(?<![\d.,])\d{{1,3}},\d{{1,2}}(?![\d,])(?=\s?(?:[x×]|-?fold\b|times\b|{_TIME_UNIT})))"
     # 4: the sign as a paper's LaTeX writes it after a number ("6.25$\times$", "2.6\times")

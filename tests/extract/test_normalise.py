@@ -228,3 +228,12 @@ def test_every_rewrite_holds_what_may_rewrite_looks_for(text: str) -> None:
 def test_may_rewrite_lets_each_rewrite_through(text: str) -> None:
     assert _REWRITE.search(text) is not None
     assert _MAY_REWRITE.search(text) is not None
+
+
+def test_a_dot_before_a_rate_is_a_decimal_point() -> None:
+    # https://github.com/coderredlab/runNburn/releases/tag/v0.5.0
+    reading = read("• Prefill increased from 38.760 to 102.210 tok/s (+163.70%).", explicit=True)
+    assert [c.values.get("speedup") for c in reading.claims] == [2.64]  # 102.21 / 38.76
+    # before a count of tokens it still groups thousands
+    (claim,) = extract_claims("Prefix caching: 5x faster TTFT at 128.000 tokens.")
+    assert claim.values["context_tokens"] == 128_000
