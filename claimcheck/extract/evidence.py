@@ -147,7 +147,7 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     if metric is None and _ELLIPTICAL.match(text, span.end, frame.clause.end):
         # "57x more KV memory; eight heads would use about 7x more": the noun is elsewhere
         out.append(Fact("elliptical", text[span.end : frame.clause.end].strip()[:16]))
-    cues = _cues(frame, decode_clause=clause_metric == "decode")
+    cues = _cues(frame, clause_metric)
     lent = any(f.name in {"kv-header", "kv-topic", "kv-page"} for f in cues)
     for fact in cues:
         if not (frame.explicit and fact.name == "no-kv-cue"):
@@ -609,14 +609,18 @@ def _hinted_metric(hint: str) -> str | None:
     return next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
 
 
-def _cues(frame: Frame, *, decode_clause: bool = False) -> list[Fact]:
+def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     """KV-cache wording at the nearest distance it occurs. TTFT and prefill words count as a
     cue of their own, weaker than KV-cache words: a faster first token has other causes too.
-    A figure whose own clause measures decode (``decode_clause``: "inter-token latency drops
-    2x … because decode is no longer blocked behind prefill") borrows no TTFT cue from the
-    rest of its sentence or paragraph."""
+    A figure whose own clause measures decode ("inter-token latency drops 2x … because decode
+    is no longer blocked behind prefill") borrows no TTFT cue from the rest of its sentence or
+    paragraph; a rate of prefill ("prefill goes from 834 to 1,281 tokens/s") is the speed of
+    computing the prompt, which reusing a KV cache skips rather than speeds up: its prefill
+    word is no cue."""
     text = frame.text
     out: list[Fact] = []
+    decode_clause = clause_metric == "decode"
+    rate = clause_metric == "throughput"
     for name, where in (
         ("clause", frame.clause),
         ("sentence", frame.sentence),
@@ -632,6 +636,8 @@ def _cues(frame: Frame, *, decode_clause: bool = False) -> list[Fact]:
                 return [Fact(f"{kind}-{name}", found)]
         if not out and not (decode_clause and name != "clause"):
             ttft = _first(text, "metric_ttft", where)
+            if ttft is not None and rate and _PREFILL_WORD.fullmatch(ttft):
+                ttft = None
             if ttft is not None:
                 out.append(Fact("ttft-cue" if name != "unit" else "ttft-unit", ttft))
         if name == "sentence" and not out:
@@ -660,6 +666,9 @@ def _cues(frame: Frame, *, decode_clause: bool = False) -> list[Fact]:
     if any(f.name.startswith("ttft") for f in out):
         return [*out, Fact("ttft-only", "TTFT or prefill is the only cue")]
     return [*out, Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
+
+
+_PREFILL_WORD = re.compile(r"pre-?fill\w*|prompt\s(?:processing|eval\w*)", re.IGNORECASE)
 
 
 def speed_header(hint: str) -> bool:

@@ -140,7 +140,7 @@ MEANINGS: dict[str, str] = {
     "kv-header": "KV-cache wording in the table's header row",
     "kv-topic": "the page's title or section heading is about KV caching",
     "weak-sentence": "cache, context, prompt or offload wording in the sentence",
-    "ttft-cue": "TTFT or prefill named (a faster first token has other causes too); a decode figure takes it only from its own clause",
+    "ttft-cue": "TTFT or prefill named (a faster first token has other causes too); a decode figure takes it only from its own clause, and a rate of prefill ('prefill from 834 to 1,281 tokens/s') never",
     "ttft-unit": "TTFT or prefill named elsewhere in the paragraph",
     "no-kv-cue": "no KV-cache, prefix-cache, prefill or TTFT wording anywhere",
     "off-topic-page": "a page that never names KV caching or a KV product, and only weak cues here",

@@ -740,3 +740,21 @@ def test_a_metric_after_a_comma_and_a_verb_is_the_next_items() -> None:
         "median turns of 35-turn workflows, halving end-to-end wall time."
     )
     assert claim.values["speedup"] == 4.2
+
+
+def test_a_rate_of_prefill_is_compute_speed_not_a_kv_cue() -> None:
+    # https://github.com/ashhart/TensorFold/releases/tag/v1.1.4
+    line = (
+        "On a GB10, cold prefill goes from 834 to 1,281 tokens/s at 2k (+54%), 612 to 1,266 at "
+        "8k (+107%), 326 to 1,165 at 32k (+258%) and 203 to 1,045 at 64k (+416%); decode gains "
+        "about 2% at 1 to 8 streams."
+    )
+    assert extract_claims(line) == []
+    first = read(line).decisions[0]  # 834 to 1,281 tokens/s
+    assert first.candidate.value == 1.54
+    assert not any(f.name.startswith("ttft") for f in first.facts)
+    # a TTFT time is still a cue, and a prefill rate beside a named KV cache is still a claim
+    assert extract_claims("TTFT drops from 4 s to 1 s.") != []
+    assert _factors("With prefix caching, prefill throughput rises from 1,000 to 3,000 tok/s.") == [
+        3.0
+    ]
