@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck import __version__
 
@@ -67,6 +68,19 @@ def code_fingerprint() -> bytes:
     return digest.digest()
 
 
+class Key(NamedTuple):
+    """A file's key, with the file as its bytes were read for it."""
+
+    digest: bytes
+    path: str
+    identity: tuple[int, ...]
+
+
+def _identity(status: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is written: its size, modification time, inode and device."""
+    return (status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev)
+
+
 class ResultCache:
     """One process's handle on the cache in ``folder``: each process (the run's, a worker)
     opens the database on its first use."""
@@ -90,12 +104,15 @@ class ResultCache:
             self._code = code_fingerprint()
         return self._code
 
-    def key(self, item: FileInput, settings: bytes, max_bytes: int) -> bytes | None:
+    def key(self, item: FileInput, settings: bytes, max_bytes: int) -> Key | None:
         """The key of ``item``'s result under settings of fingerprint ``settings`` (``None``:
-        not kept: too large, unreadable, or the cache is off)."""
+        not kept: no regular file, too large, unreadable, or the cache is off)."""
         if self._broken:
             return None
         try:
+            before = os.stat(item.path)
+            if not stat.S_ISREG(before.st_mode) or before.st_size > min(max_bytes, MAX_FILE_BYTES):
+                return None  # a pipe or a device is never opened here; reading it says why
             with open(item.path, "rb") as file:
                 data = file.read(min(max_bytes, MAX_FILE_BYTES) + 1)
         except OSError:
@@ -108,9 +125,9 @@ class ResultCache:
         for part in (item.path, item.display, item.kind, str(item.named)):
             digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
-        return digest.digest()
+        return Key(digest.digest(), item.path, _identity(before))
 
-    def get(self, key: bytes) -> bytes | None:
+    def get(self, key: Key) -> bytes | None:
         """The result kept under ``key``, if any."""
         db = self._open()
         if db is None:
@@ -118,21 +135,29 @@ class ResultCache:
         import sqlite3
 
         try:
-            row = db.execute("SELECT value FROM results WHERE key = ?", (key,)).fetchone()
+            row = db.execute("SELECT value FROM results WHERE key = ?", (key.digest,)).fetchone()
         except sqlite3.Error:
             self._close()
             return None
         return None if row is None else bytes(row[0])
 
-    def put(self, key: bytes, value: bytes) -> None:
-        """Keep ``value`` under ``key`` (a write that fails is given up)."""
+    def put(self, key: Key, value: bytes) -> None:
+        """Keep ``value`` under ``key`` (a write that fails is given up), unless the file
+        changed after its key was taken (its result may be of other bytes)."""
+        try:
+            if _identity(os.stat(key.path)) != key.identity:
+                return
+        except OSError:
+            return
         db = self._open()
         if db is None:
             return
         import sqlite3
 
         try:
-            db.execute("INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)", (key, value))
+            db.execute(
+                "INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)", (key.digest, value)
+            )
         except sqlite3.Error:
             self._close()
 

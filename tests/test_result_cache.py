@@ -3,6 +3,7 @@ as cold, and never a result kept under other code, settings or content."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -188,3 +189,32 @@ def test_an_installed_file_that_changes_changes_the_code_fingerprint(
     before = result_cache.code_fingerprint()
     (package / "rule.py").write_text("A = 22\n", encoding="utf-8")
     assert result_cache.code_fingerprint() != before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_never_opened_for_its_key(
+    cli: Invoke, folder: Path, tmp_path: Path
+) -> None:
+    os.mkfifo(folder / "pipe.yaml")  # opening it for reading would wait for a writer forever
+    run = cli("check", "pipe.yaml", "claim.yaml", "-f", "json", "--cache-dir", str(tmp_path / "c"))
+    assert run.code == 2 and "named pipe" in run.stderr
+    assert len(run.json()["claims"]) == 1
+
+
+def test_a_file_written_while_it_is_read_is_not_kept(
+    cli: Invoke, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimcheck.sources import load
+
+    real = load.load_input
+
+    def load_then_edit(item: FileInput, *args: object, **kwargs: object) -> object:
+        loaded = real(item, *args, **kwargs)  # type: ignore[arg-type]
+        with open(item.path, "a", encoding="utf-8") as page:
+            page.write("\nMore prose.\n")  # a new size: the bytes read are not the bytes keyed
+        return loaded
+
+    monkeypatch.setattr("claimcheck.batch.load_input", load_then_edit)
+    cache = tmp_path / "cache"
+    assert cli("check", ".", "--cache-dir", str(cache)).code == 0
+    assert _rows(cache) == 0
