@@ -645,6 +645,8 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
             tier = _first(text, "tier_any", where)
             if tier is not None and not _metric_in(text, where):
                 tier = None  # "10x faster than standard S3" names a store, not a cache
+            if tier is not None and _TRANSPORT.fullmatch(tier):
+                tier = None  # "their InfiniBand network": a link, which holds no KV cache
             if weak is not None or tier is not None:
                 out.append(Fact("weak-sentence", weak or tier or ""))
     if frame.hint and pattern("cue_strong").search(frame.hint):
@@ -668,6 +670,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     return [*out, Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
 
 
+_TRANSPORT = re.compile(r"rdma|infiniband|roce|\d+\s?gbe", re.IGNORECASE)
 _PREFILL_WORD = re.compile(r"pre-?fill\w*|prompt\s(?:processing|eval\w*)", re.IGNORECASE)
 
 

@@ -758,3 +758,26 @@ def test_a_rate_of_prefill_is_compute_speed_not_a_kv_cue() -> None:
     assert _factors("With prefix caching, prefill throughput rises from 1,000 to 3,000 tok/s.") == [
         3.0
     ]
+
+
+def test_a_network_link_is_no_cache_cue() -> None:
+    # https://github.com/exo-explore/exo/blob/main/README.md
+    assert (
+        extract_claims(
+            "- **RDMA over Thunderbolt**: exo ships with day-0 support for RDMA over Thunderbolt 5, "
+            "enabling 99% reduction in latency between devices."
+        )
+        == []
+    )
+    # https://mumbaivotes.com/splitwise-efficient-generative-llm-inference-using-phase-splitting
+    assert (
+        extract_claims(
+            "They expected a 2x gain in throughput but ended up with a 40% regression in latency "
+            "because their InfiniBand network wasn't configured for the bursty traffic this "
+            "architecture demands."
+        )
+        == []
+    )
+    # a store on the network still is a tier that may hold a KV cache
+    (decision,) = read("Loading from network storage cuts latency by 5x.").decisions
+    assert "weak-sentence" in [f.name for f in decision.facts]
