@@ -70,7 +70,11 @@ TIERS: tuple[tuple[str, str], ...] = (
         r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver",
     ),
     ("cxl", r"cxl"),
-    ("nvme", r"nvme|ssds?|flash|local\s(?:drives?|disks?)|solid[-\s]state"),
+    # "Gemini 2.0 Flash", "Flash-Lite", "Phi-4-mini-flash-reasoning" are models, not storage
+    (
+        "nvme",
+        r"nvme|ssds?|(?<!\d\s)(?<!gemini\s)(?<!mini-)flash(?![-\s]lite|-reasoning|-thinking|-exp)|local\s(?:drives?|disks?)|solid[-\s]state",
+    ),
     (
         "dram",
         r"dram|host\s(?:memory|ram|dram)|cpu\s(?:memory|ram|dram)|system\s(?:memory|ram)|"
@@ -468,9 +472,10 @@ _ROWS: tuple[Row, ...] = (
         "topic_speculative",
         "topic",
         r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|jacobi|parallel\sdecod\w*|"
-        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp",
+        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp|n-?gram(?:\sspeculat\w*|\sdraft\w*|\son\s)",
         (
             "speculative decoding",
+            "Ngram on Llama 3.1 8B",
             "a draft model",
             "EAGLE-3",
             "an accepted length of 1.66",
@@ -581,8 +586,14 @@ _ROWS: tuple[Row, ...] = (
         "topic_disaggregation",
         "topic",
         r"pd-\w+|p/d|prefill/decode|(?:prefill|decode)\sinstances?|disaggregat\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
-        r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|separat\w*\s(?:the\s)?prefill\sand\sdecode",
-        ("disaggregated serving", "DistServe", "prefill-decode separation", "PD-Multiplexing"),
+        r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|(?:separat|split)\w*\s(?:the\s|model\s)?prefill\sand\sdecode",
+        (
+            "disaggregated serving",
+            "DistServe",
+            "prefill-decode separation",
+            "PD-Multiplexing",
+            "splitting model prefill and decode onto separate machines",
+        ),
         ("aggregated",),
     ),
     Row(
@@ -678,8 +689,8 @@ _ROWS: tuple[Row, ...] = (
         "topic_storage_io",
         "topic",
         r"gpudirect\sstorage|\bgds\b|bounce\sbuffers?|deepnvme|(?:read|write)\s(?:bandwidth|throughput)|iops|"
-        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)",
-        ("GPUDirect Storage", "bounce buffer", "read bandwidth"),
+        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)|(?:than|vs\.?|versus|over)\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?tcp\b",
+        ("GPUDirect Storage", "bounce buffer", "read bandwidth", "faster than optimized TCP"),
         ("a direct storage of KV",),
     ),
     Row(
@@ -785,13 +796,15 @@ _ROWS: tuple[Row, ...] = (
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
         r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
         r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?|"
-        r"models?\s(?:took|takes?)\s(?:up\sto\s|about\s|around\s|over\s)?[\d.]+\s?(?:minutes?|mins?|hours?)\sto\sload",
+        r"models?\s(?:took|takes?)\s(?:up\sto\s|about\s|around\s|over\s)?[\d.]+\s?(?:minutes?|mins?|hours?)\sto\sload|"
+        r"(?:cold|warm)\s(?:gpu\s)?instances?|scaled\sto\szero|scale-to-zero",
         (
             "model loading",
             "cold starts",
             "loading weights",
             "Sleep Mode",
             "than reloading models",
+            "A cold instance that's scaled to zero",
             "weight updates",
             "a GPU snapshot",
             "Restoring a captured workload",

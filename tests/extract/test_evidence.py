@@ -781,3 +781,29 @@ def test_a_network_link_is_no_cache_cue() -> None:
     # a store on the network still is a tier that may hold a KV cache
     (decision,) = read("Loading from network storage cuts latency by 5x.").decisions
     assert "weak-sentence" in [f.name for f in decision.facts]
+
+
+def test_a_model_named_flash_is_no_flash_storage() -> None:
+    # https://4idiotz.com/tech/artificial-intelligence/gemini-2-5-flash-lite-latency-vs-previous-flash-versions
+    line = (
+        "Designed for real-time applications, Flash-Lite reduces response times by up to 40% "
+        "through architectural optimizations while maintaining core capabilities."
+    )
+    assert extract_claims(line) == []
+    # flash storage is still a tier
+    (claim,) = extract_claims("Loading the KV cache from flash gives 5x faster TTFT.")
+    assert claim.values["tier"] == "nvme"
+
+
+def test_cold_and_warm_instances_are_model_loading() -> None:
+    # https://byteiota.com/gpu-inference-cold-starts-cut-40x-heres-the-stack/
+    assert (
+        extract_claims(
+            "A warm GPU instance serves the first inference token in roughly 30 milliseconds. A "
+            "cold instance that’s scaled to zero takes 40 seconds or more. That’s a 1,000x "
+            "latency gap, and it has defined what’s been possible with serverless GPU "
+            "infrastructure for the last three years.",
+            explicit=True,
+        )
+        == []
+    )
