@@ -23,7 +23,7 @@ from claimcheck.report import ClaimReport, Finding, with_findings
 from claimcheck.rules import enabled
 from claimcheck.settings import Settings
 from claimcheck.sources.inputs import FileInput, Input
-from claimcheck.sources.load import Loaded, load_input
+from claimcheck.sources.load import Loaded, load_bytes, load_input
 from claimcheck.sources.parallel import document_kinds
 from claimcheck.vendor_fit import sentence_points
 
@@ -182,7 +182,10 @@ class FileWork:
             if kept is not None:
                 return _unkept(kept)
         try:
-            outcome = load_input(item, self.max_bytes, self.read_stdin, settings.names)
+            if key is not None and isinstance(item, FileInput):
+                outcome = load_bytes(item, key.data, settings.names)  # read once, for the key
+            else:
+                outcome = load_input(item, self.max_bytes, self.read_stdin, settings.names)
         except InputError as err:
             return Taken(err)
         document = outcome.document

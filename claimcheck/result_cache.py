@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck import __version__
+from claimcheck.errors import InputError
+from claimcheck.sources.reading import read_bytes
 
 if TYPE_CHECKING:
     import sqlite3
@@ -69,16 +70,11 @@ def code_fingerprint() -> bytes:
 
 
 class Key(NamedTuple):
-    """A file's key, with the file as its bytes were read for it."""
+    """A file's key, and the bytes it was taken of: the reader reads these, not the file
+    again, so a result is always of the bytes of its key."""
 
     digest: bytes
-    path: str
-    identity: tuple[int, ...]
-
-
-def _identity(status: os.stat_result) -> tuple[int, ...]:
-    """What changes when a file is written: its size, modification time, inode and device."""
-    return (status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev)
+    data: bytes
 
 
 class ResultCache:
@@ -105,27 +101,22 @@ class ResultCache:
         return self._code
 
     def key(self, item: FileInput, settings: bytes, max_bytes: int) -> Key | None:
-        """The key of ``item``'s result under settings of fingerprint ``settings`` (``None``:
-        not kept: no regular file, too large, unreadable, or the cache is off)."""
+        """The key of ``item``'s result under settings of fingerprint ``settings``, with the
+        file's bytes, read once for the key and the reader (``None``: not kept: no regular
+        file, too large, unreadable, or the cache is off)."""
         if self._broken:
             return None
         try:
-            before = os.stat(item.path)
-            if not stat.S_ISREG(before.st_mode) or before.st_size > min(max_bytes, MAX_FILE_BYTES):
-                return None  # a pipe or a device is never opened here; reading it says why
-            with open(item.path, "rb") as file:
-                data = file.read(min(max_bytes, MAX_FILE_BYTES) + 1)
-        except OSError:
-            return None  # reading it again tells the user why
-        if len(data) > min(max_bytes, MAX_FILE_BYTES):
-            return None
+            data = read_bytes(item.path, item.display, max_bytes=min(max_bytes, MAX_FILE_BYTES))
+        except InputError:
+            return None  # read again by the reader, which says why, under the run's own limit
         digest = hashlib.blake2b(self.code, digest_size=32)
         digest.update(settings)
         digest.update(self._cwd + b"\0")
         for part in (item.path, item.display, item.kind, str(item.named)):
             digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
-        return Key(digest.digest(), item.path, _identity(before))
+        return Key(digest.digest(), data)
 
     def get(self, key: Key) -> bytes | None:
         """The result kept under ``key``, if any."""
@@ -142,13 +133,7 @@ class ResultCache:
         return None if row is None else bytes(row[0])
 
     def put(self, key: Key, value: bytes) -> None:
-        """Keep ``value`` under ``key`` (a write that fails is given up), unless the file
-        changed after its key was taken (its result may be of other bytes)."""
-        try:
-            if _identity(os.stat(key.path)) != key.identity:
-                return
-        except OSError:
-            return
+        """Keep ``value`` under ``key`` (a write that fails is given up)."""
         db = self._open()
         if db is None:
             return

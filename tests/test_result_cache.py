@@ -201,20 +201,15 @@ def test_a_named_pipe_is_never_opened_for_its_key(
     assert len(run.json()["claims"]) == 1
 
 
-def test_a_file_written_while_it_is_read_is_not_kept(
+def test_a_file_is_read_once_and_its_result_is_of_the_bytes_of_its_key(
     cli: Invoke, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimcheck.sources import load
+    def no_second_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a file was read twice")
 
-    real = load.load_input
-
-    def load_then_edit(item: FileInput, *args: object, **kwargs: object) -> object:
-        loaded = real(item, *args, **kwargs)  # type: ignore[arg-type]
-        with open(item.path, "a", encoding="utf-8") as page:
-            page.write("\nMore prose.\n")  # a new size: the bytes read are not the bytes keyed
-        return loaded
-
-    monkeypatch.setattr("claimcheck.batch.load_input", load_then_edit)
     cache = tmp_path / "cache"
-    assert cli("check", ".", "--cache-dir", str(cache)).code == 0
-    assert _rows(cache) == 0
+    with monkeypatch.context() as patched:
+        patched.setattr("claimcheck.batch.load_input", no_second_read)
+        cold = cli("check", ".", "-f", "json", "--cache-dir", str(cache))
+    assert cold.code == 0 and cold.stdout == cli("check", ".", "-f", "json").stdout
+    assert _rows(cache) == 2

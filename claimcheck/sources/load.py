@@ -22,7 +22,7 @@ from claimcheck.record import (
     record_from_extraction,
 )
 from claimcheck.sources.inputs import DOCUMENT_KINDS, FileInput, Input, StdinInput, TextInput
-from claimcheck.sources.reading import read_text
+from claimcheck.sources.reading import decode, read_text
 from claimcheck.sources.reports import PEEK, is_report
 
 if TYPE_CHECKING:
@@ -58,17 +58,33 @@ def load_input(
             raise InputError("standard input is empty", path=item.display)
         kind = item.kind or _guess_kind(text)
         return _from_source(text, kind, item.display, "stdin", named=True, catalog=catalog)
-    if not _is_utf8(item.display):
-        raise InputError(
-            "the file name is not valid UTF-8 (expected a UTF-8 name: rename the file)",
-            path=printable(item.display),
-        )
+    _check_name(item)
     if item.kind == "markdown":  # a long page is held in pieces
         from claimcheck.sources.long_page import read_page
 
         page = read_page(item.path, item.display, max_bytes=max_bytes)
         return _from_file_text(page, item, catalog)
     return _from_file_text(read_text(item.path, item.display, max_bytes=max_bytes), item, catalog)
+
+
+def load_bytes(item: FileInput, data: bytes, catalog: Catalog | None = None) -> Loaded:
+    """Read the file ``item`` from ``data``, its bytes as ``reading.read_bytes`` read them
+    (the result cache hashes them first), as ``load_input`` reads it from disk: the same text,
+    the same errors."""
+    _check_name(item)
+    if item.kind == "markdown":
+        from claimcheck.sources.long_page import decode_page
+
+        return _from_file_text(decode_page((data,), item.display), item, catalog)
+    return _from_file_text(decode(data, item.display), item, catalog)
+
+
+def _check_name(item: FileInput) -> None:
+    if not _is_utf8(item.display):
+        raise InputError(
+            "the file name is not valid UTF-8 (expected a UTF-8 name: rename the file)",
+            path=printable(item.display),
+        )
 
 
 def load_text(text: str, item: FileInput, catalog: Catalog | None = None) -> Loaded:
