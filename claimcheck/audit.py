@@ -151,6 +151,8 @@ def audit(
                 kept.add(number, group.note(judged), judged.report)
         else:  # standard input or text
             group.add(group.prepared(sentence_points(loaded.records)))
+    if results is not None:
+        results.close()  # the write-ahead log folded back into the database
     document_findings: list[Finding] = []
     for number, group in enumerate(groups):
         held, found = group.judged()

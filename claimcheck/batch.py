@@ -66,15 +66,17 @@ class SettingsGroup:
     @cached_property
     def fingerprint(self) -> bytes:
         """What a file's result depends on in this group's settings (``result_cache``): all of
-        them, the catalog file they name (its size, time and inode, never its bytes: it may be
-        a pipe), and whether analyses carry their charts."""
+        them, the bytes of the catalog file they name (read as every file is, so a pipe is
+        never opened), and whether analyses carry their charts."""
         digest = hashlib.blake2b(self.settings.model_dump_json().encode(), digest_size=16)
         digest.update(b"charts" if self.charts else b"")
         if self.settings.assume.catalog:
+            from claimcheck.sources.reading import SETTINGS_MAX_BYTES, read_bytes
+
+            catalog = self.settings.assume.catalog
             try:
-                stat = os.stat(self.settings.assume.catalog)
-                digest.update(f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode())
-            except OSError:
+                digest.update(read_bytes(catalog, catalog, max_bytes=SETTINGS_MAX_BYTES))
+            except InputError:
                 digest.update(b"unreadable")  # the run reports it; the built-in catalog stands in
         return digest.digest()
 
@@ -179,8 +181,11 @@ class FileWork:
         if self.cache is not None and isinstance(item, FileInput):
             key = self.cache.key(item, settings.fingerprint, self.max_bytes)
             kept = self.cache.get(key) if key is not None else None
-            if kept is not None:
-                return _unkept(kept)
+            if kept is not None and key is not None:
+                try:
+                    return _unkept(kept)
+                except (msgspec.DecodeError, msgspec.ValidationError):
+                    self.cache.forget(key)  # damaged: read the file, and keep its result anew
         try:
             if key is not None and isinstance(item, FileInput):
                 outcome = load_bytes(item, key.data, settings.names)  # read once, for the key
@@ -210,6 +215,7 @@ class FileWork:
 
         if self.cache is not None:
             _ = self.cache.code
+            self.cache.close()  # each worker opens its own connection
         for group in self.groups:
             group.catalogs.get()
         Claim.model_validate({"speedup": 2.0})

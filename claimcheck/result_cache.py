@@ -5,21 +5,24 @@ https://docs.astral.sh/ruff/configuration/#cache).
 
 The cache is kept only where the user asks: ``--cache-dir DIR`` or ``CLAIMCHECK_CACHE_DIR``
 (``--no-cache`` overrides both). A run asked for nothing writes nothing but its report: the
-results quote the audited text, which stays where its owner put it. A key holds everything a
-file's result depends on: claimcheck's version and the files of its installed code (their
-sizes and times, so that an edited install never reads a stale result), the file's settings
-(rules, thresholds, assumptions, the catalog file's content), the working directory, the
-file's name and kind, and its bytes. Each version keeps its own SQLite database; one above
-``MAX_CACHE_BYTES`` starts afresh. Only files up to ``MAX_FILE_BYTES`` are kept, read without
-a problem and without suppression comments (those decide with the whole run). A cache that
-cannot be opened or written is left alone: the run goes on without it
-(docs/performance.md, "The result cache").
+results quote the audited text, which stays where its owner put it, readable by the owner
+alone, in a folder with a ``.gitignore`` that ignores it. A key holds everything a file's
+result depends on: claimcheck's version, the files of its installed code (their sizes and
+times, so that an edited install never reads a stale result), the versions of Python and of
+the libraries it runs on, the file's settings (rules, thresholds, assumptions, the catalog
+file's bytes), the working directory, the file's name and kind, and its bytes, read once for
+the key and the reader. Each version keeps its own SQLite database; one above
+``MAX_CACHE_BYTES`` starts afresh, and so does one that is damaged. Only regular files up to
+``MAX_FILE_BYTES`` are kept, read without a problem and without suppression comments (those
+decide with the whole run). A cache that cannot be opened or written is left alone: the run
+goes on without it (docs/performance.md, "The result cache").
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -52,20 +55,45 @@ def cache_dir(chosen: Path | None = None, no_cache: bool = False) -> Path | None
     return Path(named) if named else None
 
 
+DEPENDENCIES = (
+    "typer",
+    "rich",
+    "pydantic",
+    "pydantic-core",
+    "pyyaml",
+    "markdown-it-py",
+    "mdurl",
+    "pathspec",
+    "jinja2",
+    "msgspec",
+)
+"""The libraries a file's result may depend on (``pyproject.toml``'s dependencies and what
+pydantic and markdown-it-py parse with): an upgrade of one gives other keys."""
+
+
 def code_fingerprint() -> bytes:
-    """claimcheck's version and the name, size and modification time of every file of its
-    installed package: any change to the code or its data gives other keys."""
+    """claimcheck's version, the name, size and modification time of every file of its
+    installed package, and the versions of Python and of ``DEPENDENCIES``: any change to the
+    code that reads a file gives other keys."""
+    from importlib.metadata import PackageNotFoundError, version
+
     import claimcheck
 
     root = os.path.dirname(os.path.abspath(claimcheck.__file__))
     digest = hashlib.blake2b(__version__.encode(), digest_size=16)
+    digest.update(f"{sys.implementation.name} {sys.version}\n".encode())
+    for name in DEPENDENCIES:
+        try:
+            digest.update(f"{name} {version(name)}\n".encode())
+        except PackageNotFoundError:
+            digest.update(f"{name} -\n".encode())
     for folder, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if f != "__pycache__")
         for name in sorted(files):
             path = os.path.join(folder, name)
-            stat = os.stat(path)
+            status = os.stat(path)
             relative = os.path.relpath(path, root)
-            digest.update(f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+            digest.update(f"{relative}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return digest.digest()
 
 
@@ -118,6 +146,18 @@ class ResultCache:
         digest.update(data)
         return Key(digest.digest(), data)
 
+    def forget(self, key: Key) -> None:
+        """Drop what is kept under ``key`` (a result that cannot be read back)."""
+        db = self._open()
+        if db is None:
+            return
+        import sqlite3
+
+        try:
+            db.execute("DELETE FROM results WHERE key = ?", (key.digest,))
+        except sqlite3.Error:
+            self._close()
+
     def get(self, key: Key) -> bytes | None:
         """The result kept under ``key``, if any."""
         db = self._open()
@@ -146,6 +186,17 @@ class ResultCache:
         except sqlite3.Error:
             self._close()
 
+    def close(self) -> None:
+        """Close this process's connection (what is kept stays kept): before workers are
+        forked, which must not share it (https://www.sqlite.org/howtocorrupt.html#fork), and
+        at the end of a run, which folds the write-ahead log back into the database."""
+        import sqlite3
+
+        if self._db is not None and self._pid == os.getpid():
+            with suppress(sqlite3.Error):
+                self._db.close()
+        self._db = None
+
     def _open(self) -> sqlite3.Connection | None:
         if self._broken:
             return None
@@ -155,15 +206,14 @@ class ResultCache:
 
         path = self.folder / f"results-{__version__}.sqlite3"
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            _make_folder(self.folder)
             if path.exists() and path.stat().st_size > MAX_CACHE_BYTES:
-                path.unlink()
-            db = sqlite3.connect(path, timeout=0.5, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=OFF")
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS results (key BLOB PRIMARY KEY, value BLOB NOT NULL)"
-            )
+                _remove(path)
+            try:
+                db = _connect(path)
+            except sqlite3.DatabaseError:  # damaged: start afresh
+                _remove(path)
+                db = _connect(path)
         except (OSError, sqlite3.Error):
             self._broken = True
             return None
@@ -172,10 +222,37 @@ class ResultCache:
 
     def _close(self) -> None:
         """Give up the cache for the rest of this process (a locked or broken database)."""
-        import sqlite3
-
+        self.close()
         self._broken = True
-        if self._db is not None and self._pid == os.getpid():
-            with suppress(sqlite3.Error):
-                self._db.close()
-        self._db = None
+
+
+def _make_folder(folder: Path) -> None:
+    """The cache folder, the owner's alone, with a ``.gitignore`` that ignores it all (a
+    cache folder inside a repository is never committed)."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# written by claimcheck: its result cache\n*\n", encoding="utf-8")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    import sqlite3
+
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))  # the owner's alone
+    db = sqlite3.connect(path, timeout=0.5, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute("CREATE TABLE IF NOT EXISTS results (key BLOB PRIMARY KEY, value BLOB NOT NULL)")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _remove(path: Path) -> None:
+    """A database and its write-ahead log and shared memory, gone."""
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        with suppress(FileNotFoundError):
+            (path.parent / name).unlink()

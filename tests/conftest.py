@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from claimcheck.cli import app
+
+# A developer's result cache never reaches the tests' runs, in this process or its children.
+os.environ.pop("CLAIMCHECK_CACHE_DIR", None)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ as cold, and never a result kept under other code, settings or content."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -11,7 +12,9 @@ import pytest
 
 import claimcheck
 from claimcheck import result_cache
+from claimcheck.batch import SettingsGroup
 from claimcheck.result_cache import ResultCache, cache_dir
+from claimcheck.settings import Assumptions, Settings
 from claimcheck.sources.inputs import FileInput
 from tests.conftest import Invoke
 
@@ -147,6 +150,64 @@ def test_a_cache_that_cannot_be_used_is_left_alone(
     damaged = cli("check", ".", "-f", "json", "--cache-dir", str(cache))
     assert damaged.code == plain.code == 0
     assert damaged.stdout == plain.stdout and damaged.stderr == ""
+    if damage == "not a database":
+        assert _rows(cache) == 2  # started afresh
+
+
+def test_a_damaged_result_is_read_again_and_kept_anew(
+    cli: Invoke, folder: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    plain = cli("check", ".", "-f", "json", "--cache-dir", str(cache))
+    (database,) = cache.glob("results-*.sqlite3")
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE results SET value = x'93'")  # a truncated MessagePack array
+    again = cli("check", ".", "-f", "json", "--cache-dir", str(cache))
+    assert again.code == 0 and again.stdout == plain.stdout and again.stderr == ""
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM results WHERE value = x'93'").fetchone() == (0,)
+
+
+def test_the_cache_is_the_owners_alone_ignored_by_git_and_folded_after_a_run(
+    cli: Invoke, folder: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    assert cli("check", ".", "--cache-dir", str(cache)).code == 0
+    (database,) = cache.glob("results-*.sqlite3")
+    assert database.stat().st_mode & 0o077 == 0 and cache.stat().st_mode & 0o077 == 0
+    assert (cache / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
+    assert not database.with_name(database.name + "-wal").exists()
+
+
+def test_the_dependencies_hashed_are_the_projects() -> None:
+    import tomllib
+
+    project = tomllib.loads(
+        (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    )["project"]
+    named = {
+        re.split(r"[<>=!~\[ ;]", spec, maxsplit=1)[0].lower() for spec in project["dependencies"]
+    }
+    assert named <= set(result_cache.DEPENDENCIES)
+
+
+def _group(settings: Settings) -> SettingsGroup:
+    """A group with its settings alone (its fingerprint reads nothing else)."""
+    group = SettingsGroup.__new__(SettingsGroup)
+    group.settings, group.charts = settings, False
+    return group
+
+
+def test_a_catalog_edited_in_place_gives_other_keys(tmp_path: Path) -> None:
+
+    catalog = tmp_path / "catalog.toml"
+    catalog.write_text("[models.tiny]\nparams_billions = 0.001\n", encoding="utf-8")
+    times = (catalog.stat().st_atime_ns, catalog.stat().st_mtime_ns)
+    settings = Settings(assume=Assumptions(catalog=str(catalog)))
+    before = _group(settings).fingerprint
+    catalog.write_text("[models.tiny]\nparams_billions = 0.009\n", encoding="utf-8")  # same size
+    os.utime(catalog, ns=times)
+    assert _group(settings).fingerprint != before
 
 
 def test_workers_keep_and_read_the_same_results(cli: Invoke, folder: Path, tmp_path: Path) -> None:

@@ -300,7 +300,8 @@ def check(
         bool,
         typer.Option(
             "--no-cache",
-            help="Neither read nor keep results, even with --cache-dir or its environment variable.",
+            help="Neither read nor keep results, even with --cache-dir or its environment "
+            "variable.",
             rich_help_panel=INPUTS,
         ),
     ] = False,

@@ -97,7 +97,8 @@ def run(options: Options, call: Invocation) -> int:
                         read_stdin=read_stdin, output=call.output, follow_links=call.follow_links,
                         explain=call.explain, progress=progress,
                         jobs=call.jobs or default_jobs(), streamed=not call.statistics,
-                        baseline=call.baseline, cache=cache_dir(call.cache_dir, call.no_cache))  # fmt: skip
+                        baseline=call.baseline,
+                        cache=cache_dir(call.cache_dir, call.no_cache))  # fmt: skip
     report, settled = checked.report, checked.run
     for problem in report.errors:
         where = ":".join(
