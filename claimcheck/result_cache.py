@@ -227,12 +227,14 @@ class ResultCache:
 
 
 def _make_folder(folder: Path) -> None:
-    """The cache folder, the owner's alone, with a ``.gitignore`` that ignores it all (a
-    cache folder inside a repository is never committed)."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """The cache folder, the owner's alone; one made here gets a ``.gitignore`` that ignores
+    it all (a cache folder inside a repository is never committed), and a folder that was
+    there (``--cache-dir .``) is left as it was."""
+    if folder.is_dir():
+        return
+    folder.mkdir(mode=0o700, parents=True)
     ignore = folder / ".gitignore"
-    if not ignore.exists():
-        ignore.write_text("# written by claimcheck: its result cache\n*\n", encoding="utf-8")
+    ignore.write_text("# written by claimcheck: its result cache\n*\n", encoding="utf-8")
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -179,6 +179,12 @@ def test_the_cache_is_the_owners_alone_ignored_by_git_and_folded_after_a_run(
     assert not database.with_name(database.name + "-wal").exists()
 
 
+def test_a_folder_that_was_there_gets_no_gitignore(cli: Invoke, folder: Path) -> None:
+    assert cli("check", "claim.yaml", "--cache-dir", ".").code == 0
+    assert not (folder / ".gitignore").exists()
+    assert list(folder.glob("results-*.sqlite3"))
+
+
 def test_the_dependencies_hashed_are_the_projects() -> None:
     import tomllib
 
