@@ -28,7 +28,7 @@ from claimcheck.sources.parallel import document_kinds
 from claimcheck.vendor_fit import sentence_points
 
 if TYPE_CHECKING:
-    from claimcheck.result_cache import ResultCache
+    from claimcheck.result_cache import Key, ResultCache
     from claimcheck.sources.document import ReadDocument
 
 
@@ -180,12 +180,9 @@ class FileWork:
         key = None
         if self.cache is not None and isinstance(item, FileInput):
             key = self.cache.key(item, settings.fingerprint, self.max_bytes)
-            kept = self.cache.get(key) if key is not None else None
-            if kept is not None and key is not None:
-                try:
-                    return _unkept(kept)
-                except (msgspec.DecodeError, msgspec.ValidationError):
-                    self.cache.forget(key)  # damaged: read the file, and keep its result anew
+            kept = self._kept(key) if key is not None else None
+            if kept is not None:
+                return kept
         try:
             if key is not None and isinstance(item, FileInput):
                 outcome = load_bytes(item, key.data, settings.names)  # read once, for the key
@@ -205,6 +202,19 @@ class FileWork:
         if key is not None and self.cache is not None and not rest.problems and not rest.document:
             self.cache.put(key, _kept(taken))
         return taken
+
+    def _kept(self, key: Key) -> Taken | None:
+        """The result the cache keeps under ``key``; a damaged one is dropped (the file is
+        read, and its result kept anew)."""
+        assert self.cache is not None
+        kept = self.cache.get(key)
+        if kept is None:
+            return None
+        try:
+            return _unkept(kept)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            self.cache.forget(key)
+            return None
 
     def before_workers(self, items: Sequence[Input | InputError]) -> None:
         """Load here, before the workers are started from this process, what the work will
