@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import time
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -207,6 +208,7 @@ class ResultCache:
         path = self.folder / f"results-{__version__}.sqlite3"
         try:
             _make_folder(self.folder)
+            _remove_stale(self.folder, path)
             if path.exists() and path.stat().st_size > MAX_CACHE_BYTES:
                 _remove(path)
             try:
@@ -251,6 +253,22 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+STALE_SECONDS = 30 * 24 * 3600
+"""Another version's database unused this long is removed (one still in use is kept: two
+installs may share a folder)."""
+
+
+def _remove_stale(folder: Path, current: Path) -> None:
+    """Remove the databases of other versions untouched for ``STALE_SECONDS``."""
+    now = time.time()
+    for other in folder.glob("results-*.sqlite3"):
+        if other.name == current.name:
+            continue
+        with suppress(OSError):
+            if now - other.stat().st_mtime > STALE_SECONDS:
+                _remove(other)
 
 
 def _remove(path: Path) -> None:

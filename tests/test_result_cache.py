@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,17 @@ def test_a_file_is_read_once_and_its_result_is_of_the_bytes_of_its_key(
         cold = cli("check", ".", "-f", "json", "--cache-dir", str(cache))
     assert cold.code == 0 and cold.stdout == cli("check", ".", "-f", "json").stdout
     assert _rows(cache) == 2
+
+
+def test_another_versions_database_unused_for_a_month_is_removed(
+    cli: Invoke, folder: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    old, recent = cache / "results-0.0.1.sqlite3", cache / "results-0.0.2.sqlite3"
+    for database in (old, recent):
+        database.write_bytes(b"")
+    month_ago = time.time() - result_cache.STALE_SECONDS - 60
+    os.utime(old, (month_ago, month_ago))
+    assert cli("check", ".", "--cache-dir", str(cache)).code == 0
+    assert not old.exists() and recent.exists()
