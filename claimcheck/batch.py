@@ -200,7 +200,7 @@ class FileWork:
         rest = msgspec.structs.replace(outcome, records=[])  # they travel as their reports
         taken = Taken(rest, judged=settings.judged_file(prepared))
         if key is not None and self.cache is not None and not rest.problems and not rest.document:
-            self.cache.put(key, _kept(taken))
+            self.cache.put(key, _encode_kept(taken))
         return taken
 
     def _kept(self, key: Key) -> Taken | None:
@@ -211,7 +211,7 @@ class FileWork:
         if kept is None:
             return None
         try:
-            return _unkept(kept)
+            return _decode_kept(kept)
         except (msgspec.DecodeError, msgspec.ValidationError):
             self.cache.forget(key)
             return None
@@ -303,14 +303,14 @@ class _Kept(msgspec.Struct, frozen=True, array_like=True):
     judged: list[Judged]
 
 
-def _kept(taken: Taken) -> bytes:
+def _encode_kept(taken: Taken) -> bytes:
     outcome = taken.outcome
     assert isinstance(outcome, Loaded)
     kept = _Kept(outcome.counted, outcome.decisions, taken.judged or [])
     return msgspec.msgpack.encode(kept)
 
 
-def _unkept(data: bytes) -> Taken:
+def _decode_kept(data: bytes) -> Taken:
     kept = _kept_decoder().decode(data)
     return Taken(
         Loaded(counted=kept.counted, decisions=kept.decisions), judged=_restored(kept.judged)

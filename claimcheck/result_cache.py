@@ -149,54 +149,44 @@ class ResultCache:
 
     def forget(self, key: Key) -> None:
         """Drop what is kept under ``key`` (a result that cannot be read back)."""
-        db = self._open()
-        if db is None:
-            return
-        import sqlite3
-
-        try:
-            db.execute("DELETE FROM results WHERE key = ?", (key.digest,))
-        except sqlite3.Error:
-            self._close()
+        self._execute("DELETE FROM results WHERE key = ?", (key.digest,))
 
     def get(self, key: Key) -> bytes | None:
         """The result kept under ``key``, if any."""
-        db = self._open()
-        if db is None:
-            return None
-        import sqlite3
-
-        try:
-            row = db.execute("SELECT value FROM results WHERE key = ?", (key.digest,)).fetchone()
-        except sqlite3.Error:
-            self._close()
-            return None
-        return None if row is None else bytes(row[0])
+        rows = self._execute("SELECT value FROM results WHERE key = ?", (key.digest,))
+        return bytes(rows[0][0]) if rows else None
 
     def put(self, key: Key, value: bytes) -> None:
         """Keep ``value`` under ``key`` (a write that fails is given up)."""
-        db = self._open()
-        if db is None:
-            return
-        import sqlite3
-
-        try:
-            db.execute(
-                "INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)", (key.digest, value)
-            )
-        except sqlite3.Error:
-            self._close()
+        self._execute(
+            "INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)", (key.digest, value)
+        )
 
     def close(self) -> None:
         """Close this process's connection (what is kept stays kept): before workers are
         forked, which must not share it (https://www.sqlite.org/howtocorrupt.html#fork), and
         at the end of a run, which folds the write-ahead log back into the database."""
+        if self._db is None:
+            return
         import sqlite3
 
-        if self._db is not None and self._pid == os.getpid():
+        if self._pid == os.getpid():
             with suppress(sqlite3.Error):
                 self._db.close()
         self._db = None
+
+    def _execute(self, sql: str, parameters: tuple[bytes, ...]) -> list[tuple[bytes, ...]] | None:
+        """The rows of one statement (``None``: the cache is off, or gave up on this error)."""
+        db = self._open()
+        if db is None:
+            return None
+        import sqlite3
+
+        try:
+            return db.execute(sql, parameters).fetchall()
+        except sqlite3.Error:
+            self._close()
+            return None
 
     def _open(self) -> sqlite3.Connection | None:
         if self._broken:
