@@ -636,8 +636,8 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
                 return [Fact(f"{kind}-{name}", found)]
         if not out and not (decode_clause and name != "clause"):
             ttft = _first(text, "metric_ttft", where)
-            if ttft is not None and rate and _PREFILL_WORD.fullmatch(ttft):
-                ttft = None
+            if ttft is not None and rate and _FIRST_TOKEN.search(ttft) is None:
+                ttft = None  # a prefill or prompt-processing word names the rate itself
             if ttft is not None:
                 out.append(Fact("ttft-cue" if name != "unit" else "ttft-unit", ttft))
         if name == "sentence" and not out:
@@ -671,7 +671,8 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
 
 
 _TRANSPORT = re.compile(r"rdma|infiniband|roce|\d+\s?gbe", re.IGNORECASE)
-_PREFILL_WORD = re.compile(r"pre-?fill\w*|prompt\s(?:processing|eval\w*)", re.IGNORECASE)
+_FIRST_TOKEN = re.compile(r"ttft|first", re.IGNORECASE)
+"""What tells a TTFT word (``metric_ttft``) from a prefill or prompt-processing word."""
 
 
 def speed_header(hint: str) -> bool:
