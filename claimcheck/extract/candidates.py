@@ -191,7 +191,7 @@ def _fractions(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]
         if match.group(1):
             share = parse_number(match.group(1))
         else:
-            share = float(_NAMED_FRACTIONS[match.group(2).lower()])
+            share = float(_NAMED_FRACTIONS[(match.group(2) or match.group(3)).lower()])
         yield Candidate("fraction", _at(match), share)
 
 
@@ -295,6 +295,10 @@ def _reading_before(words: str) -> str | None:
     return max(found)[2] if found else None
 
 
+_SPEEDS_UP_BY = re.compile(
+    r"\bspeed(?:s|ed|ing)?\sup\s(?:[\w-]+\s){0,4}?by(?:\s(?:up\sto|about|around|roughly|nearly|"
+    r"almost|over|some))*\s?~?$"
+)
 _SHARE_REMOVED = re.compile(
     r"of\s(?:the\s)?(?:[\w-]+\s){0,4}?(?:is|was|are|were|gets?|got)\s(?:\w+\s)?"
     r"(?:reduced|cut|saved|eliminated|removed|shaved)\b"
@@ -314,6 +318,8 @@ def _percent_reading(after: str, before: str, minus: bool) -> str | None:
     # The reading word nearest the figure decides: "32.7% higher throughput despite lower
     # utilization" is an increase.
     kind = "reduction" if minus else _reading_after(own_after) or _reading_before(before)
+    if kind in {"increase", "ambiguous"} and _SPEEDS_UP_BY.search(before):
+        return "percent-faster"  # "speeds up time-to-first-token by up to ~85%": 85% faster
     if kind == "reduction":
         return "percent-rate-reduction" if rate else "percent-reduction"
     if kind == "faster":

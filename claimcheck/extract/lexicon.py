@@ -214,9 +214,18 @@ _ROWS: tuple[Row, ...] = (
         "fraction",
         "form",
         r"(?<![\w.])1\s?/\s?(\d+(?:\.\d+)?)(?:th|st|nd|rd)?\s(?:of|the)\b|"
-        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b",
-        ("in 1/40th of the time", "a third of the time", "one-tenth the latency"),
-        ("3/4 cup", "a half-day"),
+        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b|"
+        # "roughly half the latency of recompute": a bare "half", only before a time word
+        r"\b(half)\s(?=(?:of\s)?the\s(?:[\w-]+\s){0,2}?(?:latenc|ttft|delay|wait|time\sto\sfirst|"
+        r"(?:response|prefill|compute|load|loading)\stimes?\b))(?:of\s)?the\b",
+        (
+            "in 1/40th of the time",
+            "a third of the time",
+            "one-tenth the latency",
+            "half the latency",
+            "half of the TTFT",
+        ),
+        ("3/4 cup", "a half-day", "half the GPUs", "half the time, it misses", "half the cost"),
         words=False,
     ),
     Row(
@@ -871,9 +880,16 @@ _ROWS: tuple[Row, ...] = (
         "uncached",
         "cue",
         r"cold\sttft|first-time\srequests|"
+        r"(?:fresh|uncached)\s(?:[\d,.]+k?-token\s)?prompts?|"
         r"(?:with|when)\s(?:the\s)?(?:prefix|prompt|kv)[-\s]cach\w*\s(?:is\s|was\s)?(?:disabled|off)",
-        ("cold TTFT", "First-time requests", "with prefix caching disabled"),
-        ("cold storage",),
+        (
+            "cold TTFT",
+            "First-time requests",
+            "with prefix caching disabled",
+            "A fresh 7,300-token prompt",
+            "an uncached prompt",
+        ),
+        ("cold storage", "refresh prompts"),
     ),
     # ---- KV-cache cues -------------------------------------------------------------------
     Row(

@@ -69,22 +69,39 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
             pattern("not_a_time_after").match(text, match.end(), hi)
         ):
             continue  # "expires after 5 minutes", "a 15-minute pause": not a measured time
-        if unit in {"µs", "us"} or unit.startswith("micro"):
-            seconds = number / 1_000_000
-        elif unit.startswith("m") and (
-            unit == "ms" or unit.startswith("msec") or unit.startswith("milli")
-        ):
-            seconds = number / 1000
-        elif unit.startswith("min"):
-            seconds = number * 60
-        elif unit.startswith("h"):
-            seconds = number * 3600
-        else:
-            seconds = number
-        out.append(Found(seconds, Span(match.start(), match.end())))
+        out.append(Found(_seconds(number, unit), Span(match.start(), match.end())))
+        elided = _ELIDED.match(text, match.end(), hi)
+        if elided is not None:
+            # "0.64 seconds to the first token instead of 4.43": the unit is said once
+            other = _seconds(parse_number(elided.group(1)), unit)
+            out.append(Found(other, Span(elided.start(1), elided.end(1))))
     return out
 
 
+def _seconds(number: float, unit: str) -> float:
+    """``number`` in ``unit`` (lower case, as the ``duration`` row spells it), in seconds."""
+    if unit in {"µs", "us"} or unit.startswith("micro"):
+        return number / 1_000_000
+    if unit.startswith("m") and (
+        unit == "ms" or unit.startswith("msec") or unit.startswith("milli")
+    ):
+        return number / 1000
+    if unit.startswith("min"):
+        return number * 60
+    if unit.startswith("h"):
+        return number * 3600
+    return number
+
+
+_ELIDED = re.compile(
+    r"(?:\s[a-z][\w-]*){0,5}?\s(?:instead\sof|vs\.?|versus|compared\s(?:to|with))\s~?"
+    r"(\d+(?:\.\d+)?)(?![\d.,]*\d)(?!\s?(?:%|×|[^\W\d_]))",
+    re.IGNORECASE,
+)
+"""A bare number compared with a time just given, in that time's unit ("… instead of 4.43")."""
+
+
+_UNORDERED = re.compile(r"\b(?:instead\sof|vs\b|versus)")
 _RANGE_START = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?[-–—]\s?~?$")
 
 
@@ -112,7 +129,9 @@ def rising(text: str, first: Found, second: Found) -> bool:
     """A before → after pair ("to", an arrow) whose after is the longer: a slowdown. Pairs
     joined by "vs" or "instead of" name no order."""
     between = text[first.span.end : second.span.start].lower()
-    ordered = re.search(r"→|->|=>|⇒|⟶|\bto\b", between) is not None
+    ordered = re.search(r"→|->|=>|⇒|⟶|\bto\b", between) is not None and not _UNORDERED.search(
+        between
+    )
     return ordered and float(first.value) < float(second.value)  # type: ignore[arg-type]
 
 

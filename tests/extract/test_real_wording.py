@@ -230,3 +230,45 @@ def test_a_context_after_over_is_not_a_baseline() -> None:
     (claim,) = extract_claims("27x faster TTFT over a 128K context with KV offload.")
     assert "baseline" not in claim.extras
     assert claim.values["context_tokens"] == 128_000
+
+
+@pytest.mark.parametrize(
+    ("text", "speedup"),
+    [
+        # https://github.com/tonykipkemboi/crewai-anthropic-prompt-caching-cookbook/pull/1
+        (
+            "- Prompt caching cuts input cost by up to ~90% and speeds up time-to-first-token by"
+            " up to ~85% for long prompts by caching the long, repeated part of your prompt"
+            " (usually system context) across API calls.",
+            1.85,  # 85 % faster: 1 + 0.85; the 90 % is a cost
+        ),
+        ("Prefix caching speeds up prefill by 40%.", 1.4),  # invented: 1 + 0.4
+    ],
+)
+def test_speeding_up_by_a_percentage_is_that_much_faster(text: str, speedup: float) -> None:
+    assert [claim["speedup"] for claim in read(text)] == [speedup]
+
+
+# https://github.com/kvcache-ai/Mooncake/blob/HEAD/docs/source/performance/mooncake/ssd-offload-benchmark-results.md
+MOONCAKE_SSD = (
+    "With SSD offload, those evicted entries survive on disk and remain retrievable; the hit "
+    "rate stays above 84% through round 8, and TTFT remains at 9.4s — roughly half the "
+    "latency of Mooncake without SSD."
+)
+
+
+def test_half_the_latency_is_twice_as_fast() -> None:
+    assert one(MOONCAKE_SSD)["speedup"] == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # invented: "half the" before no time word is no speed
+        "Half the time, the prefix cache misses.",
+        "KV cache offload to NVMe costs half the GPUs.",
+        "With KV cache offload the cluster needs half the DRAM.",
+    ],
+)
+def test_half_of_something_other_than_a_time_is_no_factor(text: str) -> None:
+    assert read(text) == []

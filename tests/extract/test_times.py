@@ -91,3 +91,40 @@ def test_a_range_of_cached_times_gives_the_best_case(
 def test_a_model_version_before_a_time_is_no_range() -> None:
     (claim,) = extract_claims("KV cache reuse on Llama-3 8 s vs 40 s recompute.", explicit=True)
     assert claim.values["cached_seconds"] == 8.0
+
+
+# https://github.com/ashhart/TensorFold/releases/tag/v1.0.2
+TENSORFOLD_REUSE = (
+    "--learn keeps those shared prefixes on disk, so a restarted server resumes them too: "
+    "0.64 seconds to the first token instead of 4.43."
+)
+TENSORFOLD_FRESH = (
+    "A fresh 7,300-token prompt reaches its first token in 4.4 seconds instead of 6.5."
+)
+
+
+def test_a_time_compared_with_a_bare_number_lends_it_its_unit() -> None:
+    (claim,) = extract_claims(TENSORFOLD_REUSE)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (4.43, 0.64)
+    # invented: milliseconds carry over as milliseconds (4,430 ms ÷ 640 ms)
+    (claim,) = extract_claims("With prefix caching, TTFT is 640 ms instead of 4430.")
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (4.43, 0.64)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # invented: the bare number counts something else, or its unit is its own
+        "With prefix caching the TTFT was 2 s vs 8 GPUs.",
+        "With prefix caching the TTFT was 2 s vs 8 on the old setup.",
+        "With prefix caching the TTFT was 2 s instead of 8%.",
+    ],
+)
+def test_a_bare_number_with_words_or_a_sign_of_its_own_takes_no_unit(text: str) -> None:
+    assert extract_claims(text) == []
+
+
+def test_a_fresh_prompt_is_measured_without_the_cache() -> None:
+    # the release's other figure: a tensor-parallel gain on a prompt nothing was cached for
+    assert extract_claims(TENSORFOLD_FRESH) == []
+    assert extract_claims(TENSORFOLD_FRESH, explicit=True) == []
