@@ -20,6 +20,7 @@ from tests.extract.real_scoring import (
     evaluate,
     judge,
     load,
+    names_kv_mechanism,
     page_false_claims,
     page_recall,
 )
@@ -77,3 +78,10 @@ def test_text_never_makes_a_gain_attributed_elsewhere_a_claim() -> None:
     assert extract_claims(sentence, explicit=True) == []
     speculative = "With speculative decoding, TTFT is unchanged and decode latency drops 2.5x."
     assert extract_claims(speculative, explicit=True) == []
+
+
+def test_a_sentence_names_a_kv_mechanism_by_its_own_words() -> None:
+    assert names_kv_mechanism("Prefix caching cuts TTFT by 5x.")
+    assert names_kv_mechanism("LMCache yields 3-10x TTFT speed-ups.")
+    assert not names_kv_mechanism("Up to 4x throughput improvement")
+    assert not names_kv_mechanism("27x faster time to first token")
