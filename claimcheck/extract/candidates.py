@@ -35,7 +35,7 @@ _GATES: dict[str, tuple[str, ...]] = {
     "factor_of": ("factor",),
     "magnitude": ("magnitude",),
     "fraction": ("/", *_NAMED_FRACTIONS),
-    "doubling": ("doubl", "tripl", "quadrupl", "halv", "in half", "twice"),
+    "doubling": ("doubl", "tripl", "quadrupl", "halv", "half", "twice"),
     "percent": ("%", "percent", "per cent"),
     "minus_percent": ("%",),
     "time_pair": ("→", "->", "=>", "⇒", "⟶", " to"),

@@ -232,15 +232,19 @@ _ROWS: tuple[Row, ...] = (
         "doubling",
         "form",
         r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|"
-        r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf|twice(?=\sas\s(?:fast|quick)))\b(?!-)",
+        r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf|twice(?=\sas\s(?:fast|quick))|"
+        # "reduces both inference time and power consumption by half"
+        r"(?:reduc|cut|lower|decreas|shrink|slash|trim)\w*\s(?:[\w-]+\s){1,6}?by\s"
+        r"(?:about\s|roughly\s|nearly\s|almost\s|more\sthan\s)?half)\b(?!-)",
         (
             "doubles throughput",
             "twice as fast",
             "cuts TTFT in half",
             "cuts time to first token in half",
             "halves latency",
+            "reduces both inference time and power consumption by half",
         ),
-        ("double-check", "behalf"),
+        ("double-check", "behalf", "increased throughput by half"),
         words=False,
     ),
     Row(
@@ -351,9 +355,16 @@ _ROWS: tuple[Row, ...] = (
         "metric",
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
-        r"wall[-\s]clock(?:\stime)?|execution\stime|"
+        r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|"
         r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
-        ("end-to-end", "response time", "request latency", "job completion", "my runtime"),
+        (
+            "end-to-end",
+            "response time",
+            "request latency",
+            "job completion",
+            "my runtime",
+            "inference time",
+        ),
         ("the end of the day",),
     ),
     Row(

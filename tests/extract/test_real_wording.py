@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.extract import Extraction, extract_claims
+from claimcheck.extract.reader import read as read_text
 
 
 def read(text: str) -> list[dict[str, object]]:
@@ -272,3 +273,17 @@ def test_half_the_latency_is_twice_as_fast() -> None:
 )
 def test_half_of_something_other_than_a_time_is_no_factor(text: str) -> None:
     assert read(text) == []
+
+
+def test_cutting_a_time_by_half_is_twice_as_fast() -> None:
+    # invented supplements: "by half" after a reduction; an increase by half is no doubling
+    assert one("Prefix caching reduced TTFT by roughly half on repeated prompts.")["speedup"] == 2
+    assert read("Prefix caching increased throughput by half on repeated prompts.") == []
+
+
+def test_inference_time_is_an_end_to_end_metric() -> None:
+    # https://tomesphere.com/paper/2502.05431, on a page about KV-cache reuse
+    (claim,) = read_text(
+        "Achieves 4.5× speedup in inference time.", topic="KV cache reuse", page="kv"
+    ).claims
+    assert (claim.values["speedup"], claim.values["metric"]) == (4.5, "end_to_end")

@@ -39,6 +39,18 @@ def sentences(text: str) -> list[str]:
         ("Wait... The cache warms.", ["Wait...", "The cache warms."]),  # an ellipsis, a capital
         ('He said "27x faster." Then it broke.', ['He said "27x faster."', "Then it broke."]),
         ("Is it 27x faster? Yes! 3x at best.", ["Is it 27x faster?", "Yes!", "3x at best."]),
+        # a quoted title goes on past its "?" (https://thedailyscout.com/s/GbLMwdNmejE)
+        (
+            'An arXiv study "Compute Or Load KV Cache? Why Not Both?" measured a 2.6× average '
+            "reduction.",
+            [
+                'An arXiv study "Compute Or Load KV Cache? Why Not Both?" measured a 2.6× average '
+                "reduction."
+            ],
+        ),
+        ("A “Why Cache? Now!” post. It ends.", ["A “Why Cache? Now!” post.", "It ends."]),
+        ('"Is it fast?" She asked. Yes.', ['"Is it fast?"', "She asked.", "Yes."]),
+        ('A "quote? Never closed. Next.', ['A "quote?', "Never closed.", "Next."]),
         ("27x faster; 57 s vs 2.1 s.", ["27x faster; 57 s vs 2.1 s."]),
         (
             "Loads took 2.1 s. 57 s was the baseline.",
