@@ -121,7 +121,8 @@ def candidates(text: str, lo: int, hi: int, header: str = "") -> list[Candidate]
         if len(found) >= MAX_CANDIDATES:
             break
     if header:
-        found = [_with_header(c, header.lower()) for c in found]
+        header = header.lower()
+        found = [_with_header(c, header, _column(text, lo, c, header)) for c in found]
     found.sort(key=lambda c: (c.span.start, -c.span.end))
     return found[:MAX_CANDIDATES]
 
@@ -231,11 +232,30 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
 _QUALIFIER_END = re.compile(r"\s?\b(?:more|less|fewer)\sthan$")
 
 
-def _with_header(candidate: Candidate, header: str) -> Candidate:
+def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
+    """The header cell above ``candidate`` in a table row flattened as "a | b | c" under a
+    header of as many cells; "" when the row and the header do not line up."""
+    cells = header.split("|")
+    row = text[lo : candidate.span.start]
+    index = row.count("|")
+    if len(cells) < 2 or index >= len(cells):
+        return ""
+    return cells[index].strip()
+
+
+def _with_header(candidate: Candidate, header: str, column: str = "") -> Candidate:
     """A percentage the row's own words do not read, or read only as "more" of something
-    unnamed ("+158.7 %"), takes its reading from the header ("Speedup")."""
+    unnamed ("+158.7 %"), takes its reading from the header ("Speedup"). A percentage cut in
+    a column of a rate ("Throughput overhead | −6.5%") is the rate falling: no speedup."""
     if candidate.form != "percent" or candidate.percent is None:
         return candidate
+    if (
+        candidate.reading == "percent-reduction"
+        and _RATE.search(column)
+        and not _TIMES.search(column)
+    ):
+        high, low = candidate.percent
+        return _percent_at(candidate.span, "percent-rate-reduction", high, low)
     if candidate.reading not in {None, "percent-more"}:
         return candidate
     reading = "percent-faster" if _FASTER.search(header) else _percent_reading(header, "", False)

@@ -155,3 +155,24 @@ def test_the_gate_remembers_each_topic_apart() -> None:
     reader = _PageReader("", "page.md", None, "other")
     answers = [reader._topic_cued(t) for t in ("LMCache", "New GPUs", "LMCache", "New GPUs")]
     assert answers == [True, False, True, False]
+
+
+# https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/vllm-issue-offloadingconnector-regression.md
+REGRESSION = """\
+# OffloadingConnector request convoy / TTFT regression
+
+Throughput and TTFT for Qwen3-8B native CPU offload vs no-offload baseline:
+
+| vLLM version | Throughput overhead | TTFT at concurrency=50 |
+|---|:---:|:---:|
+| **0.17.1** | **−6.5%** | **0.90 s** |
+| **0.19.1** | **−39.9%** | **11.46 s** |
+"""
+
+
+def test_a_cut_in_a_throughput_column_is_throughput_lost_not_a_speedup() -> None:
+    assert speedups(REGRESSION) == []
+    # invented: the same cuts in a column of times are times saved, 1 ÷ (1 − 0.8) and
+    # 1 ÷ (1 − 0.399)
+    timed = REGRESSION.replace("Throughput overhead", "TTFT change").replace("6.5%", "80%")
+    assert speedups(timed) == [5.0, 1.66]
