@@ -412,7 +412,7 @@ _INVERTED = re.compile(
     r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b)",
     re.IGNORECASE,
 )
-_PHRASE_END = re.compile(r"[,;:()\[\]]")
+_PHRASE_END = re.compile(r"[,;:()\[\]]|\s\+\s")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
 _STOPS = frozenset("while when whereas but and or which that as where".split())  # noqa: SIM905
 

@@ -234,8 +234,8 @@ _ROWS: tuple[Row, ...] = (
         r"\b(doubl(?:es?|ed|ing)|tripl(?:es?|ed|ing)|quadrupl(?:es?|ed|ing)|halv(?:es?|ed|ing)|"
         r"cuts?\s(?:\w+\s){1,3}?in\shalf|cut\sin\shalf|in\shalf|twice(?=\sas\s(?:fast|quick))|"
         # "reduces both inference time and power consumption by half"
-        r"(?:reduc|cut|lower|decreas|shrink|slash|trim)\w*\s(?:[\w-]+\s){1,6}?by\s"
-        r"(?:about\s|roughly\s|nearly\s|almost\s|more\sthan\s)?half)\b(?!-)",
+        r"(?:(?:reduc|cut|lower|decreas|shrink|slash|trim|drop)\w*|down|fell)\s(?:[\w-]+\s){0,6}?by\s"
+        r"(?:about\s|roughly\s|nearly\s|almost\s|more\sthan\s|at\sleast\s)?half)\b(?!-)",
         (
             "doubles throughput",
             "twice as fast",
@@ -243,6 +243,7 @@ _ROWS: tuple[Row, ...] = (
             "cuts time to first token in half",
             "halves latency",
             "reduces both inference time and power consumption by half",
+            "response times down by at least half",
         ),
         ("double-check", "behalf", "increased throughput by half"),
         words=False,

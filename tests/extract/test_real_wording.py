@@ -275,10 +275,36 @@ def test_half_of_something_other_than_a_time_is_no_factor(text: str) -> None:
     assert read(text) == []
 
 
+# https://github.com/cline/cline/issues/96
+CLINE = (
+    "Prompt Caching is now available in v1.2.0 🎉 This is a gamechanger for Claude Dev, costs "
+    "down by ~90% + response times down by at least half."
+)
+
+
+def test_a_plus_between_two_results_keeps_the_cost_cut_apart() -> None:
+    # the 90 % is a cost; the response times' "down by at least half" is the speedup
+    assert read(CLINE) == [{"speedup": 2.0, "metric": "end_to_end"}]
+
+
 def test_cutting_a_time_by_half_is_twice_as_fast() -> None:
     # invented supplements: "by half" after a reduction; an increase by half is no doubling
     assert one("Prefix caching reduced TTFT by roughly half on repeated prompts.")["speedup"] == 2
     assert read("Prefix caching increased throughput by half on repeated prompts.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a rate that falls by half is a slowdown; the first from
+        # https://dev.to/ji_ai/chunked-prefill-why-maxnumbatchedtokens512-kills-throughput-34mb
+        "TTFT jitter improves. Throughput drops by more than half, and p99 TTFT on long prompts "
+        "gets worse than before.",
+        "With prefix caching, tokens per second fell by about half.",  # invented
+    ],
+)
+def test_a_rate_cut_by_half_is_no_speedup(text: str) -> None:
+    assert read(text) == []
 
 
 def test_inference_time_is_an_end_to_end_metric() -> None:
