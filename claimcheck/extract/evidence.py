@@ -316,6 +316,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         name, words = verdict
         if name == "comparison" and denied and not _metric_follows(after):
             name, words = "denied-before", denied  # "deployed 3x faster"
+        elif name == "comparison" and _CUT_WORD.fullmatch(words) and not _metric_follows(after):
+            # "cost を up to 90% reduction" (a verb-final language, glossed): the cut is the
+            # cost's, named before the figure
+            subject = _cost_subject(text, frame.clause.start, span.start)
+            if subject:
+                name, words = "not-speed-before", subject
         return [*out, Fact(name, words)]
     if denied:
         return [*out, Fact("denied-before", denied)]
@@ -412,6 +418,7 @@ _INVERTED = re.compile(
     r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b)",
     re.IGNORECASE,
 )
+_CUT_WORD = re.compile(r"reduc\w*|lower|less|cuts?|drops?|down|decreas\w*|sav\w*")
 _PHRASE_END = re.compile(r"[,;:()\[\]]|\s\+\s")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
 _STOPS = frozenset("while when whereas but and or which that as where".split())  # noqa: SIM905

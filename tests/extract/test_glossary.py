@@ -89,3 +89,17 @@ def test_a_drop_in_e2e_latency_in_chinese_after_a_config_flag_is_read() -> None:
     assert (claim["speedup"], claim["metric"]) == (1.11, "end_to_end")  # 1 / 0.9
     # 提高 raises: a throughput that rises is read, a cost that falls is not
     assert [c["speedup"] for c in _read("开启前缀缓存后，吞吐量提高3倍，成本下降50%。")] == [3.0]
+
+
+def test_a_cut_whose_verb_ends_a_japanese_list_is_not_taken_for_the_costs_speedup() -> None:
+    # https://github.com/akashikaikyouohasi/bedrock-guardrails-playground/blob/main/docs/prompt-caching/bedrock-prompt-caching-guide.md
+    # the one verb (削減, reduce) closes "latency by up to 85%, cost by up to 90%": the 90 %
+    # next to it is the cost's, never a 10x speedup
+    sentence = (
+        "Amazon Bedrock Prompt Caching は、頻繁に使用されるプロンプトをキャッシュすることで、"
+        "**レイテンシを最大 85%、コストを最大 90% 削減**できる機能です。"
+    )
+    assert all(c.get("speedup") != 10 for c in _read(sentence))
+    # invented: the latency's own cut beside a cost's is still read, 1 / (1 - 0.8)
+    cut = _read("Prompt caching makes cost 90% lower and latency 80% lower.")
+    assert [c["speedup"] for c in cut] == [5.0]
