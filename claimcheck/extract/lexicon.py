@@ -457,9 +457,10 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "quantity",
         "not_speed",
+        r"the\s[\w-]+\s(?:work|compute|flops)\b|"
         r"the\s(?:attention\s|compute\s|prefill\s)?(?:work|compute|flops|tokens|data|memory|storage|"
         r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|(?:an?|the)\s\S+'s\b",
-        ("the attention work", "the memory", "the tokens"),
+        ("the attention work", "the memory", "the tokens", "the FFN work"),
         ("the throughput",),
     ),
     Row(

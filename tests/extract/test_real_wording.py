@@ -166,6 +166,9 @@ def test_a_rate_is_never_a_context_length() -> None:
         "within seven years, three times the size of the database market.",
         # invented: a pause is not a measured time
         "After a 15-minute pause the session's KV cache is moved to NVMe; TTFT stays under 2 s.",
+        # https://github.com/labscommunity/cascadia/issues/39 (a ratio of work)
+        "Prefill is no longer one-shot relative to decode — at 64k prompt + 256-token response, "
+        "prefill is ~64k / 256 ≈ **250× the FFN work** of decode.",
         # https://github.com/bernardladenthin/java-llama.cpp/pull/255 (a CI cache)
         "Job time: **~51 min cold → ~15 min warm** (≈5.5 min of the warm time is the unavoidable "
         "CUDA-toolkit `dnf install`).",
