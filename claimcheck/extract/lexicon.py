@@ -996,9 +996,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "time_link",
         "field",
-        r"\s?(?:→|->|=>|⇒|⟶|to|down\sto|into|versus|vs\.?|instead\sof|compared\swith|compared\sto|against)\s?",
+        r"\s?(?:→|->|=>|⇒|⟶|\b(?:to|down\sto|into|versus|vs|instead\sof|compared\swith|compared\sto|against)\b\.?)\s?",
         (" to ", " vs. ", " → "),
-        (" and ",),
+        (" and ", " 24 tokens (", " total "),
         words=False,
     ),
     Row(

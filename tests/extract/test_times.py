@@ -128,3 +128,15 @@ def test_a_fresh_prompt_is_measured_without_the_cache() -> None:
     # the release's other figure: a tensor-parallel gain on a prompt nothing was cached for
     assert extract_claims(TENSORFOLD_FRESH) == []
     assert extract_claims(TENSORFOLD_FRESH, explicit=True) == []
+
+
+def test_to_inside_a_word_links_no_two_times() -> None:
+    # https://github.com/HoiV/llama.cpp/blob/56720364de7edfa930387f70730ea0256fbdb366/__readme__.txt
+    # (a log line): "tokens" holds "to", which is no link
+    log = (
+        "llama_print_timings: prompt eval time =   925.78 ms /    24 tokens (   38.57 ms per token)"
+    )
+    assert extract_claims(log) == []
+    # invented: the word itself still links them
+    (claim,) = extract_claims("With prefix caching, TTFT went from 925 ms to 38 ms.")
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.925, 0.038)
