@@ -36,7 +36,10 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"[约約]|약", "about"),
     (r"比", "than"),
     # metrics
-    (r"最初のトークン|首token|首字延迟|첫\s?토큰", "time to first token"),
+    (
+        r"最初のトークン|首\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰",
+        "time to first token",
+    ),
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),

@@ -103,3 +103,15 @@ def test_a_cut_whose_verb_ends_a_japanese_list_is_not_taken_for_the_costs_speedu
     # invented: the latency's own cut beside a cost's is still read, 1 / (1 - 0.8)
     cut = _read("Prompt caching makes cost 90% lower and latency 80% lower.")
     assert [c["speedup"] for c in cut] == [5.0]
+
+
+def test_first_token_latency_in_chinese_with_a_space_is_ttft() -> None:
+    # https://platform.moonshot.cn/blog/posts/context-caching: "首 Token 延迟" is first-token
+    # latency; 1 / (1 - 0.83) = 5.88
+    sentence = (
+        "经过大量测试,接入 Context Caching(上下文缓存)功能,128K 的请求,首 Token 延迟平均可降至 5s "
+        "内,首 Token 延迟降低 83% 左右!"
+    )
+    assert _read(sentence) == [{"speedup": 5.88, "metric": "ttft"}]
+    assert english("首字延迟").strip() == english("首token").strip() == "time to first token"
+    assert "first token" not in english("首字母")  # an initial letter
