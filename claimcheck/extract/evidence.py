@@ -491,10 +491,18 @@ def _in_a_model_name(text: str, topic: str, where: Span) -> bool:
 
 
 _SURROUNDINGS = frozenset(
-    {"engine_comparison", "routing", "disaggregation", "parallelism", "gpu_generation"}
+    {
+        "engine_comparison",
+        "routing",
+        "disaggregation",
+        "parallelism",
+        "gpu_generation",
+        "storage_io",
+    }
 )
 """Topics that surround a KV-cache mechanism rather than compete with it: "3x faster than
-vLLM" is how KV products are measured, and "KV-aware routing" is a way of reusing KV."""
+vLLM" is how KV products are measured, "KV-aware routing" is a way of reusing KV, and "GDS for
+loading KV cache" is the path the cache is loaded by."""
 _STORAGE_CAUSES = frozenset({"weight_offload", "other_cache", "model_loading", "storage_io"})
 """Causes that are themselves about storage or caching: offload or cache wording beside them
 does not name a KV-cache mechanism."""

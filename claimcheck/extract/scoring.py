@@ -165,7 +165,9 @@ MEANINGS: dict[str, str] = {
     "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
     "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",
     "topic-beside-storage": "another technique is named, but so is KV storage",
-    "topic-beside-kv": "an engine, GPU, router or setting is named beside a KV-cache mechanism",
+    "topic-beside-kv": (
+        "an engine, GPU, router, storage path or setting is named beside a KV-cache mechanism"
+    ),
     "topic-setting": "parallelism or batching is named, often a setting of the benchmark",
     "gpu-comparison": "a GPU or generation comparison ('than Hopper', 'swapping H100s for H200s')",
     "no-mechanism": "a percentage cut of an average or tail TTFT (mean, p90, under load) in a sentence on its own that names no KV-cache mechanism and nothing a cache could stand behind: routing, scheduling and disaggregation move such figures too (pass the text with --text to audit it as a KV-cache claim)",
