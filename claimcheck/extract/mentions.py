@@ -94,7 +94,7 @@ def _seconds(number: float, unit: str) -> float:
 
 
 _ELIDED = re.compile(
-    r"(?:\s[a-z][\w-]*){0,5}?\s(?:instead\sof|vs\.?|versus|compared\s(?:to|with))\s~?"
+    r"(?:\s[a-z][\w-]*){0,5}?\s(?:instead\sof|vs\.?|versus)\s~?"
     r"(\d+(?:\.\d+)?)(?![\d.,]*\d)(?!\s?(?:%|×|[^\W\d_]))",
     re.IGNORECASE,
 )

@@ -64,14 +64,19 @@ def sentence_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return [trimmed for s, e in spans if (trimmed := _trim(text, s, e))[0] < trimmed[1]]
 
 
+_TITLE = 200
+
+
 def _in_quotation(text: str, start: int, mark: int, hi: int) -> bool:
     """Is the "?" or "!" at ``mark`` inside a double quotation that opened in this sentence and
-    closes later on the same line (not right after the mark, where the quotation ends)?"""
-    before = text[start:mark]
+    closes later on the same line (not right after the mark, where the quotation ends)? Only
+    the last ``_TITLE`` characters are looked at: a title is short, and a long paragraph of
+    marks costs no more than a short one."""
+    before = text[max(start, mark - _TITLE) : mark]
     opened = before.count('"') % 2 == 1 or before.count("“") > before.count("”")
     if not opened:
         return False
-    ahead = text[mark + 1 : min(hi, mark + 120)].split("\n", 1)[0]
+    ahead = text[mark + 1 : min(hi, mark + _TITLE)].split("\n", 1)[0]
     return '"' in ahead or "”" in ahead
 
 
