@@ -924,7 +924,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_kv",
         "cue",
-        r"kv|key[-\s]value|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
+        r"kv|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
         r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
@@ -936,7 +936,7 @@ _ROWS: tuple[Row, ...] = (
             "recompute",
             "enable_prefix_caching",
         ),
-        ("TTFT", "cache line"),
+        ("TTFT", "cache line", "generic key-value storage"),
     ),
     Row(
         "cue_weak",

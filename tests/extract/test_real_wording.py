@@ -166,6 +166,10 @@ def test_a_rate_is_never_a_context_length() -> None:
         "within seven years, three times the size of the database market.",
         # invented: a pause is not a measured time
         "After a 15-minute pause the session's KV cache is moved to NVMe; TTFT stays under 2 s.",
+        # https://wilburhimself.github.io/blog/tags/redis (a key-value store is a database)
+        "By introducing a Redis caching layer designed around real access patterns, not just "
+        "generic key-value storage, we cut P95 latency in half, reduced DB CPU load from 85% to "
+        "45%, and eliminated the majority of timeouts.",
         # https://github.com/labscommunity/cascadia/issues/39 (a ratio of work)
         "Prefill is no longer one-shot relative to decode — at 64k prompt + 256-token response, "
         "prefill is ~64k / 256 ≈ **250× the FFN work** of decode.",
