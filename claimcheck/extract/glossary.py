@@ -43,6 +43,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),
+    (r"사용량|使用量|用量|使用率|사용률", "usage"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),

@@ -115,3 +115,15 @@ def test_first_token_latency_in_chinese_with_a_space_is_ttft() -> None:
     assert _read(sentence) == [{"speedup": 5.88, "metric": "ttft"}]
     assert english("首字延迟").strip() == english("首token").strip() == "time to first token"
     assert "first token" not in english("首字母")  # an initial letter
+
+
+def test_a_usage_figure_in_korean_is_no_speedup() -> None:
+    # https://github.com/unionxic/vllm-gds-kv-offload/blob/main/README.md: "CPU 사용량" is CPU
+    # usage, so its 12배 is no speed; the tail latency's 5배 is the only speed figure
+    sentence = (
+        "- 실제 병목은 SSD→GPU 전송 방식보다 store 작업의 스케줄링이었다. store를 요청 사이 gap으로 "
+        "미루자 tail latency 5배, CPU 사용량 12배 개선이 변동계수 0으로 재현됐고, 이 효과는 "
+        "cuFile과 POSIX에서 동일했다."
+    )
+    assert [c.get("speedup") for c in _read(sentence)] == [5.0]
+    assert english("사용량").strip() == english("使用量").strip() == "usage"
