@@ -525,7 +525,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_compression",
         "topic",
         r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
-        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
+        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|"
         # KV-compression methods by their papers' names, and what they share
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
@@ -542,6 +542,7 @@ _ROWS: tuple[Row, ...] = (
             "reduces KV cache by 61%",
             "LLMLingua-2",
             "MiniCache",
+            "a smaller vision encoder",
             "low-rank KV",
             "PyramidInfer",
             "KVPress",
