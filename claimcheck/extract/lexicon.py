@@ -1015,8 +1015,8 @@ _ROWS: tuple[Row, ...] = (
         "not_a_time_after",
         "field",
         r"[-\s]?(?:pauses?|breaks?|ttl|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording|"
-        r"p\d\d(?:\.\d)?)\b",
-        (" pause", " TTL", " of inactivity", " p95"),
+        r"p\d\d(?:\.\d)?|per\s(?:output\s)?(?:token|tok)|/\s?(?:token|tok)s?)\b",
+        (" pause", " TTL", " of inactivity", " p95", " per token", "/tok"),
         (" faster",),
         words=False,
     ),

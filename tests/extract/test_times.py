@@ -137,6 +137,8 @@ def test_to_inside_a_word_links_no_two_times() -> None:
         "llama_print_timings: prompt eval time =   925.78 ms /    24 tokens (   38.57 ms per token)"
     )
     assert extract_claims(log) == []
+    # and a time per token is a rate of its own, never half of a pair, even passed as a claim
+    assert extract_claims(log, explicit=True) == []
     # invented: the word itself still links them
     (claim,) = extract_claims("With prefix caching, TTFT went from 925 ms to 38 ms.")
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.925, 0.038)
