@@ -431,6 +431,7 @@ def _first_telling(after: str) -> tuple[str, str] | None:
     conjunction ends the look."""
     plain = 0
     budget = 3
+    measured_in = False  # "in" or "of" before the word: what the figure is a figure of
     for word_match in pattern("words").finditer(after):
         rest = after[word_match.start() :]
         word = word_match.group().lower()
@@ -458,11 +459,25 @@ def _first_telling(after: str) -> tuple[str, str] | None:
             return "comparison", word
         if word in _PREPOSITIONS:
             budget = min(budget, plain + 1)
+            measured_in = plain == 0 and word in {"in", "of"}
             continue
         if word not in _SKIP:
             plain += 1
             if plain >= budget:
-                return None
+                return _quantity_named_after(following) if measured_in else None
+    return None
+
+
+def _quantity_named_after(following: str) -> tuple[str, str] | None:
+    """After "in" or "of" and a word that tells nothing, a quantity that is no speed within the
+    next two words still names what the figure measures ("10x in inference costs", "4x in GPU
+    memory"); a metric or speed word first ends the look."""
+    for word_match in list(pattern("words").finditer(following))[:2]:
+        rest = following[word_match.start() :]
+        if _metric_starts(rest) or pattern("speed").match(rest):
+            return None
+        if pattern("subject_not_speed").match(rest):
+            return "not-speed-after", word_match.group().lower()
     return None
 
 

@@ -338,3 +338,21 @@ def test_storage_io_that_carries_the_kv_cache_is_its_tier_not_another_cause() ->
     assert (claim["speedup"], claim["metric"]) == (10.0, "ttft")
     # invented: with no KV wording, a GDS figure is the storage's own
     assert read("GPUDirect Storage cuts read latency by 90% on the same NVMe drives.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # https://prasadbhamidipati.in/the-hidden-economics-of-ai-agents (a cost, passed as a claim)
+        "The difference between a cache-hostile and cache-optimized agent architecture is often "
+        "10x in inference costs.",
+        "Prefix caching gives a 4x in GPU memory savings.",  # invented
+    ],
+)
+def test_a_figure_in_a_cost_or_memory_is_no_speedup_even_passed_as_a_claim(text: str) -> None:
+    assert [dict(c.values) for c in extract_claims(text, explicit=True)] == []
+
+
+def test_a_figure_in_a_metric_is_still_a_speedup() -> None:
+    # invented: "in" before a metric names what the factor is of
+    assert one("Prefix caching: 5x in end-to-end latency.")["speedup"] == 5
