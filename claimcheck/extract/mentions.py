@@ -93,15 +93,17 @@ def _seconds(number: float, unit: str) -> float:
     return number
 
 
+_NO_ORDER = r"instead\sof|vs\b\.?|versus"
+"""Words that join two times without saying which came first."""
 _ELIDED = re.compile(
-    r"(?:\s[a-z][\w-]*){0,5}?\s(?:instead\sof|vs\.?|versus)\s~?"
+    rf"(?:\s[a-z][\w-]*){{0,5}}?\s(?:{_NO_ORDER})\s~?"
     r"(\d+(?:\.\d+)?)(?![\d.,]*\d)(?!\s?(?:%|×|[^\W\d_]))",
     re.IGNORECASE,
 )
 """A bare number compared with a time just given, in that time's unit ("… instead of 4.43")."""
 
 
-_UNORDERED = re.compile(r"\b(?:instead\sof|vs\b|versus)")
+_UNORDERED = re.compile(rf"\b(?:{_NO_ORDER})")
 _RANGE_START = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?[-–—]\s?~?$")
 
 
