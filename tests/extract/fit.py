@@ -3,8 +3,11 @@
 Every candidate the extractor weighs in a labelled sentence is one sample: its facts (the
 names ``evidence.facts`` gives) are the features, and it is positive when its sentence is a
 KV-cache claim and its value is the labelled headline (or one of the labelled factors, or the
-factor the labelled times imply). Candidates that read a range's low end are left out, as are
-sentences whose claim states no factor. The model is fitted with an L2 penalty by Newton's
+factor the labelled times imply). A claim's other candidates (a range's low end, a second
+factor the label does not list) are left out, since the label does not say what they are, as
+are sentences whose claim states no factor; the same holds for the figures of a page excerpt
+with labelled claims. A claim read as a paragraph of a page about something else is negative
+when it names no KV-cache mechanism: such a page makes no claim of it. The model is fitted with an L2 penalty by Newton's
 method (iteratively reweighted least squares), in plain Python: the fit needs no library the
 project does not already have.
 
@@ -76,8 +79,8 @@ def source_group(source: str) -> str:
     return host or "unknown"
 
 
-def _targets(entry: dict[str, Any]) -> tuple[list[float], list[float]]:
-    """The factors a claim entry labels as its own, and the range low ends (left out)."""
+def _targets(entry: dict[str, Any]) -> list[float]:
+    """The factors a claim entry labels as its own."""
     want = entry.get("expect") or {}
     wanted = [float(v) for v in (want.get("speedups") or []) if isinstance(v, (int, float))]
     if isinstance(want.get("speedup"), (int, float)):
@@ -85,8 +88,7 @@ def _targets(entry: dict[str, Any]) -> tuple[list[float], list[float]]:
     base, cached = want.get("baseline_seconds"), want.get("cached_seconds")
     if isinstance(base, (int, float)) and isinstance(cached, (int, float)) and cached > 0:
         wanted.append(float(base) / float(cached))
-    low = [float(want["speedup_low"])] if isinstance(want.get("speedup_low"), (int, float)) else []
-    return wanted, low
+    return wanted
 
 
 PLACES = ("alone", "other-page", "kv-page")
@@ -109,16 +111,19 @@ def samples(entries: Iterable[dict[str, Any]], places: Sequence[str] = PLACES) -
     out: list[Sample] = []
     for entry in entries:
         text = str(entry["text"])
-        wanted, low = _targets(entry) if entry["claim"] else ([], [])
+        wanted = _targets(entry) if entry["claim"] else []
         if entry["claim"] and not wanted:
             continue  # a claim that states no factor: nothing to say which candidate is right
         group = source_group(str(entry.get("source", "") or f"invented:{text[:20]}"))
+        names_kv = page_names_kv(text)
         for place in places:
             for decision in _read(text, place):
                 value = decision.candidate.value
                 positive = value is not None and any(close(value, w) for w in wanted)
-                if not positive and value is not None and any(close(value, w) for w in low):
-                    continue
+                if entry["claim"] and not positive:
+                    continue  # another figure of a claim: the label does not say what it is
+                if place == "other-page" and not names_kv:
+                    positive = False  # a page about something else makes no claim of it
                 facts = frozenset(f.name for f in decision.facts)
                 out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
     return out
@@ -135,6 +140,8 @@ def page_samples(pages: Iterable[dict[str, Any]]) -> list[Sample]:
         for placed in read.decisions:
             value = placed.value
             positive = value is not None and any(close(value, w) for w in wanted)
+            if wanted and not positive:
+                continue  # a figure the page's labels do not list: not known to be wrong
             facts = frozenset(name for name, _, _ in placed.evidence)
             out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
     return out
