@@ -598,7 +598,7 @@ def _times_only(
     """Two times and no factor still make a claim when TTFT is named, the user passed the text
     as a claim, or one side is named as recompute and the other as a load ("Recomputing …
     takes 57 s; loading its KV cache takes 2.1 s")."""
-    times = _times(text, [unit], None)
+    times = _times(text, [unit], None, context.hint)
     if times is None or not _one_quantity(text, unit, *times):
         return None
     # The unit and what frames it (a table's header row, the page's topic) say what the times are.
@@ -692,16 +692,24 @@ def _last_percentile(text: str, side: Span) -> str:
     return _SAME_PERCENTILE.get(word, word)
 
 
-def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Found, Found] | None:
-    """The baseline and cached times: a linked pair ("57 s to 2.1 s") or the first two given
-    (in a list or table, the two nearest the headline). When the words beside them name one
-    as recompute and the other as a load, so they are; otherwise the longer is the baseline."""
+def _times(
+    text: str, region: Sequence[Span], anchor: Span | None, header: str = ""
+) -> tuple[Found, Found] | None:
+    """The baseline and cached times: a linked pair ("57 s to 2.1 s"), in a table row the two
+    in columns that name one metric, or the first two given (in a list or table, the two
+    nearest the headline). When the words beside them, or their columns, name one as
+    recompute and the other as a load, so they are; otherwise the longer is the baseline."""
     found = [d for r in region for d in mentions.durations(text, r.start, r.end)]
     if len(found) < 2:
         return None
     pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
     if pair is not None and mentions.rising(text, *pair):
         return None  # "3670ms → 4268ms": a slowdown, not a speedup
+    columns: tuple[str, str] | None = None
+    if pair is None and header and len(found) > 2:
+        picked = _metric_columns(text, region[0].start, found, header)
+        if picked is not None:
+            pair, columns = picked
     if pair is None and anchor is not None and len(found) > 2:
         pair = min(
             pairwise(found), key=lambda ab: _gap(Span(ab[0].span.start, ab[1].span.end), anchor)
@@ -709,7 +717,11 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
     first, second = pair or (found[0], found[1])
     if first.value == second.value:
         return None
-    roles = (_role(text, first, None, second), _role(text, second, first, None))
+    roles = (
+        _column_roles(*columns)
+        if columns is not None
+        else (_role(text, first, None, second), _role(text, second, first, None))
+    )
     if roles == ("recompute", "load"):
         baseline, cached = first, second
     elif roles == ("load", "recompute"):
@@ -721,6 +733,40 @@ def _times(text: str, region: Sequence[Span], anchor: Span | None) -> tuple[Foun
     # A range of cached times ("reloads in 3-8 s") gives the headline at its best, the
     # shorter time, as a range of factors gives its high end.
     return baseline, mentions.range_low(text, cached, region[0].start)
+
+
+def _metric_columns(
+    text: str, lo: int, found: list[Found], header: str
+) -> tuple[tuple[Found, Found], tuple[str, str]] | None:
+    """In a table row of more than two times, the two under header cells that name one speed
+    metric ("B pooled TTFT p50 | A cold TTFT p50"), not a time of something else beside them
+    ("KV load (avg)"), with those cells; None unless exactly two such cells name it."""
+    cells = header.split("|")
+    under: dict[str, list[tuple[Found, str]]] = {}
+    for time in found:
+        index = text.count("|", lo, time.span.start)
+        if len(cells) < 3 or index >= len(cells):
+            return None
+        cell = cells[index]
+        metric = next((m for m in METRICS if pattern(f"metric_{m}").search(cell)), None)
+        if metric is not None:
+            under.setdefault(metric, []).append((time, cell))
+    named = [times for times in under.values() if len(times) == 2]
+    if len(named) != 1:
+        return None
+    (first, first_cell), (second, second_cell) = named[0]
+    return (first, second), (first_cell, second_cell)
+
+
+def _column_roles(first: str, second: str) -> tuple[str | None, str | None]:
+    """The roles two header cells name ("A cold TTFT", "B pooled TTFT"): when only one names
+    recompute or a load, the other is the other side."""
+    roles = [_side_role(first), _side_role(second)]
+    if roles.count(None) == 1:
+        known = next(r for r in roles if r is not None)
+        other = "load" if known == "recompute" else "recompute"
+        roles = [r if r is not None else other for r in roles]
+    return roles[0], roles[1]
 
 
 _SIDE_BOUNDARY = re.compile(
@@ -744,7 +790,11 @@ def _role(text: str, time: Found, before: Found | None, after: Found | None) -> 
     hi = min(after.span.start if after else len(text), time.span.end + 40)
     cut = _SIDE_BOUNDARY.search(text, time.span.end, hi)
     end = cut.start() if cut else hi
-    side = text[start : time.span.start] + " " + text[time.span.end : end]
+    return _side_role(text[start : time.span.start] + " " + text[time.span.end : end])
+
+
+def _side_role(side: str) -> str | None:
+    """The role ("recompute" or "load") the words of one side name, when they name just one."""
     recompute = _RECOMPUTE_SIDE.search(side) is not None
     load = _LOAD.search(side) is not None or _LOAD_SIDE.search(side) is not None
     if recompute == load:

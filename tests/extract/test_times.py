@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.extract import extract_claims
+from claimcheck.sources.document import read_document
 
 
 @pytest.mark.parametrize(
@@ -142,3 +143,27 @@ def test_to_inside_a_word_links_no_two_times() -> None:
     # invented: the word itself still links them
     (claim,) = extract_claims("With prefix caching, TTFT went from 925 ms to 38 ms.")
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.925, 0.038)
+
+
+_POOLED = """# Distributed KV cache: cold against pooled
+
+| Condition | B hit rate | KV load (avg) | B pooled TTFT p50 | A cold TTFT p50 | Outcome |
+| --- | --- | --- | --- | --- | --- |
+| A100, RDMA (IB) | 98.3% | ~2.9 ms | **19.5 ms** | 26.9 ms | **net win** |
+| GB200, RDMA (RoCE) | 98.3% | ~1.6 ms | 18.4 ms | 15.6 ms | p50 break-even |
+"""
+
+
+def test_a_table_row_takes_the_two_times_its_header_names_one_metric() -> None:
+    # tolleybot/kvcache-analysis docs/results-brief.md: the KV load time beside the two TTFT
+    # columns is a time of something else; 26.9 / 19.5 = 1.38x, not 19.5 / 2.9 = 6.7x.
+    records = read_document(_POOLED, "markdown", "page.md").records
+    pairs = [(r.claim.baseline_seconds, r.claim.cached_seconds) for r in records]
+    assert pairs == [(0.0269, 0.0195)]
+
+
+def test_a_column_named_cold_is_the_baseline_even_when_it_is_shorter() -> None:
+    # the GB200 row: pooled 18.4 ms against cold 15.6 ms is loading slower, no claim
+    row = _POOLED.splitlines()
+    page = "\n".join([*row[:4], row[5]]) + "\n"
+    assert read_document(page, "markdown", "page.md").records == []
