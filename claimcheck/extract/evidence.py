@@ -157,7 +157,7 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     if any(f.name == "ttft-only" for f in cues) and _queueing_cut(candidate, frame):
         ttft = next(f.detail for f in cues if f.name.startswith("ttft"))
         out.append(Fact("no-mechanism", ttft))
-    out += _topics(frame)
+    out += _topics(frame, span)
     if (
         metric is not None
         and metric[0] == "decode"
@@ -722,7 +722,7 @@ def _topic_cue(topic: str) -> str:
     return ""
 
 
-def _topics(frame: Frame) -> list[Fact]:
+def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     """Other causes named in the sentence, softened when the sentence is about KV storage too.
 
     When the sentence names another cause (a technique, a comparison of engines or GPUs, a
@@ -734,11 +734,12 @@ def _topics(frame: Frame) -> list[Fact]:
     causes: list[str] = []
     storage: str | None = None
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
-    if _first(text, "exclude_topic", sentence) is not None:
+    scope = _beyond_label(frame, figure)
+    if _first(text, "exclude_topic", scope) is not None:
         storage = _first(text, "storage_cue", sentence)
         kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
-            found = _asserted(text, f"topic_{topic}", sentence)
+            found = _asserted(text, f"topic_{topic}", scope)
             if found is not None:
                 model = topic == "quantisation" and _in_a_model_name(text, topic, sentence)
                 name = (
@@ -785,6 +786,30 @@ def _topics(frame: Frame) -> list[Fact]:
         if heading is not None:
             out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
     return out
+
+
+_LABEL_CELL = re.compile(r"\s*\|?[^|]*\|")
+_FACTOR_IN_LABEL = re.compile(r"\d\s?[x×%]", re.IGNORECASE)
+_SPEEDUP_COLUMN = re.compile(r"\bspeed-?ups?\b|\bfaster\b", re.IGNORECASE)
+
+
+def _beyond_label(frame: Frame, figure: Span | None) -> Span:
+    """The sentence without its table row's label, the first cell, when the figure stands in
+    a speedup column of a table whose header names the KV cache: in "| tim-9b (new kernel) |
+    ON | 0.756 s | 2.7× TTFT |" under "Speedup vs OFF", the label names the build the row was
+    measured on, not the cause of its speedup. Under a column of another quantity
+    ("Compression") the label is the technique the row measures, and it counts."""
+    sentence = frame.sentence
+    if figure is None or not frame.hint or pattern("cue_strong").search(frame.hint) is None:
+        return sentence
+    label = _LABEL_CELL.match(frame.text, sentence.start, sentence.end)
+    if label is None or label.end() > figure.start or _FACTOR_IN_LABEL.search(label.group()):
+        return sentence
+    cells = frame.hint.split("|")
+    index = frame.text.count("|", sentence.start, figure.start)
+    if index >= len(cells) or _SPEEDUP_COLUMN.search(cells[index]) is None:
+        return sentence
+    return Span(label.end() - 1, sentence.end)
 
 
 _AS_BASELINE = re.compile(

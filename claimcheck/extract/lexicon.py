@@ -355,6 +355,7 @@ _ROWS: tuple[Row, ...] = (
         "metric_end_to_end",
         "metric",
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
+        r"(?<=[x×]\s)total(?=\s?(?:[/|).;]|$))|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
         r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|"
         r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
@@ -365,8 +366,9 @@ _ROWS: tuple[Row, ...] = (
             "job completion",
             "my runtime",
             "inference time",
+            "2.0× total / 2.7× TTFT",
         ),
-        ("the end of the day",),
+        ("the end of the day", "2x total throughput", "3x in total"),
     ),
     Row(
         "metric_decode",

@@ -26,3 +26,12 @@ def test_semicolons_and_dashes_always_split() -> None:
 
 def test_a_boundary_inside_a_figure_is_not_one() -> None:
     assert clauses("between 3 and 10 times faster") == ["between 3 and 10 times faster"]
+
+
+def test_a_spaced_slash_between_two_figures_splits() -> None:
+    # subconscious-systems/TIMRUN.cpp-Example BENCHMARK.md: "2.7× TTFT / 1.9× total"
+    assert clauses("2.7× TTFT / 1.9× total") == ["2.7× TTFT", "1.9× total"]
+
+
+def test_a_slash_between_two_metric_names_does_not() -> None:
+    assert clauses("TTFT / ITL improved 2x") == ["TTFT / ITL improved 2x"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.extract import extract_claims, read
+from claimcheck.sources.document import read_document
 
 
 def _factors(text: str, *, explicit: bool = False) -> list[object]:
@@ -807,3 +808,31 @@ def test_cold_and_warm_instances_are_model_loading() -> None:
         )
         == []
     )
+
+
+_KERNEL_ROWS = """# Subconscious Cache Benchmark
+
+| Model | Cache | turn2 TTFT | turn2 total | reused tokens | Speedup vs OFF |
+|---|---|---|---|---|---|
+| tim-9b (new kernel) | OFF | 2.025 s | 2.546 s | 0 / 177 | — |
+| tim-9b (new kernel) | **ON** | **0.756 s** | **1.278 s** | **134 / 177** | **2.7× TTFT / 2.0× total** |
+"""
+
+
+def test_a_row_label_names_the_build_not_the_cause_of_a_speedup_column() -> None:
+    # subconscious-systems/TIMRUN.cpp-Example BENCHMARK.md: the cache is what the row turns on;
+    # "(new kernel)" is the build both rows ran. Each figure keeps its own metric.
+    claims = [r.claim for r in read_document(_KERNEL_ROWS, "markdown", "page.md").records]
+    assert [(c.speedup, c.metric) for c in claims] == [(2.7, "ttft"), (2.0, "end_to_end")]
+
+
+def test_a_row_label_is_the_cause_under_a_column_of_another_quantity() -> None:
+    # rishika1099/kv-cache-benchmark MIDPOINT_REPORT.md: "SnapKV" is the technique the row
+    # measures, and "Compression" is no speedup column.
+    page = """# KV cache optimisation benchmark
+
+| Method | Config | Avg KV Cache (MB) | Compression | Avg Throughput (TPS) |
+|--------|--------|-------------------|-------------|---------------------|
+| SnapKV | budget=0.2 | — | 3.7x | 41.4 |
+"""
+    assert read_document(page, "markdown", "page.md").records == []
