@@ -262,7 +262,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
-    listed = _LISTED_AFTER.search(text, max(frame.sentence.start, span.start - 16), span.start)
+    listed = _LISTED_AFTER.search(
+        text, max(frame.sentence.start, span.start - 16), span.start
+    ) or _parallel(text, span, frame.sentence)
     labelled = span.start - frame.sentence.start <= 48 and _LABEL_BEFORE.search(
         text[frame.sentence.start : span.start]
     )
@@ -369,6 +371,25 @@ _LABEL_BEFORE = re.compile(
 or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x")."""
 _LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
 """The figure is the second of a list of figures ("the ideal speedup is 6.3x and 8.7x")."""
+_PARALLEL_BEFORE = re.compile(
+    r"(?<![\w.])\d[\d.]*\s?[x×%]\W?(?:\s[\w-]+){0,5}?\s(on|at|for|with|in)\s[\w-]+,?"
+    r"\s(?:and|or|&)\s\W?$",
+    re.IGNORECASE,
+)
+_PARALLEL_AFTER = re.compile(r"\W?\s+(on|at|for|with|in)\s", re.IGNORECASE)
+
+
+def _parallel(text: str, span: Span, sentence: Span) -> bool:
+    """Whether the figure is the second of two set side by side, each under its own condition
+    with one preposition ("1.16x cache-only speedup on random and 2.07x on Zipf"): it shares
+    the wording of the first."""
+    after = _PARALLEL_AFTER.match(text, span.end, sentence.end)
+    if after is None:
+        return False
+    before = _PARALLEL_BEFORE.search(text, max(sentence.start, span.start - 96), span.start)
+    return before is not None and before.group(1).lower() == after.group(1).lower()
+
+
 _TIME_RISES = re.compile(
     r"\b(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)\s(?:p\d\d\s)?(?:\w+\s)?"
     r"(?:grows?|grew|increas(?:es|ed)|rises?|rose|jump(?:s|ed)|spik(?:es|ed)|balloon(?:s|ed)|degrad(?:es|ed)|inflat(?:es|ed))"

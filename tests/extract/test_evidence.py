@@ -836,3 +836,20 @@ def test_a_row_label_is_the_cause_under_a_column_of_another_quantity() -> None:
 | SnapKV | budget=0.2 | — | 3.7x | 41.4 |
 """
     assert read_document(page, "markdown", "page.md").records == []
+
+
+def test_a_second_figure_under_its_own_condition_shares_the_first_ones_wording() -> None:
+    # a KV-cache benchmark report (fresh_dev.yaml): "2.07x on Zipf" is a speedup as the
+    # "1.16x cache-only speedup on random" before it is, so it is the headline
+    text = (
+        "Block 256 reaches `1.16x` cache-only speedup on random and `2.07x` on Zipf, but "
+        "document caching remains 2.7% and 5.8% faster, respectively."
+    )
+    assert [c.values["speedup"] for c in extract_claims(text)] == [2.07]
+
+
+def test_two_figures_under_different_prepositions_are_no_parallel_list() -> None:
+    parallel = read("Prefix caching gives a 3x speedup on H100 and 2x on A100.").decisions
+    assert [d.candidate.value for d in parallel if d.kept] == [3.0, 2.0]
+    crossed = read("Prefix caching gives a 3x speedup on H100 and 2x at 32K tokens.").decisions
+    assert [d.candidate.value for d in crossed if d.kept] == [3.0]
