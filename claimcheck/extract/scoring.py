@@ -60,6 +60,7 @@ WEIGHTS: dict[str, float] = {
     "no-kv-cue": -1.5,
     "off-topic-page": -1.5,
     "ttft-only": -0.75,
+    "weak-only": -0.75,
     "after-a-claim": 0.8,
     "kv-page": 1.0,
     # what makes a number something other than a speed factor
@@ -145,6 +146,7 @@ MEANINGS: dict[str, str] = {
     "no-kv-cue": "no KV-cache, prefix-cache, prefill or TTFT wording anywhere",
     "off-topic-page": "a page that never names KV caching or a KV product, and only weak cues here",
     "ttft-only": "TTFT or prefill is the only cue: no KV-cache or caching wording",
+    "weak-only": "cache, prompt or context wording is the only cue, and no speed metric is named",
     "explicit": "the text was passed as a claim (--text or a claim file): weighed as KV-cache wording in its paragraph",
     "kv-page": "the page names KV caching or a KV product elsewhere, and the figure names no other cause",
     "attributed-elsewhere": "the sentence attributes the figure to another cause and names no KV-cache mechanism",

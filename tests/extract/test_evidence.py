@@ -845,7 +845,9 @@ def test_a_second_figure_under_its_own_condition_shares_the_first_ones_wording()
         "Block 256 reaches `1.16x` cache-only speedup on random and `2.07x` on Zipf, but "
         "document caching remains 2.7% and 5.8% faster, respectively."
     )
-    assert [c.values["speedup"] for c in extract_claims(text)] == [2.07]
+    second = next(d for d in read(text).decisions if d.candidate.value == 2.07)
+    assert ("comparison", "speedup") in {(f.name, f.detail) for f in second.facts}
+    assert [c.values["speedup"] for c in extract_claims(text, explicit=True)] == [2.07]
 
 
 def test_two_figures_under_different_prepositions_are_no_parallel_list() -> None:
@@ -853,3 +855,32 @@ def test_two_figures_under_different_prepositions_are_no_parallel_list() -> None
     assert [d.candidate.value for d in parallel if d.kept] == [3.0, 2.0]
     crossed = read("Prefix caching gives a 3x speedup on H100 and 2x at 32K tokens.").decisions
     assert [d.candidate.value for d in crossed if d.kept] == [3.0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # redis/redis-vl-python docs/user_guide/10_embeddings_cache.ipynb: an embeddings cache
+        "Speedup with caching: 7.37x faster",
+        # CodeTreatise/Gen-AI sequential-chains.md: a LangChain response cache
+        "Cache speedup: 543x faster",
+    ],
+)
+def test_cache_wording_alone_with_no_speed_metric_is_no_claim(text: str) -> None:
+    decision = next(d for d in read(text).decisions)
+    assert "weak-only" in {f.name for f in decision.facts}
+    assert not decision.kept
+    # passed as a claim, the user says what the cache is: it is read
+    assert [c.values["speedup"] for c in extract_claims(text, explicit=True)] != []
+
+
+@pytest.mark.parametrize(
+    ("text", "speedup"),
+    [
+        ("Caching cuts latency 5x.", 5.0),
+        ("Speedups as high as 48x on 128K-token prompts.", 48.0),
+        ("The second request is 10x faster with the cache warm.", 10.0),
+    ],
+)
+def test_cache_wording_with_a_metric_a_length_or_a_hit_is_read(text: str, speedup: float) -> None:
+    assert [c.values["speedup"] for c in extract_claims(text)] == [speedup]
