@@ -884,3 +884,17 @@ def test_cache_wording_alone_with_no_speed_metric_is_no_claim(text: str) -> None
 )
 def test_cache_wording_with_a_metric_a_length_or_a_hit_is_read(text: str, speedup: float) -> None:
     assert [c.values["speedup"] for c in extract_claims(text)] == [speedup]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # https://paperswithcode.com/paper/mooncake-a-kvcache-centric-disaggregated/review/:
+        # requests handled are a throughput
+        "Under real workloads, Mooncake enables Kimi to handle 75% more requests.",
+        "In real-world scenarios, Mooncake can process 75% more requests.",
+    ],
+)
+def test_more_requests_handled_is_a_throughput_not_a_count(text: str) -> None:
+    claims = extract_claims(text)
+    assert [(c.values["speedup"], c.values["metric"]) for c in claims] == [(1.75, "throughput")]
