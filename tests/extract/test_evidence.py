@@ -898,3 +898,9 @@ def test_cache_wording_with_a_metric_a_length_or_a_hit_is_read(text: str, speedu
 def test_more_requests_handled_is_a_throughput_not_a_count(text: str) -> None:
     claims = extract_claims(text)
     assert [(c.values["speedup"], c.values["metric"]) for c in claims] == [(1.75, "throughput")]
+
+
+def test_a_cut_in_processing_time_is_a_latency() -> None:
+    # graelo/mlx-server-nano README.md: without a metric word the percentage read as nothing
+    claims = extract_claims("- **50-60% reduction** in processing time for cached prompts")
+    assert [(c.values["speedup"], c.values["metric"]) for c in claims] == [(2.5, "unspecified")]
