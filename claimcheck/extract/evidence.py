@@ -459,7 +459,8 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         following = rest[len(word) :].lstrip()
         if _worse(word, following):
             return "slower", f"{word} {following.split(' ')[0]}"
-        if pattern("not_speed_after").match(rest):
+        not_speed = pattern("not_speed_after").match(rest)
+        if not_speed is not None and not _metric_ends_at(rest, 0, not_speed.end()):
             return "not-speed-after", word
         if _metric_starts(rest):
             return "comparison", word
@@ -487,6 +488,16 @@ def _first_telling(after: str) -> tuple[str, str] | None:
             if plain >= budget:
                 return _quantity_named_after(following) if measured_in else None
     return None
+
+
+def _metric_ends_at(text: str, start: int, end: int) -> bool:
+    """Whether a speed metric in ``text[start:end]`` ends at ``end``: the quantity word there
+    is the metric's own ("request capacity" is a throughput, not a capacity)."""
+    return any(
+        found.end() == end
+        for metric in METRICS
+        for found in pattern(f"metric_{metric}").finditer(text, start, end)
+    )
 
 
 def _quantity_named_after(following: str) -> tuple[str, str] | None:

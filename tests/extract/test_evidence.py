@@ -904,3 +904,12 @@ def test_a_cut_in_processing_time_is_a_latency() -> None:
     # graelo/mlx-server-nano README.md: without a metric word the percentage read as nothing
     claims = extract_claims("- **50-60% reduction** in processing time for cached prompts")
     assert [(c.values["speedup"], c.values["metric"]) for c in claims] == [(2.5, "unspecified")]
+
+
+def test_more_request_capacity_is_a_throughput_not_a_capacity() -> None:
+    # iowarp/clio-core issue 200, quoting Mooncake's conversation workload
+    text = (
+        "<li><strong>Conversation workload</strong>: MOONCAKE achieved <strong>+59% to +498%"
+        "</strong> more effective request capacity vs. vLLM depending on TBT threshold.</li>"
+    )
+    assert [c.values["speedup"] for c in extract_claims(text)] == [5.98]
