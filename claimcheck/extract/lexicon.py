@@ -384,15 +384,16 @@ _ROWS: tuple[Row, ...] = (
         "metric_latency",
         "metric",
         r"latenc(?:y|ies)|delays?|wait(?:ing)?\stimes?|lag|response\sdelay|time\sto\sanswer|load\stimes?|"
-        r"processing\stimes?",
+        r"processing\stimes?|time\sconsumption",
         (
             "latency",
             "delay savings",
             "wait time",
             "latencies",
             "50-60% reduction in processing time",
+            "the time consumption is reduced by 98.7%",
         ),
-        ("latent space", "delayed shipment"),
+        ("latent space", "delayed shipment", "power consumption"),
     ),
     # ---- comparison wording --------------------------------------------------------------
     Row(

@@ -913,3 +913,12 @@ def test_more_request_capacity_is_a_throughput_not_a_capacity() -> None:
         "</strong> more effective request capacity vs. vLLM depending on TBT threshold.</li>"
     )
     assert [c.values["speedup"] for c in extract_claims(text)] == [5.98]
+
+
+def test_time_consumption_is_a_latency() -> None:
+    # Block-Attention's abstract (arxiver.lazybrains.com): "98.7%" named no metric of its own
+    text = (
+        "Compared with the self-attention model, Block-Attention's time consumption is reduced "
+        "by 98.7%."
+    )
+    assert [c.values["speedup"] for c in extract_claims(text)] == [76.92]
