@@ -57,6 +57,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     (r"再利用|复用|復用|重用|재사용", "reuse"),
+    (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     (r"プロンプト|프롬프트|提示词", "prompt"),
     # punctuation
     (r"。", "."),

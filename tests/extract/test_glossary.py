@@ -127,3 +127,15 @@ def test_a_usage_figure_in_korean_is_no_speedup() -> None:
     )
     assert [c.get("speedup") for c in _read(sentence)] == [5.0]
     assert english("사용량").strip() == english("使用量").strip() == "usage"
+
+
+def test_an_eviction_speedup_in_chinese_is_no_kv_reuse_claim() -> None:
+    # Suquster/Mooncake-KVCache-Tiered-Storage README.md: the eviction path made O(1), a
+    # replay falling from 280 s to 0.68 s, beside the page's real KV-cache figures
+    page = (
+        "# Mooncake KVCache 分层存储\n\n"
+        "- 端到端：synthetic 吞吐 **+18.8%**、TTFT p50 **−71%**\n"
+        "- 淘汰路径 O(1) 化：conversation 全量回放 >280s → **0.68s**（>400×）\n"
+    )
+    records = read_document(page, "markdown", "page.md").records
+    assert [r.position.line for r in records if r.position] == [3, 3]
