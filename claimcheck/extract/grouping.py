@@ -380,7 +380,7 @@ def _claim(
         put("metric", _metric_value(name), where)
     _setup_fields(text, mine, head.span, put, extras, readings, context.catalog)
     if "baseline_seconds" not in values:
-        times = _times(text, mine, head.span)
+        times = _times(text, mine, head.span, context.hint)
         if times is not None:
             put("baseline_seconds", times[0].value, times[0].span)
             put("cached_seconds", times[1].value, times[1].span)

@@ -167,3 +167,19 @@ def test_a_column_named_cold_is_the_baseline_even_when_it_is_shorter() -> None:
     row = _POOLED.splitlines()
     page = "\n".join([*row[:4], row[5]]) + "\n"
     assert read_document(page, "markdown", "page.md").records == []
+
+
+def test_a_factor_in_a_table_row_takes_the_times_under_its_metric() -> None:
+    # fewtarius/llama-ai benchmarks summary.md: the per-token times beside the TTFT columns
+    # are not the pair behind the row's speedup
+    page = """# KV cache benchmark
+
+| Size | Cold TTFT | Warm TTFT | TTFT Speedup | Cold ms/tok | Warm ms/tok | Gen ms/tok |
+|------|-----------|-----------|-------------|-------------|-------------|------------|
+| medium | 74198.4ms | 1020.0ms | 7.24x | 14.2ms | 255.0ms | 82.8ms |
+"""
+    (record,) = read_document(page, "markdown", "page.md").records
+    claim = record.claim
+    assert claim.speedup == 7.24
+    assert claim.baseline_seconds == pytest.approx(74.1984)
+    assert claim.cached_seconds == pytest.approx(1.02)
