@@ -259,6 +259,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         if larger is not None and _TIME_IS.search(text, frame.clause.start, larger.start()):
             return [Fact("slower", larger.group())]  # the pair's times, read the other way
         return [Fact("pair", text[span.start : span.end])]
+    quantity = _label_quantity(frame, span)
+    if quantity:
+        return [Fact("not-speed-before", quantity)]  # "| GPU→CPU Bandwidth | … | 67% increase |"
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
@@ -834,6 +837,23 @@ _FACTOR_IN_LABEL = re.compile(r"\d\s?[x×%]", re.IGNORECASE)
 _SPEEDUP_COLUMN = re.compile(r"\bspeed-?ups?\b|\bfaster\b", re.IGNORECASE)
 
 
+def _label_quantity(frame: Frame, figure: Span) -> str:
+    """The quantity a table row's label names when it is no speed ("GPU→CPU Bandwidth",
+    "Cache hit rate") and the figure stands in a later cell: the row measures that quantity.
+    A label that also names a speed metric names none, and under a speedup column ("| CPU
+    memory | 3.2x |" under "Speedup") the label is where the cache sits."""
+    if not frame.hint:
+        return ""
+    text = frame.text
+    label = _LABEL_CELL.match(text, frame.sentence.start, frame.sentence.end)
+    if label is None or label.end() > figure.start or _in_speedup_column(frame, figure):
+        return ""
+    found = pattern("subject_not_speed").search(text, label.start(), label.end())
+    if found is None or _metric_in(text, Span(label.start(), label.end())):
+        return ""
+    return found.group()
+
+
 def _beyond_label(frame: Frame, figure: Span | None) -> Span:
     """The sentence without its table row's label, the first cell, when the figure stands in
     a speedup column of a table whose header names the KV cache: in "| tim-9b (new kernel) |
@@ -846,11 +866,16 @@ def _beyond_label(frame: Frame, figure: Span | None) -> Span:
     label = _LABEL_CELL.match(frame.text, sentence.start, sentence.end)
     if label is None or label.end() > figure.start or _FACTOR_IN_LABEL.search(label.group()):
         return sentence
-    cells = frame.hint.split("|")
-    index = frame.text.count("|", sentence.start, figure.start)
-    if index >= len(cells) or _SPEEDUP_COLUMN.search(cells[index]) is None:
+    if not _in_speedup_column(frame, figure):
         return sentence
     return Span(label.end() - 1, sentence.end)
+
+
+def _in_speedup_column(frame: Frame, figure: Span) -> bool:
+    """Whether the figure stands under a header cell that names a speedup."""
+    cells = frame.hint.split("|")
+    index = frame.text.count("|", frame.sentence.start, figure.start)
+    return index < len(cells) and _SPEEDUP_COLUMN.search(cells[index]) is not None
 
 
 _AS_BASELINE = re.compile(

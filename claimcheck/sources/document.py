@@ -236,13 +236,18 @@ _LABEL_WORD = re.compile(
 def _labels(row: str) -> bool:
     """Whether a table row is a row of column labels under the table's first ("Input length |
     Full Compute(s) | Disk80%(s) | Speedup" under a title row): every cell holds a word, none
-    is only a number, and one names a speed or a side of the comparison."""
+    starts with a number ("2400ms", "**400ms**" are values), and one names a speed or a side
+    of the comparison."""
     cells = [cell.strip() for cell in row.split("|")]
     return (
         len(cells) > 1
         and all(any(ch.isalpha() for ch in cell) for cell in cells)
+        and not any(_VALUE_CELL.match(cell) for cell in cells)
         and _LABEL_WORD.search(row) is not None
     )
+
+
+_VALUE_CELL = re.compile(r"[*_~≈<>+\-−\s]*\d")
 
 
 def _read(text: str, hint: str, topic: str, catalog: Catalog | None, page: Page) -> Reading:

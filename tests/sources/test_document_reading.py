@@ -176,3 +176,32 @@ def test_a_cut_in_a_throughput_column_is_throughput_lost_not_a_speedup() -> None
     # 1 ÷ (1 − 0.399)
     timed = REGRESSION.replace("Throughput overhead", "TTFT change").replace("6.5%", "80%")
     assert speedups(timed) == [5.0, 1.66]
+
+
+_BEFORE_AFTER = """# KVortex
+
+| Metric | Without KVortex | With KVortex | Improvement |
+|--------|----------------|--------------|-------------|
+| **TTFT (Cache Hit)** | 2400ms | **400ms** | **6x faster** |
+| **GPU→CPU Bandwidth** | 12 GB/s | **20+ GB/s** | **67% increase** |
+"""
+
+
+def test_a_row_of_values_is_never_taken_for_a_row_of_labels() -> None:
+    # ayinedjimi/KVortex README.md: "TTFT (Cache Hit) | 2400ms | …" names TTFT, but its cells
+    # are values; the header of the rows below stays "Metric | … | Improvement"
+    assert speedups(_BEFORE_AFTER) == [6.0]
+
+
+def test_a_row_labelled_with_a_quantity_that_is_no_speed_is_no_claim() -> None:
+    # gwyntel/Carnice-27b-Modal README.md: a 100% hit rate in a table with a Speedup column
+    page = (
+        "# Prefix caching on Modal\n\n| Scenario | Prompt Tokens | Time | Speedup |\n"
+        "|---|---|---|---|\n| Cache hit rate | 128K | **100%** on exact match | — |\n"
+    )
+    assert speedups(page) == []
+    # under a "Speedup" column the label is where the cache sits, and the figure is read
+    tiered = (
+        "# KV cache tiers\n\n| Tier | TTFT speedup |\n|---|---|\n| CPU memory | 3.2x faster |\n"
+    )
+    assert speedups(tiered) == [3.2]
