@@ -1050,11 +1050,15 @@ def _cached(text: str, sentence: Span) -> bool:
     )
 
 
-_PREFIX_LENGTH = re.compile(r"(?<![\w.])\d[\d.,]*\s?[km]?[-\s]tokens?\b", re.IGNORECASE)
-"""A prompt or prefix length ("on 128K-token prompts"): the scale at which a KV cache pays."""
+_PREFIX_LENGTH = re.compile(
+    r"(?<![\w.])\d[\d.,]*\s?[km]?[-\s]tokens?\b(?!\s?(?:per\b|/|a\ssecond))", re.IGNORECASE
+)
+"""A prompt or prefix length ("on 128K-token prompts"): the scale at which a KV cache pays;
+"969 tokens per second" is a rate."""
 _REUSE = re.compile(
     r"\b(?:hits?|miss(?:es)?|warm|cold|stored|storage|tiers?|turns?\s\d|(?:second|later|repeat(?:ed)?|subsequent)\s"
-    r"(?:requests?|calls?|quer(?:y|ies)|turns?|rounds?|runs?)|at\s[\d.,]+\s?[km]?[-\s]tokens?)\b",
+    r"(?:requests?|calls?|quer(?:y|ies)|turns?|rounds?|runs?)|at\s[\d.,]+\s?[km]?[-\s]tokens?\b"
+    r"(?!\s?(?:per\b|/|a\ssecond)))\b",
     re.IGNORECASE,
 )
 

@@ -922,3 +922,18 @@ def test_time_consumption_is_a_latency() -> None:
         "by 98.7%."
     )
     assert [c.values["speedup"] for c in extract_claims(text)] == [76.92]
+
+
+def test_a_rate_in_tokens_per_second_is_no_prefix_length_for_text_passed_as_a_claim() -> None:
+    # tomshardware.com on Cerebras: nothing a KV cache could stand behind, even with --text
+    text = (
+        "Cerebras got Meta's Llama 3.1 405B large language model to run at 969 tokens per "
+        "second, 75 times faster than Amazon Web Services' fastest AI service."
+    )
+    decisions = read(text, explicit=True).decisions
+    assert not any(d.kept for d in decisions)
+    assert "unattributed" in {f.name for d in decisions for f in d.facts}
+    # a prefix length is something a KV cache stands behind
+    assert [
+        c.values["speedup"] for c in extract_claims("TTFT 5x faster at 32K tokens.", explicit=True)
+    ] == [5.0]
