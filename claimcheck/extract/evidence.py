@@ -319,7 +319,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     verdict = _first_telling(after)
     if verdict is not None:
         name, words = verdict
-        if name == "comparison" and denied and not _metric_follows(after):
+        if name == "comparison" and denied and (not _metric_follows(after) or denied in _HOPED):
             name, words = "denied-before", denied  # "deployed 3x faster"
         elif name == "comparison" and _CUT_WORD.fullmatch(words) and not _metric_follows(after):
             # "cost を up to 90% reduction" (a verb-final language, glossed): the cut is the
@@ -602,6 +602,11 @@ def _cost_subject(text: str, start: int, end: int) -> str:
 
 
 _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
+
+
+_HOPED = frozenset({"expected", "hoped", "projected", "promised"})
+"""Words that make a figure a hope, not a measurement, whatever metric it names ("They
+expected a 2x gain in throughput")."""
 
 
 def _denied_before(words: list[str]) -> str:

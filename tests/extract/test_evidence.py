@@ -937,3 +937,16 @@ def test_a_rate_in_tokens_per_second_is_no_prefix_length_for_text_passed_as_a_cl
     assert [
         c.values["speedup"] for c in extract_claims("TTFT 5x faster at 32K tokens.", explicit=True)
     ] == [5.0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # mumbaivotes.com on Splitwise: a hope, then what happened instead
+        "They expected a 2x gain in throughput but ended up with a 40% regression in latency "
+        "because their InfiniBand network wasn't configured for the bursty traffic.",
+        "The vendor promised 3x lower TTFT with prefix caching.",
+    ],
+)
+def test_a_hoped_for_figure_is_no_claim_even_with_a_metric(text: str) -> None:
+    assert extract_claims(text, explicit=True) == []
