@@ -437,8 +437,15 @@ _ROWS: tuple[Row, ...] = (
         + _NOT_SPEED
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
-        r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)",
-        ("cheaper", "increase in token usage", "reduction in memory", "an 8x cache reduction"),
+        r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
+        r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)",
+        (
+            "cheaper",
+            "increase in token usage",
+            "reduction in memory",
+            "an 8x cache reduction",
+            "At the 125× tier, a deployment",
+        ),
         ("faster",),
     ),
     Row(

@@ -950,3 +950,14 @@ def test_a_rate_in_tokens_per_second_is_no_prefix_length_for_text_passed_as_a_cl
 )
 def test_a_hoped_for_figure_is_no_claim_even_with_a_metric(text: str) -> None:
     assert extract_claims(text, explicit=True) == []
+
+
+def test_a_factor_that_names_a_tier_or_level_is_no_speedup() -> None:
+    # warroom.solsticestudio.ai/tsc_papers (KV compression): "the 125× tier" names a setting
+    text = (
+        "At the 125× tier, a LLaMA-3-7B deployment serving 128K-token contexts reduces per-user "
+        "KV memory from ~67 GB to ~537 MB."
+    )
+    decisions = read(text, explicit=True).decisions
+    assert ("not-speed-after", "tier") in {(f.name, f.detail) for d in decisions for f in d.facts}
+    assert extract_claims(text, explicit=True) == []
