@@ -604,7 +604,7 @@ def _cost_subject(text: str, start: int, end: int) -> str:
 _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 
 
-_HOPED = frozenset({"expected", "hoped", "projected", "promised"})
+_HOPED = frozenset({"expected", "hoped", "projected", "promise", "promises", "promised"})
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
 expected a 2x gain in throughput")."""
 

@@ -452,8 +452,9 @@ _ROWS: tuple[Row, ...] = (
         "denied_before",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
-        r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage|expected|hoped|projected|promised",
-        ("GPU bill", "deployed", "costs", "expected"),
+        r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage|expected|hoped|projected|"
+        r"promise[sd]?",
+        ("GPU bill", "deployed", "costs", "expected", "the promise of"),
         ("latency",),
     ),
     Row(

@@ -946,6 +946,7 @@ def test_a_rate_in_tokens_per_second_is_no_prefix_length_for_text_passed_as_a_cl
         "They expected a 2x gain in throughput but ended up with a 40% regression in latency "
         "because their InfiniBand network wasn't configured for the bursty traffic.",
         "The vendor promised 3x lower TTFT with prefix caching.",
+        "Prefix caching holds the promise of 10-20x improvements in TTFT for longer prompts.",
     ],
 )
 def test_a_hoped_for_figure_is_no_claim_even_with_a_metric(text: str) -> None:
