@@ -237,15 +237,20 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
 _QUALIFIER_END = re.compile(r"\s?\b(?:more|less|fewer)\sthan$")
 
 
-def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
-    """The header cell above ``candidate`` in a table row flattened as "a | b | c" under a
-    header of as many cells; "" when the row and the header do not line up."""
+def header_cell(text: str, lo: int, at: int, header: str) -> str | None:
+    """The header cell above position ``at`` of a table row that starts at ``lo``, flattened
+    as "a | b | c" under a header of as many cells; None when the row and the header do not
+    line up."""
     cells = header.split("|")
-    row = text[lo : candidate.span.start]
-    index = row.count("|")
+    index = text.count("|", lo, at)
     if len(cells) < 2 or index >= len(cells):
-        return ""
-    return cells[index].strip()
+        return None
+    return cells[index]
+
+
+def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
+    """The header cell above ``candidate``; "" when the row and the header do not line up."""
+    return (header_cell(text, lo, candidate.span.start, header) or "").strip()
 
 
 def _with_header(candidate: Candidate, header: str, column: str = "") -> Candidate:

@@ -17,7 +17,7 @@ from typing import Literal
 
 import msgspec
 
-from claimcheck.extract.candidates import Candidate
+from claimcheck.extract.candidates import Candidate, header_cell
 from claimcheck.extract.lexicon import METRICS, TOPICS, lowered_pattern, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
@@ -847,16 +847,24 @@ def _label_quantity(frame: Frame, figure: Span) -> str:
     "Cache hit rate") and the figure stands in a later cell: the row measures that quantity.
     A label that also names a speed metric names none, and under a speedup column ("| CPU
     memory | 3.2x |" under "Speedup") the label is where the cache sits."""
-    if not frame.hint:
+    label = _row_label(frame, figure)
+    if label is None or _in_speedup_column(frame, figure):
         return ""
-    text = frame.text
-    label = _LABEL_CELL.match(text, frame.sentence.start, frame.sentence.end)
-    if label is None or label.end() > figure.start or _in_speedup_column(frame, figure):
-        return ""
-    found = pattern("subject_not_speed").search(text, label.start(), label.end())
-    if found is None or _metric_in(text, Span(label.start(), label.end())):
+    found = pattern("subject_not_speed").search(frame.text, label.start, label.end)
+    if found is None or _metric_in(frame.text, label):
         return ""
     return found.group()
+
+
+def _row_label(frame: Frame, figure: Span) -> Span | None:
+    """The first cell of a table row (one read with its header as ``hint``), when the figure
+    stands in a later cell."""
+    if not frame.hint:
+        return None
+    label = _LABEL_CELL.match(frame.text, frame.sentence.start, frame.sentence.end)
+    if label is None or label.end() > figure.start:
+        return None
+    return Span(label.start(), label.end())
 
 
 def _beyond_label(frame: Frame, figure: Span | None) -> Span:
@@ -866,21 +874,20 @@ def _beyond_label(frame: Frame, figure: Span | None) -> Span:
     measured on, not the cause of its speedup. Under a column of another quantity
     ("Compression") the label is the technique the row measures, and it counts."""
     sentence = frame.sentence
-    if figure is None or not frame.hint or pattern("cue_strong").search(frame.hint) is None:
+    if figure is None or pattern("cue_strong").search(frame.hint) is None:
         return sentence
-    label = _LABEL_CELL.match(frame.text, sentence.start, sentence.end)
-    if label is None or label.end() > figure.start or _FACTOR_IN_LABEL.search(label.group()):
+    label = _row_label(frame, figure)
+    if label is None or _FACTOR_IN_LABEL.search(frame.text, label.start, label.end):
         return sentence
     if not _in_speedup_column(frame, figure):
         return sentence
-    return Span(label.end() - 1, sentence.end)
+    return Span(label.end - 1, sentence.end)
 
 
 def _in_speedup_column(frame: Frame, figure: Span) -> bool:
     """Whether the figure stands under a header cell that names a speedup."""
-    cells = frame.hint.split("|")
-    index = frame.text.count("|", frame.sentence.start, figure.start)
-    return index < len(cells) and _SPEEDUP_COLUMN.search(cells[index]) is not None
+    cell = header_cell(frame.text, frame.sentence.start, figure.start, frame.hint)
+    return cell is not None and _SPEEDUP_COLUMN.search(cell) is not None
 
 
 _AS_BASELINE = re.compile(
@@ -1055,15 +1062,17 @@ def _cached(text: str, sentence: Span) -> bool:
     )
 
 
+_NOT_A_RATE = r"(?!\s?(?:per\b|/|a\ssecond))"
+"""After a token count: not "per second", "/s" or "a second" (a rate, not a length)."""
 _PREFIX_LENGTH = re.compile(
-    r"(?<![\w.])\d[\d.,]*\s?[km]?[-\s]tokens?\b(?!\s?(?:per\b|/|a\ssecond))", re.IGNORECASE
+    rf"(?<![\w.])\d[\d.,]*\s?[km]?[-\s]tokens?\b{_NOT_A_RATE}", re.IGNORECASE
 )
 """A prompt or prefix length ("on 128K-token prompts"): the scale at which a KV cache pays;
 "969 tokens per second" is a rate."""
 _REUSE = re.compile(
     r"\b(?:hits?|miss(?:es)?|warm|cold|stored|storage|tiers?|turns?\s\d|(?:second|later|repeat(?:ed)?|subsequent)\s"
     r"(?:requests?|calls?|quer(?:y|ies)|turns?|rounds?|runs?)|at\s[\d.,]+\s?[km]?[-\s]tokens?\b"
-    r"(?!\s?(?:per\b|/|a\ssecond)))\b",
+    rf"{_NOT_A_RATE})\b",
     re.IGNORECASE,
 )
 

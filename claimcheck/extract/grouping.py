@@ -20,7 +20,7 @@ import msgspec
 from msgspec import field
 
 from claimcheck.extract import mentions, named_setup
-from claimcheck.extract.candidates import Candidate, candidates
+from claimcheck.extract.candidates import Candidate, candidates, header_cell
 from claimcheck.extract.clauses import clause_of, clause_spans
 from claimcheck.extract.evidence import (
     Fact,
@@ -741,13 +741,11 @@ def _metric_columns(
     """In a table row of more than two times, the two under header cells that name one speed
     metric ("B pooled TTFT p50 | A cold TTFT p50"), not a time of something else beside them
     ("KV load (avg)"), with those cells; None unless exactly two such cells name it."""
-    cells = header.split("|")
     under: dict[str, list[tuple[Found, str]]] = {}
     for time in found:
-        index = text.count("|", lo, time.span.start)
-        if len(cells) < 3 or index >= len(cells):
+        cell = header_cell(text, lo, time.span.start, header)
+        if cell is None:
             return None
-        cell = cells[index]
         metric = next((m for m in METRICS if pattern(f"metric_{m}").search(cell)), None)
         if metric is not None:
             under.setdefault(metric, []).append((time, cell))
