@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from claimcheck.documents.page_text import Text
 
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+# Where one of the parser's inline rules may start (CommonMark's with strikethrough: a line end,
+# an escape, a code span, ~~, emphasis, a link or image (whose "![" holds a bracket), an autolink
+# or tag, a character reference); elsewhere its text rule reads on, and content without any of
+# these parses to one text token (https://spec.commonmark.org/0.31.2/#inlines).
+_INLINE_RULE_START = re.compile(r"[\n\\`~*_\[<&]")
 _CELL_SEPARATOR = " | "
 
 
@@ -299,10 +304,14 @@ class _MarkdownReader:
 
     def children(self, token: Token) -> list[Token]:
         """The inline tokens of ``token``'s content, parsed now; a block of more than
-        ``BRACKET_LIMIT`` brackets is one text token (its marks are then read as text)."""
+        ``BRACKET_LIMIT`` brackets is one text token (its marks are then read as text), and so
+        is content where no inline rule can start (``_INLINE_RULE_START``), which the parser
+        would give as that one token."""
         from markdown_it.token import Token
 
         content = token.content
+        if _INLINE_RULE_START.search(content) is None:
+            return [Token("text", "", 0, content=content)] if content else []
         if content.count("[") > BRACKET_LIMIT:
             return [Token("text", "", 0, content=content)]
         children: list[Token] = []

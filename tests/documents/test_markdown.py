@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claimcheck.documents import scan_markdown
 
@@ -243,3 +245,33 @@ def test_a_block_of_more_brackets_than_prose_has_is_read_as_plain_text() -> None
     assert texts_[1] == f"{run} 27x faster TTFT with **KV** cache"  # marks kept as text
     assert texts_[2] == "A link 3x."  # an ordinary block is still parsed
     assert found(document, "27x faster") == expected(source, 3, "27x faster")
+
+
+# Every ASCII character, a few others and what each inline rule reads, so that each rule's first
+# character is drawn often and often starts something: a shortcut that misses one of them
+# parses some content wrongly.
+_INLINE_PIECES = st.sampled_from(
+    [chr(c) for c in range(32, 127)]
+    + ["\n", "\t", "×", "é", "\u00a0", "🚀", "\0", "&amp;", "&#215;", "\\*", "`a`", "**b**"]
+    + ["_c_", "~~d~~", "[e](f)", "![g](h)", "<i>", "<https://j.k>", "  \n", " 27x "]
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_INLINE_PIECES, max_size=12).map("".join))
+def test_content_is_parsed_to_the_tokens_markdown_it_gives(content: str) -> None:
+    """Content read without the inline parser (no rule can start in it) gives the tokens the
+    parser gives: the same types, content and markup, in order."""
+    from markdown_it.token import Token
+
+    from claimcheck.documents.markdown import _MarkdownReader, _parser
+
+    md = _parser()
+    reader = _MarkdownReader(md, {}, [content], [0])
+    parsed: list[Token] = []
+    md.inline.parse(content, md, {}, parsed)
+
+    def shape(tokens: list[Token]) -> list[tuple[str, str, str]]:
+        return [(t.type, t.content, t.markup) for t in tokens]
+
+    assert shape(reader.children(Token("inline", "", 0, content=content))) == shape(parsed)
