@@ -15,6 +15,7 @@ from itertools import chain
 from string import ascii_letters, digits
 from typing import TYPE_CHECKING, NamedTuple
 
+from claimcheck.extract.factoring import factored
 from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.lexicon import pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
@@ -57,8 +58,9 @@ def _candidate(lowered: bool) -> re.Pattern[str]:
 
 @cache
 def _cue(lowered: bool) -> re.Pattern[str]:
+    # Each source is a whole alternation: joined, they are one (``factored`` groups its words).
     return re.compile(
-        "|".join(f"(?:{source(name)})" for name in _CUES), 0 if lowered else re.IGNORECASE
+        factored("|".join(source(name) for name in _CUES)), 0 if lowered else re.IGNORECASE
     )
 
 
@@ -599,7 +601,7 @@ def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> b
 
 @cache
 def _kv_anywhere() -> re.Pattern[str]:
-    return re.compile(f"(?:{source('cue_kv')})|(?:{source('kv_product')})")
+    return re.compile(factored(f"{source('cue_kv')}|{source('kv_product')}"))
 
 
 def topic_cue(text: str) -> bool:

@@ -1,0 +1,106 @@
+"""Factored alternations match what the written ones match: span and groups, case-blind and not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimcheck.extract.factoring import factored
+from claimcheck.extract.lexicon import pattern_names, source
+
+HERE = Path(__file__).parent
+
+
+def _matches(
+    regex: str, text: str, flags: int
+) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in re.compile(regex, flags).finditer(text)]
+
+
+def test_words_of_one_first_letter_are_grouped_under_it() -> None:
+    assert factored(r"\b(?:kv|kvbm|lmcache)\b") == r"\b(?:k(?:v\b|vbm\b)|lmcache\b)"
+
+
+def test_a_word_without_a_first_letter_parts_the_words_around_it() -> None:
+    # "kx" may match where "(?:a|k)x" does, after it: it stays after it.
+    assert factored(r"\b(?:kv|(?:a|k)?x|kx)\b") == r"\b(?:kv\b|(?:a|k)?x\b|kx\b)"
+
+
+def test_a_leading_group_of_words_is_each_of_its_words_in_turn() -> None:
+    assert factored(r"\b(?:(?:than|to)\sx|tv)\b") == r"\b(?:t(?:han\sx\b|o\sx\b|v\b))"
+
+
+def test_adjacent_alternations_join_into_one() -> None:
+    assert factored(r"\b(?:ab)\b|\b(?:ac)\b") == r"\b(?:a(?:b\b|c\b))"
+
+
+@pytest.mark.parametrize(
+    "regex",
+    [
+        r"\b(?:(ab)|ac)\b",  # a capturing group: its number follows the order
+        r"\b(?:(?P<n>ab)|ac)\b",
+        r"(?i)\b(?:ab|ac)\b",  # an inline flag
+        r"\b(?:ab|ac",  # unbalanced
+        r"\b(?:ab)c|ad)\b",  # the first group closes before the end
+    ],
+)
+def test_sources_it_does_not_follow_are_left_as_they_are(regex: str) -> None:
+    assert factored(regex) == regex
+
+
+def test_quantified_and_upper_case_first_letters_are_not_keys() -> None:
+    assert factored(r"\b(?:a?b|ab|Ab|ac)\b") == r"\b(?:a?b\b|ab\b|Ab\b|ac\b)"
+
+
+def test_a_bracket_first_in_a_class_is_a_member() -> None:
+    regex = r"\b(?:a[]|]b|ac)\b"
+    assert factored(regex) == r"\b(?:a(?:[]|]b\b|c\b))"
+    assert _matches(factored(regex), "a|b ac a]b", 0) == _matches(regex, "a|b ac a]b", 0)
+
+
+# Words as the lexicon writes them: letters, spaces, optional letters, groups of words (some
+# optional), classes, word characters, look-arounds; some start with a letter, some do not.
+_PIECES = ["a", "b", "k", "A", "1", r"\s", "x?", r"\w*", "[ab]", r"(?:a|b)", r"(?:ab|k)?"]
+_PIECES += [r"(?!\sb)", r"(?<!a)", "-", r"\d+"]
+_WORDS = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4).map("".join)
+_ALTERNATIONS = st.lists(_WORDS, min_size=1, max_size=8).map(
+    lambda w: r"\b(?:" + "|".join(w) + r")\b"
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(_ALTERNATIONS, min_size=1, max_size=3).map("|".join),
+    st.text(st.sampled_from("abkABK1 -_x\n"), max_size=30),
+)
+def test_factored_alternations_match_the_same(regex: str, text: str) -> None:
+    for flags in (0, re.IGNORECASE):
+        assert _matches(factored(regex), text, flags) == _matches(regex, text, flags)
+
+
+def _texts() -> list[str]:
+    entries = yaml.safe_load((HERE / "real_dev.yaml").read_text(encoding="utf-8"))
+    pages = yaml.safe_load((HERE / "real_pages.yaml").read_text(encoding="utf-8"))
+    return [e["text"] for e in entries] + [p["markdown"] for p in pages]
+
+
+def test_every_lexicon_pattern_matches_the_same_on_real_text() -> None:
+    texts = _texts()
+    changed = [name for name in pattern_names() if factored(source(name)) != source(name)]
+    assert {"exclude_topic", "cue_any", "kv_product"} <= set(changed)
+    for name in changed:
+        regex, grouped = source(name), factored(source(name))
+        for text in texts:
+            # Case-blind on the text, and case-sensitive on its lower-case copy where the
+            # lexicon spells no capital (``lexicon.lowered_pattern``).
+            assert _matches(grouped, text, re.IGNORECASE) == _matches(regex, text, re.IGNORECASE), (
+                name
+            )
+            if re.search(r"[A-Z]", re.sub(r"\\[A-Za-z]", "", regex)) is None:
+                lower = text.lower()
+                assert _matches(grouped, lower, 0) == _matches(regex, lower, 0), name
