@@ -7,24 +7,30 @@ order; it skips one that starts with a letter other than the text's at once only
 pattern is case-sensitive, and enters every one otherwise
 (https://github.com/python/cpython/blob/3.11/Modules/_sre/sre_lib.h, ``SRE_OP_BRANCH``).
 ``factored`` groups the words that start with the same letter under that letter:
-``\\b(?:kv\\b|kvbm\\b|lmcache\\b)`` becomes ``\\b(?:k(?:v\\b|vbm\\b)|lmcache\\b)``, so the
-engine tries one branch per first letter.
+``\\b(?:kv|kvbm|lmcache)\\b`` becomes ``\\b(?:k(?:v\\b|vbm\\b)|lmcache\\b)``, so the engine
+tries about one branch per first letter.
 
-The matches stay the same, span and groups: at a given place only words whose first letter is
-the text's letter there can match (a case-blind pattern compares a text's character with one
-letter's case forms only), and the words of one letter keep their order; a word that does not
-start with a lower-case letter or a digit (``(?:than|vs)\\s…``, ``\\w+_p\\d\\d``) parts the
-words around it into groups of their own, so every word is still tried after each word listed
-before it that could match at the same place. Adjacent ``\\b(?:…)\\b`` alternatives are one boundary
-test followed by each word and the closing boundary, in order: they join into one group.
-A pattern with a capturing group (whose number the order gives), an inline flag or anything
-this reading does not follow is left as it is. ``tests/extract/test_factoring.py`` holds every
-lexicon pattern, case-blind and not, to the same matches on the corpora's texts.
+The matches stay the same, span and groups. At a given place only the words whose first
+character may be the text's there can match, and a case-blind pattern compares a character
+with one letter's case forms only; a word keeps its place after every word listed before it
+that may match where it does: the words of one letter keep their order, and a word that does
+not start with a lower-case letter or a digit of its own (``(?:than|vs)\\s…``, ``a?b``,
+``\\w+_p\\d\\d``) closes the groups of the letters it may start with (``t`` and ``v``, ``a``
+and ``b``, every one), so that later words of those letters come after it. A ``\\b`` before a
+letter is the group's own, and a look-behind before a letter is tested after it
+(``(?<![\\w-])r-kv`` is ``r(?<!(?:[\\w-])r)-kv``): both words then start with their letter.
+Adjacent ``\\b(?:…)\\b`` alternatives are one boundary test followed by each word and the
+closing boundary, in order: they join into one group. A pattern with a capturing group (whose
+number the order gives), an inline flag or anything this reading does not follow is left as
+it is. ``tests/extract/test_factoring.py`` holds every lexicon pattern, case-blind and not, to
+the same matches on real text, and generated alternations to the same matches on generated
+text.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _OPEN = "\\b(?:"
 _CLOSE = ")\\b"
@@ -32,48 +38,38 @@ _KEY = re.compile(r"[a-z0-9]")
 _QUANTIFIERS = frozenset("?*+{")
 
 
+# The pieces of a pattern that matter here: an escape, a character class (a "]" first in it,
+# or after "^", is a member), a class never closed, a group's opening (with what follows it),
+# a group's close, a "|".
+_PIECES = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|\[|\((?:\?<?.)?|\)|\|")
+_GROUPS = frozenset(("(?:", "(?=", "(?!", "(?<=", "(?<!"))
+
+
 def _scan(source: str) -> list[tuple[int, str]] | None:
     """Where ``source``'s top-level ``|`` and its groups' parentheses are: ``(index, char)``
     for each ``(``, ``)`` and top-level ``|`` outside escapes and character classes; ``None``
     for a source this reading declines (unbalanced, a capturing or named group, an inline
-    flag)."""
+    flag, an atomic group)."""
     marks: list[tuple[int, str]] = []
-    depth, index, in_class = 0, 0, False
-    while index < len(source):
-        char = source[index]
-        if char == "\\":
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            # A "]" first in a class (or after "^") is a member, not its end.
-            index += (
-                3 if source.startswith("[^]", index) else 2 if source.startswith("[]", index) else 1
-            )
-            continue
-        elif char == "(":
-            if not source.startswith("(?", index) or source[index + 2 : index + 3] not in (
-                ":",
-                "=",
-                "!",
-                "<",
-            ):
+    depth = 0
+    for piece in _PIECES.finditer(source):
+        text = piece.group()
+        if text[0] in "\\[":
+            if text == "[":
                 return None
-            if source.startswith("(?<", index) and source[index + 3 : index + 4] not in ("=", "!"):
+            continue
+        if text[0] == "(":
+            if text not in _GROUPS:
                 return None
             depth += 1
-            marks.append((index, char))
-        elif char == ")":
+        elif text == ")":
             depth -= 1
             if depth < 0:
                 return None
-            marks.append((index, char))
-        elif char == "|" and depth == 0:
-            marks.append((index, char))
-        index += 1
-    return marks if depth == 0 and not in_class else None
+        elif depth > 0:
+            continue
+        marks.append((piece.start(), text[0]))
+    return marks if depth == 0 else None
 
 
 def _split(source: str) -> list[str] | None:
@@ -101,52 +97,122 @@ def _key(word: str) -> str | None:
     return word[0]
 
 
-def _expanded(word: str) -> list[str]:
-    """``word`` as the words it tries in order when it opens with a group of words
-    (``(?:than|vs)\\s…`` is ``than\\s…`` then ``vs\\s…``), as long as each of them starts with
-    a letter or digit; ``[word]`` otherwise."""
-    if not word.startswith("(?:"):
-        return [word]
-    marks = _scan(word)
-    end = marks[1][0] if marks is not None and len(marks) > 1 else -1
-    # The opening group's own ")" is the first mark back at depth 0.
+def _group_end(word: str) -> int:
+    """Where the group that opens ``word`` closes, or -1."""
     depth = 0
-    for index, char in marks or []:
+    for index, char in _scan(word) or []:
         depth += 1 if char == "(" else -1 if char == ")" else 0
         if depth == 0:
-            end = index
-            break
-    rest = word[end + 1 :]
-    inner = _split(word[3:end]) if end > 0 else None
-    if inner is None or rest[:1] in _QUANTIFIERS:
-        return [word]
-    expanded = [w for alternative in inner for w in _expanded(alternative + rest)]
-    return expanded if all(_key(w) is not None for w in expanded) else [word]
+            return index if char == ")" else -1
+    return -1
+
+
+def _keyed(word: str) -> str:
+    """``word`` starting with its letter where it can: a ``\\b`` before a letter is the
+    group's own (``\\b(?:…)`` tests it already), and a look-behind before a letter is tested
+    after it (``(?<![\\w-])r-kv`` is ``r(?<!(?:[\\w-])r)-kv``)."""
+    if word.startswith("\\b") and _key(word[2:]) is not None:
+        return _keyed(word[2:])
+    if word.startswith(("(?<!", "(?<=")) and (end := _group_end(word)) > 0:
+        rest = word[end + 1 :]
+        key = _key(rest)
+        if key is not None:
+            return f"{key}{word[:4]}(?:{word[4:end]}){key}){rest[1:]}"
+    return word
+
+
+_DIGITS = frozenset("0123456789")
+_CLASS = re.compile(r"\[([a-z0-9-]+)\]")
+_MEMBERS = re.compile(r"(.)-(.)|(.)")
+_OPTIONAL = re.compile(r"[?*]|\{0|\{,")
+"""A quantifier that lets what it follows be left out."""
+_ZERO_WIDTH = ("\\b", "(?=", "(?!", "(?<=", "(?<!")
+
+
+def _starts(word: str) -> frozenset[str] | None:
+    """The keys (lower-case letters and digits) whose words may match where ``word`` does: the
+    ones its first character may be, in either case; ``None`` for any."""
+    if not word:
+        return None  # the word is done: what follows it in the group is not known here
+    if word.startswith(_ZERO_WIDTH):
+        end = 1 if word.startswith("\\b") else _group_end(word)
+        return _starts(word[end + 1 :]) if end > 0 else None
+    if word.startswith("(?:"):
+        end = _group_end(word)
+        inner = _split(word[3:end]) if end > 0 else None
+        if inner is None or word[end + 1 : end + 2] in ("*", "+", "{"):
+            return None
+        rest = word[end + 1 :]
+        optional = rest[:1] == "?"
+        rest = rest[2:] if rest[1:2] in ("?", "+") and optional else rest[1:] if optional else rest
+        keys: set[str] = set()
+        for word_after in [alternative + rest for alternative in inner] + (
+            [rest] if optional else []
+        ):
+            starts = _starts(word_after)
+            if starts is None:
+                return None
+            keys |= starts
+        return frozenset(keys)
+    first = _first_char(word)
+    if first is None:
+        return None
+    chars, length = first
+    after = word[length:]
+    if _OPTIONAL.match(after):
+        rest = after[2:] if after[1:2] in ("?", "+") else after[1:]
+        then = _starts(rest)
+        return None if then is None else chars | then
+    return chars
+
+
+def _first_char(word: str) -> tuple[frozenset[str], int] | None:
+    """The keys ``word``'s first character (one written atom) may match, and the atom's length;
+    ``None`` for an atom this reading does not follow."""
+    if word.startswith("\\d"):
+        return _DIGITS, 2
+    if word[0] == "\\" and len(word) > 1 and not word[1].isalnum():
+        return frozenset(), 2  # an escaped mark: "\[", "\."
+    if word[0].isascii() and word[0].isalnum():
+        return frozenset(word[0].lower()), 1
+    if not (word[0].isalnum() or word[0] in "\\[(.^$|)?*+{"):
+        return frozenset(), 1  # a mark or symbol, no letter in any case: "±"
+    found = _CLASS.match(word)
+    if found is not None:
+        keys: set[str] = set()
+        for low, high, single in _MEMBERS.findall(found.group(1)):
+            keys.update(map(chr, range(ord(low), ord(high) + 1)) if low else single)
+        return frozenset(keys), found.end()
+    return None
 
 
 def _grouped(words: list[str]) -> list[str]:
-    """``words`` (each followed by ``\\b``), those of one first letter grouped under it within
-    each run between words without one."""
-    out: list[str] = []
-    run: dict[str, list[str]] = {}
-
-    def flush() -> None:
-        for key, rests in run.items():
-            body = rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")"
-            out.append(key + body)
-        run.clear()
-
-    for word in (expanded for written in words for expanded in _expanded(written)):
+    """``words`` (each followed by ``\\b``), those of one first letter grouped under it, up to
+    the next word that may match where they do and starts with no letter of its own."""
+    out: list[tuple[str, list[str]] | str] = []
+    open_groups: dict[str, list[str]] = {}
+    for word in map(_keyed, words):
         key = _key(word)
-        if key is None:
-            flush()
-            out.append(word + "\\b")
-        else:
-            run.setdefault(key, []).append(word[1:] + "\\b")
-    flush()
-    return out
+        if key is not None:
+            rests = open_groups.get(key)
+            if rests is None:
+                rests = open_groups[key] = []
+                out.append((key, rests))
+            rests.append(word[1:] + "\\b")
+            continue
+        starts = _starts(word)
+        for open_key in [k for k in open_groups if starts is None or k in starts]:
+            del open_groups[open_key]  # later words of this letter are tried after this one
+        out.append(word + "\\b")
+    return [
+        item
+        if isinstance(item, str)
+        else item[0] + (item[1][0] if len(item[1]) == 1 else "(?:" + "|".join(item[1]) + ")")
+        for item in out
+    ]
 
 
+@cache  # a lexicon pattern is compiled case-blind and for lower-case text
 def factored(source: str) -> str:
     """``source`` with its ``\\b(?:…)\\b`` alternations grouped by first letter (module
     docstring); ``source`` itself when it has none this reading follows."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimcheck.extract.factoring import factored
@@ -26,13 +26,23 @@ def test_words_of_one_first_letter_are_grouped_under_it() -> None:
     assert factored(r"\b(?:kv|kvbm|lmcache)\b") == r"\b(?:k(?:v\b|vbm\b)|lmcache\b)"
 
 
-def test_a_word_without_a_first_letter_parts_the_words_around_it() -> None:
-    # "kx" may match where "(?:a|k)x" does, after it: it stays after it.
-    assert factored(r"\b(?:kv|(?:a|k)?x|kx)\b") == r"\b(?:kv\b|(?:a|k)?x\b|kx\b)"
+def test_a_word_without_a_first_letter_parts_the_words_it_may_match_beside() -> None:
+    # "kx" may match where "\w+x" does, after it: it stays after it.
+    assert factored(r"\b(?:kv|\w+x|kx)\b") == r"\b(?:kv\b|\w+x\b|kx\b)"
+    # A digit is no letter: the letter's words stay together across "\d+x".
+    assert factored(r"\b(?:kv|\d+x|kx|1x)\b") == r"\b(?:k(?:v\b|x\b)|\d+x\b|1x\b)"
 
 
-def test_a_leading_group_of_words_is_each_of_its_words_in_turn() -> None:
-    assert factored(r"\b(?:(?:than|to)\sx|tv)\b") == r"\b(?:t(?:han\sx\b|o\sx\b|v\b))"
+def test_a_boundary_or_look_behind_before_a_letter_is_tested_after_it() -> None:
+    assert factored(r"\b(?:k?v|\bkw|(?<![\w-])kx)\b") == (
+        r"\b(?:k?v\b|k(?:w\b|(?<!(?:[\w-])k)x\b))"
+    )
+
+
+def test_a_group_first_parts_only_the_words_of_its_own_first_letters() -> None:
+    assert factored(r"\b(?:kv|(?:than|vs)\sx|kx|tx|vx)\b") == (
+        r"\b(?:k(?:v\b|x\b)|(?:than|vs)\sx\b|tx\b|vx\b)"
+    )
 
 
 def test_adjacent_alternations_join_into_one() -> None:
@@ -54,7 +64,9 @@ def test_sources_it_does_not_follow_are_left_as_they_are(regex: str) -> None:
 
 
 def test_quantified_and_upper_case_first_letters_are_not_keys() -> None:
+    # "a?b" and "Ab" (case-blind) may match where "ab" does: the words after them come after.
     assert factored(r"\b(?:a?b|ab|Ab|ac)\b") == r"\b(?:a?b\b|ab\b|Ab\b|ac\b)"
+    assert factored(r"\b(?:a*b|ab)\b") == r"\b(?:a*b\b|ab\b)"
 
 
 def test_a_bracket_first_in_a_class_is_a_member() -> None:
@@ -65,18 +77,28 @@ def test_a_bracket_first_in_a_class_is_a_member() -> None:
 
 # Words as the lexicon writes them: letters, spaces, optional letters, groups of words (some
 # optional), classes, word characters, look-arounds; some start with a letter, some do not.
-_PIECES = ["a", "b", "k", "A", "1", r"\s", "x?", r"\w*", "[ab]", r"(?:a|b)", r"(?:ab|k)?"]
-_PIECES += [r"(?!\sb)", r"(?<!a)", "-", r"\d+"]
+_PIECES = ["a", "b", "k", "A", "1", r"\s", "x?", "k?", r"\w*", r"\w+", "[ab]", "[1-3k]", "±"]
+_PIECES += [r"(?:a|b)", r"(?:ab|k)?", r"(?!\sb)", r"(?<!a)", r"(?<![\w-])", r"\b", "-", r"\d+"]
+_PIECES += [r"\[", "a{0,2}", "1*"]
 _WORDS = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4).map("".join)
 _ALTERNATIONS = st.lists(_WORDS, min_size=1, max_size=8).map(
     lambda w: r"\b(?:" + "|".join(w) + r")\b"
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1000, deadline=None)
+@example(r"\b(?:(?<![\w-])ab)\b", " ab -ab")  # a look-behind tested after the letter
+@example(r"\b(?:1x|\d(?=\s)|1\s)\b", "1 a")  # "\d" may match where "1" does
+@example(r"\b(?:ax|A(?=\s)|a\s)\b", "a b")  # "A" may match where "a" does, case-blind
+@example(r"\b(?:ax|\w(?=\s)|a\s)\b", "a b")
+@example(r"\b(?:(?:k|a)?a\s|as)\b", "a s")  # with the optional group, then without
+@example(r"\b(?:a?\sb|\sa)\b", "a b")
+@example(r"\b(?:ax|±?a(?=\s)|a\s)\b", "a b")  # an optional mark may leave the letter first
+@example(r"\b(?:kx|(?:ab|cd)?k(?=\s)|k\s)\b", "k z")  # an optional group may leave "k" first
+@example(r"\b(?:kx|(?!a)k(?=\s)|k\s)\b", "k z")  # a look-ahead leaves "k" first
 @given(
     st.lists(_ALTERNATIONS, min_size=1, max_size=3).map("|".join),
-    st.text(st.sampled_from("abkABK1 -_x\n"), max_size=30),
+    st.text(st.sampled_from("abkABK123 -_x±[\n"), max_size=30),
 )
 def test_factored_alternations_match_the_same(regex: str, text: str) -> None:
     for flags in (0, re.IGNORECASE):
