@@ -925,6 +925,9 @@ def _named_for_reuse(text: str, where: Span) -> bool:
     pages"), as the setting of a compared engine, or as what the figure was measured without
     ("30x speedup without prefix caching"; "than without prefix caching" is the cache's own
     baseline and counts)."""
+    named = _spans(text, "cue_kv", where.start, where.end)
+    if not named:
+        return False
     shrunk = [
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
         for topic in ("compression", "quantisation", "sparse_attention")
@@ -934,7 +937,7 @@ def _named_for_reuse(text: str, where: Span) -> bool:
         not any(lo <= end and start <= hi for lo, hi in shrunk)
         and not _engine_setting(text, start, where)
         and not _measured_without(text, start, where)
-        for start, end, _ in _spans(text, "cue_kv", where.start, where.end)
+        for start, end, _ in named
     )
 
 

@@ -87,6 +87,9 @@ def _lowered_candidate(text: str) -> bool:
         found = digit_first.search(text) is not None
     if found or sign_first.search(text) is not None:
         return True
+    # One scan for any of the words first: most text holds none (a table cell, a number).
+    if _ANY_WORD.search(text) is None:
+        return False
     return any(word in text and found.search(text) is not None for word, found in _words())
 
 
@@ -132,6 +135,10 @@ _CLASSES = bytes(
     for code in range(256)
 )  # fmt: skip
 _DIGIT_THEN_ENDING = re.compile("0 {0,2}e")
+
+
+_ANY_WORD = re.compile("|".join(word for word, _ in (*_WORDS, ("fold", ""))))
+"""Any word ``_words`` looks for, anywhere."""
 
 
 @cache
