@@ -304,25 +304,32 @@ class _MarkdownReader:
 
     def children(self, token: Token) -> list[Token]:
         """The inline tokens of ``token``'s content, parsed now; a block of more than
-        ``BRACKET_LIMIT`` brackets is one text token (its marks are then read as text), and so
-        is content where no inline rule can start (``_INLINE_RULE_START``), which the parser
-        would give as that one token."""
+        ``BRACKET_LIMIT`` brackets is one text token (its marks are then read as text)."""
         from markdown_it.token import Token
 
         content = token.content
-        if _INLINE_RULE_START.search(content) is None:
-            return [Token("text", "", 0, content=content)] if content else []
         if content.count("[") > BRACKET_LIMIT:
             return [Token("text", "", 0, content=content)]
         children: list[Token] = []
         self.md.inline.parse(content, self.md, self.env, children)
         return children
 
+    def walk(self, token: Token, where: SourceMap, builder: UnitBuilder) -> None:
+        """Add the prose of ``token``'s content to ``builder``. Content in which no inline rule
+        can start (``_INLINE_RULE_START``) is one text token to the parser, which the walker
+        maps as it stands: it is mapped so without either. Other content is parsed and
+        walked."""
+        content = token.content
+        if _INLINE_RULE_START.search(content) is None:
+            if content:
+                where.add(builder, content, 0, len(content))
+            return
+        walker = InlineWalker(self.md, self.env, content, where, self.units, self.comments)
+        walker.walk(self.children(token), builder)
+
     def _inline(self, token: Token, first_line: int, kind: str) -> None:
         builder = UnitBuilder()
-        where = self._line_map(token.content, first_line)
-        walker = InlineWalker(self.md, self.env, token.content, where, self.units, self.comments)
-        walker.walk(self.children(token), builder)
+        self.walk(token, self._line_map(token.content, first_line), builder)
         self.emit(builder, kind)
 
     def _unread(self, content: str, first_line: int, kind: str) -> None:
@@ -364,9 +371,7 @@ class _MarkdownReader:
                 continue
             if pipe is not None:
                 builder.add_separator(_CELL_SEPARATOR, origin + pipe, origin + pipe + 1)
-            where = _cell_map(cell.content, origin + column)
-            walker = InlineWalker(self.md, self.env, cell.content, where, self.units, self.comments)
-            walker.walk(self.children(cell), builder)
+            self.walk(cell, _cell_map(cell.content, origin + column), builder)
         self.emit(builder, "table_row")
 
     def _html_block(self, content: str, first_line: int) -> None:

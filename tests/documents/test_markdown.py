@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimcheck.documents import scan_markdown
@@ -258,20 +258,27 @@ _INLINE_PIECES = st.sampled_from(
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.lists(_INLINE_PIECES, max_size=12).map("".join))
-def test_content_is_parsed_to_the_tokens_markdown_it_gives(content: str) -> None:
-    """Content read without the inline parser (no rule can start in it) gives the tokens the
-    parser gives: the same types, content and markup, in order."""
+@example("_c_ and a *d*", 0)
+@example("one line\nand the next", 0)
+@given(st.lists(_INLINE_PIECES, max_size=12).map("".join), st.integers(0, 40))
+def test_content_is_read_as_the_parser_and_walker_read_it(content: str, origin: int) -> None:
+    """Content read without the inline parser and walker (no rule can start in it) gives the
+    unit they give: the same text, each character at the same place in the source (each line
+    of the content three columns further in, as in a list item)."""
     from markdown_it.token import Token
 
+    from claimcheck.documents.inline import InlineWalker, SourceMap
     from claimcheck.documents.markdown import _MarkdownReader, _parser
+    from claimcheck.documents.units import UnitBuilder
 
     md = _parser()
     reader = _MarkdownReader(md, {}, [content], [0])
+    starts = [0] + [index + 1 for index, char in enumerate(content) if char == "\n"]
+    origins = [origin + 3 * line + start for line, start in enumerate(starts)]
+    read, walked = UnitBuilder(), UnitBuilder()
+    reader.walk(Token("inline", "", 0, content=content), SourceMap(starts, origins), read)
     parsed: list[Token] = []
     md.inline.parse(content, md, {}, parsed)
-
-    def shape(tokens: list[Token]) -> list[tuple[str, str, str]]:
-        return [(t.type, t.content, t.markup) for t in tokens]
-
-    assert shape(reader.children(Token("inline", "", 0, content=content))) == shape(parsed)
+    walker = InlineWalker(md, {}, content, SourceMap(starts, origins), [], [])
+    walker.walk(parsed, walked)
+    assert read.build("paragraph") == walked.build("paragraph")
