@@ -3,10 +3,10 @@ their words at each place, with the same matches.
 
 A lexicon pattern is mostly ``\\b(?:word|word|…)\\b``, several hundred words in the largest
 (``exclude_topic`` joins 24 of them). At each word boundary the engine tries the words in
-order; it skips one that starts with a letter other than the text's at once only when the
-pattern is case-sensitive, and enters every one otherwise
-(https://github.com/python/cpython/blob/3.11/Modules/_sre/sre_lib.h, ``SRE_OP_BRANCH``).
-``factored`` groups the words that start with the same letter under that letter:
+order (https://docs.python.org/3/library/re.html: "REs separated by '|' are tried from left
+to right"), and measured with ``re`` alone, the time of a search grows with the number of
+words tried there, most in a case-blind pattern (``bench/README.md``, "Lexicon alternations
+grouped"). ``factored`` groups the words that start with the same letter under that letter:
 ``\\b(?:kv|kvbm|lmcache)\\b`` becomes ``\\b(?:k(?:v\\b|vbm\\b)|lmcache\\b)``, so the engine
 tries about one branch per first letter.
 
