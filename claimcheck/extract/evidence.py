@@ -140,8 +140,8 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
         metric = metric_near(text, span, frame.sentence)
         if metric is not None:
             out.append(Fact("metric-sentence", metric[0]))
-        elif _hinted_metric(frame.hint):
-            out.append(Fact("metric-header", _hinted_metric(frame.hint) or ""))
+        elif metric_named(frame.hint):
+            out.append(Fact("metric-header", metric_named(frame.hint) or ""))
     # Text passed as a claim still has to say something of a KV cache: with no such word at
     # all, nothing ties its figure to KV reuse (docs/extractor.md, "Cause first").
     if metric is None and _ELLIPTICAL.match(text, span.end, frame.clause.end):
@@ -673,10 +673,12 @@ _BASELINE = re.compile(
 )
 
 
-def _hinted_metric(hint: str) -> str | None:
-    if not hint:
+def metric_named(text: str) -> str | None:
+    """The first speed metric (in ``METRICS`` order) that ``text`` names anywhere, or ``None``
+    (a table's header row, one of its cells)."""
+    if not text:
         return None
-    return next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
+    return next((m for m in METRICS if pattern(f"metric_{m}").search(text)), None)
 
 
 def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
@@ -736,7 +738,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     if any(f.name == "weak-sentence" for f in out):
         if not (
             _metric_in(text, frame.sentence)
-            or _hinted_metric(frame.hint)
+            or metric_named(frame.hint)
             or _REUSE.search(text, frame.sentence.start, frame.sentence.end)
             or _PREFIX_LENGTH.search(text, frame.sentence.start, frame.sentence.end)
         ):

@@ -28,6 +28,7 @@ from claimcheck.extract.evidence import (
     Page,
     cause_elsewhere,
     facts,
+    metric_named,
     metric_near,
     plus_after,
 )
@@ -547,7 +548,7 @@ def _metric(
     if found is None:
         found = scanned.metric()
     if found is None and hint:
-        named = next((m for m in METRICS if pattern(f"metric_{m}").search(hint)), None)
+        named = metric_named(hint)
         if named is not None:
             found = (named, head.span)
     return found
@@ -746,7 +747,7 @@ def _metric_columns(
         cell = header_cell(text, lo, time.span.start, header)
         if cell is None:
             return None
-        metric = next((m for m in METRICS if pattern(f"metric_{m}").search(cell)), None)
+        metric = metric_named(cell)
         if metric is not None:
             under.setdefault(metric, []).append((time, cell))
     named = [times for times in under.values() if len(times) == 2]
