@@ -785,6 +785,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     causes: list[str] = []
     storage: str | None = None
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
+    other_cache = False  # a cache of something else: its bare "cache hit" is its own
     scope = _beyond_label(frame, figure)
     if _first(text, "exclude_topic", scope) is not None:
         storage = _first(text, "storage_cue", sentence)
@@ -804,6 +805,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
                 )
                 words = f"{topic.replace('_', ' ')}: {found}"
                 storage_counts = storage_counts and topic not in _STORAGE_CAUSES
+                other_cache = other_cache or topic == "other_cache"
                 out.append(Fact(name, words))
                 if not (model or (topic in _SETTINGS and _set_to_a_degree(text, topic, sentence))):
                     causes.append(words)
@@ -820,7 +822,10 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
-    if (_named_for_reuse(text, sentence) or _first(text, "kv_product", sentence) is not None) or (
+    if (
+        _named_for_reuse(text, sentence, other_cache)
+        or _first(text, "kv_product", sentence) is not None
+    ) or (
         storage
         and storage_counts
         and _cached(text, sentence)
@@ -921,13 +926,17 @@ def _named_beyond_baseline(text: str, row: str, where: Span) -> bool:
     return False
 
 
-def _named_for_reuse(text: str, where: Span) -> bool:
+def _named_for_reuse(text: str, where: Span, other_cache: bool = False) -> bool:
     """Whether ``where`` names a KV cache other than as the thing compressed, quantised or
     sparsely read ("KV cache compression", "4-bit KV cache", "the top-k critical KV cache
     pages"), as the setting of a compared engine, or as what the figure was measured without
     ("30x speedup without prefix caching"; "than without prefix caching" is the cache's own
-    baseline and counts)."""
+    baseline and counts). With ``other_cache`` (the sentence names a cache of something else,
+    a response or tool-call cache), a bare "cache hit" or "when ... is cached" is that cache's
+    and names no KV cache ("~180ms (LLM call) vs ~25ms (cache hit)")."""
     named = _spans(text, "cue_kv", where.start, where.end)
+    if other_cache:
+        named = tuple(n for n in named if not _BARE_CACHE_HIT.fullmatch(text, n[0], n[1]))
     if not named:
         return False
     shrunk = [
@@ -942,6 +951,12 @@ def _named_for_reuse(text: str, where: Span) -> bool:
         for start, end, _ in named
     )
 
+
+_BARE_CACHE_HIT = re.compile(
+    r"cache[sd]?\s(?:is\s|was\s)?hits?|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
+    re.IGNORECASE,
+)
+"""Cache wording that says a lookup hit and not what was cached (``cue_kv``'s generic rows)."""
 
 _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"

@@ -707,6 +707,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"
         r"redis\s(?:caching\s)?(?:layers?|cache)|"
+        # a response cache answers instead of the model: "~180ms (LLM call) vs ~25ms (cache hit)"
+        r"(?:live\s)?llm\scalls?|inference\s(?:process\s)?is\sskipped|traffic\sfrom\s(?:the\s)?cache|tool[-\s]call\s(?:execution|latency)|tool\strajector\w*|database\scalls|"
         # continuous integration: "Python CI used to take 2.5 minutes", "Job time: 51 min cold"
         r"ci\s(?:runs?|jobs?|pipelines?|workflows?|times?|used\sto)|job\stimes?|"
         r"(?:fully[-\s])?cached\s(?:\w+\s)?builds?",
@@ -730,6 +732,11 @@ _ROWS: tuple[Row, ...] = (
             "Python CI used to take",
             "Job time: ~51 min cold",
             "a fully-cached windows build",
+            "~180ms (LLM call) vs ~25ms (cache hit)",
+            "If the query hits the cache, the inference process is skipped",
+            "served 77% of traffic from cache",
+            "median tool-call execution time dropped by up to 6.9x",
+            "reduced database calls by approximately 90%",
         ),
         ("prefix caching", "KV cache", "KV cache offload to Redis"),
     ),
@@ -800,7 +807,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|pipefuse|parallel\sdegree|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
-        r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?)|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
+        r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?|threads?)|thread\scounts?|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|"
         r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
@@ -812,16 +819,30 @@ _ROWS: tuple[Row, ...] = (
             "Two-batch overlap",
             "overlapping computation and communication",
             "a batch parallel degree of 2",
+            "faster than the 10-thread (nproc) baseline",
         ),
-        ("parallel universe",),
+        ("parallel universe", "threaded"),
     ),
     Row(
         "topic_gpu_generation",
         "topic",
         r"lpus?|groq|than\s(?:nvidia\s)?gpus|than\shbm|7900\sxtx|(?:rtx\s)?[345]0[6-9]0(?:\sti)?\s(?:has|is)|"
         r"(?:the\s)?(?:b200|h200|mi300x|mi325x|mi355x|gb200)\s(?:is|was|delivers?|produces?|achieves?|provides?|nearly|demonstrated|again|shows?)|previous\sgeneration|prior\sgeneration|last\sgeneration|gen-over-gen|next[-\s]gen(?:eration)?\sgpus?|new\sgpus?|"
-        r"(?:on|with)\s(?:the\s)?(?:nvidia\s)?(?:gb200|b200|b300|h200|mi3\d\dx?)\b|nvl72",
-        ("previous generation", "next-gen GPUs", "Groq's LPU", "the MI300X nearly doubles"),
+        r"(?:on|with)\s(?:the\s)?(?:nvidia\s)?(?:gb200|b200|b300|h200|mi3\d\dx?)\b|nvl72|"
+        # devices other than a datacentre GPU: phone and laptop NPUs, Apple and Arm chips
+        r"(?:on|with)\s(?:the\s)?(?:hexagon\s)?npus?|hexagon\snpu|npu\s(?:vs\.?|versus)|ipad|neural\s(?:engine|accelerators?)|neoverse|snapdragon|"
+        r"(?:on|with)\s(?:the\s|an?\s)?(?:apple\s)?m[1-5](?:\s(?:pro|max|ultra))?\b",
+        (
+            "previous generation",
+            "next-gen GPUs",
+            "Groq's LPU",
+            "the MI300X nearly doubles",
+            "~720 tok/s on the NPU vs ~85 tok/s on CPU",
+            "Hexagon NPU 在 prefill 上优势最大",
+            "iPad Pro is 1.2x-2.2x faster",
+            "1.72x on Neoverse-N2",
+            "2.28x faster prompt processing on the M4",
+        ),
         ("generation speed",),
     ),
     Row(
@@ -948,9 +969,12 @@ _ROWS: tuple[Row, ...] = (
         r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
-        r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached",
+        r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached|"
+        # only a kept KV cache lets a request skip its prefill
+        r"skip\w*\s(?:the\s)?(?:\w+\s)?prefill\w*|prefill\s(?:is\s|was\s)?skipped",
         (
             "KV cache",
+            "Semantic cache hits skip prefill entirely",
             "prefix caching",
             "when the prompt was cached",
             "recompute",

@@ -962,3 +962,43 @@ def test_a_factor_that_names_a_tier_or_level_is_no_speedup() -> None:
     decisions = read(text, explicit=True).decisions
     assert ("not-speed-after", "tier") in {(f.name, f.detail) for d in decisions for f in d.facts}
     assert extract_claims(text, explicit=True) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/tensorchord/Awesome-LLMOps/pull/357
+        "- **~7× latency reduction on cache hits** — ~180ms (LLM call) vs ~25ms (cache hit) "
+        "measured in local testing",
+        # https://rephrase-it.com/blog/why-kv-cache-hit-rate-matters-most
+        "TVCACHE shows that when repeated tool trajectories are cached correctly, median "
+        "tool-call execution time dropped by up to 6.9x with cache hit rates up to 70%.",
+    ],
+)
+def test_a_cache_hit_beside_a_cache_of_something_else_names_no_kv_cache(sentence: str) -> None:
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_cache_hit_that_skips_prefill_is_kv_reuse_beside_another_cache() -> None:
+    # the hit is the KV cache's when the sentence says it skips the prefill
+    sentence = "Semantic cache hits skip prefill entirely, delivering 25x faster TTFT."
+    assert _factors(sentence) == [25.0]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://specpicks.com/reviews/llama-cpp-snapdragon-hexagon-npu-benchmarks-2026
+        "Prefill (long-context ingest) is where the gap really opens: ~720 tok/s on the NPU vs "
+        "~85 tok/s on CPU, an 8× delta that turns a 30-second first-token wait into 4 seconds.",
+        # https://rickytakkar.com/blog_russet_mlx_benchmark.html
+        "iPad Pro is 1.2x–2.2x faster depending on model and prompt length, with the gap "
+        "widening dramatically for longer contexts.",
+        # https://github.com/36taransingh5-dotcom/armForge
+        "· 228% faster prompt processing than the 10-thread (nproc) baseline",
+    ],
+)
+def test_a_prefill_gain_of_another_chip_or_thread_count_is_not_a_kv_claim(sentence: str) -> None:
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []
