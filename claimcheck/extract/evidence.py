@@ -262,6 +262,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     quantity = _label_quantity(frame, span)
     if quantity:
         return [Fact("not-speed-before", quantity)]  # "| GPU→CPU Bandwidth | … | 67% increase |"
+    if (
+        frame.hint
+        and _alone_in_cell(text, span, frame.sentence)
+        and _in_speedup_column(frame, span)
+    ):
+        return [Fact("comparison", "a speedup column")]  # "| 1.7s | 0.18s | **9x** |"
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
@@ -889,6 +895,23 @@ def _beyond_label(frame: Frame, figure: Span | None) -> Span:
     if not _in_speedup_column(frame, figure):
         return sentence
     return Span(label.end - 1, sentence.end)
+
+
+_CELL_MARKUP = re.compile(r"[\s*_`~]*")
+
+
+def _alone_in_cell(text: str, figure: Span, row: Span) -> bool:
+    """Whether the figure is all its table cell holds, but for emphasis ("| **9x** |")."""
+    start = text.rfind("|", row.start, figure.start)
+    end = text.find("|", figure.end, row.end)
+    if start < 0 and end < 0:
+        return False  # no cell at all
+    start = row.start if start < 0 else start + 1
+    end = row.end if end < 0 else end
+    return (
+        _CELL_MARKUP.fullmatch(text, start, figure.start) is not None
+        and _CELL_MARKUP.fullmatch(text, figure.end, end) is not None
+    )
 
 
 def _in_speedup_column(frame: Frame, figure: Span) -> bool:

@@ -344,12 +344,12 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "metric_throughput",
         "metric",
-        r"throughputs?|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s)\b|tok/s|tps|"
+        r"throughputs?|goodput|tokens?\s?(?:per|/)\s?(?:second|sec|s|gpu)\b|tok/s|tps|"
         r"requests?\s?(?:per|/)\s?(?:second|sec|s)\b|rps|qps|queries\sper\ssecond|"
         r"concurrent\s(?:\w+\s)?(?:users|sessions|requests|chats|conversations|streams|agents)|users\sper|more\susers|"
         r"(?:request|serving)\scapacity|"
         r"as\smany\s(?:requests|users)|(?:more|additional)\s(?:requests|queries)|tps",
-        ("throughput", "goodput", "tokens per second", "tok/s", "QPS"),
+        ("throughput", "goodput", "tokens per second", "tok/s", "QPS", "4.2x more tokens per GPU"),
         ("throughout",),
     ),
     Row(
@@ -770,7 +770,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines|ops|operations|flops)|"
         r"as\smany\s(?:\w+\s)?(?:tokens|users|requests|sessions|sequences)|"
-        r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)s)|sessions|customers|parameters|agents|conversations)|"
+        r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)(?:s|gpu))|sessions|customers|parameters|agents|conversations)|"
         r"\w+s\s(?:per|a|each)\s(?:day|month|week|hour)|reduction\sin\s(?:\w+\s)?tokens",
         (
             "110x fewer tokens",

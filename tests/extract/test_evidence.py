@@ -1002,3 +1002,35 @@ def test_a_cache_hit_that_skips_prefill_is_kv_reuse_beside_another_cache() -> No
 def test_a_prefill_gain_of_another_chip_or_thread_count_is_not_a_kv_claim(sentence: str) -> None:
     assert extract_claims(sentence) == []
     assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_figure_alone_under_a_speedup_column_states_the_speedup() -> None:
+    # https://github.com/sshoecraft/shepherd/blob/main/docs/api_server.md: the stated factor
+    # is the claim's, beside the times it rounds (1.7 s / 0.18 s is 9.4x)
+    page = """# Prefix caching
+
+| Scenario | Without Prefix Caching | With Prefix Caching | Speedup |
+|----------|------------------------|---------------------|---------|
+| Turn 2 (35 new tokens) | 1.6s | 0.2s | **8x** |
+| Turn 3 (117 new tokens) | 1.7s | 0.18s | **9x** |
+"""
+    claims = [r.claim for r in read_document(page, "markdown", "page.md").records]
+    assert [(c.speedup, c.baseline_seconds, c.cached_seconds) for c in claims] == [
+        (8.0, 1.6, 0.2),
+        (9.0, 1.7, 0.18),
+    ]
+    # the column says "speedup", not what caused it: a page that never names KV caching
+    elsewhere = "# Results\n\n| Model | Context | Speedup |\n|---|---|---|\n| Llama | 32K | 14x |\n"
+    assert read_document(elsewhere, "markdown", "page.md").records == []
+
+
+def test_more_tokens_per_gpu_is_a_throughput_not_a_count() -> None:
+    # https://github.com/dirkpetersen/claudefs/blob/main/docs/inference.md
+    sentence = (
+        "Up to 4.2x more tokens per GPU by sustaining high KV cache hit rates and avoiding "
+        "recomputation"
+    )
+    claims = extract_claims(sentence)
+    assert [(c.values.get("speedup"), c.values.get("metric")) for c in claims] == [
+        (4.2, "throughput")
+    ]

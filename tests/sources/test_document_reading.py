@@ -99,12 +99,14 @@ def test_attributes_are_read_once_and_not_twice_beside_the_same_text() -> None:
 
 def test_a_table_after_a_paragraph_without_figures_has_its_own_header() -> None:
     # The paragraph between the tables is not parsed inline (it holds no figure), yet it still
-    # ends the first table: the second one's header gives its row the KV cue.
+    # ends the first table: the second one's header gives its row the KV cue and the metric.
+    # The first table's "Speedup" column on a page that names KV caching is its measurement.
     page = (
         "> | Setup | Speedup |\n> |---|---|\n> | A | 2x |\nPlain words here.\n"
         "| Metric | KV cache TTFT |\n|---|---|\n| B | 27x faster |\n"
     )
-    assert speedups(page) == [27]
+    claims = [r.claim for r in read_document(page, "markdown", "page.md").records]
+    assert [(c.speedup, c.metric) for c in claims] == [(2, "unspecified"), (27, "ttft")]
 
 
 def test_a_row_after_unread_rows_keeps_its_table_header() -> None:
@@ -142,10 +144,11 @@ def test_a_speedup_column_lends_nothing_on_a_page_that_never_names_kv_caching() 
 
 def test_each_table_is_framed_by_its_own_header_when_rows_repeat() -> None:
     # The gate remembers what it found in each header and topic: the same row under a header
-    # with KV words, then under one without, then under the first again.
+    # with KV words, then under one without (nor a speedup column, which on a page that names
+    # KV caching is the page's measurement), then under the first again.
     row = "| Llama 3.1 8B | 32K tokens | 14x |\n"
     kv = "| Model | Context | KV cache offload TTFT speedup |\n|---|---|---|\n" + row
-    plain = "| Model | Context | Speedup |\n|---|---|---|\n" + row
+    plain = "| Model | Context | Result |\n|---|---|---|\n" + row
     page = f"# Results\n\n{kv}\n{plain}\n{kv}"
     assert speedups(page) == [14, 14]
     assert speedups(f"# Results\n\n{plain}\n{kv}\n{plain}") == [14]
