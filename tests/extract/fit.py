@@ -38,7 +38,7 @@ import yaml
 
 from claimcheck.extract.prefilter import page_names_kv
 from claimcheck.extract.reader import read
-from claimcheck.extract.scoring import MEANINGS, THRESHOLD, VETOES, WEIGHTS
+from claimcheck.extract.scoring import MEANINGS, THRESHOLD, VETOES, WEIGHTS, weight
 from claimcheck.sources.document import read_document
 from tests.extract.real_scoring import close, load_pages
 
@@ -53,9 +53,10 @@ HELD_OUT = ("real_test.yaml", "fresh_test.yaml")
 """Never fitted on, never inspected while tuning: scored once the weights are chosen. The
 real page excerpts are split the same way (their ``split``)."""
 
-NOT_FEATURES = VETOES | {"explicit"}
-"""Facts that are not weighed: ``explicit`` stands for a KV-cache cue (the user says the text
-is a claim), and the vetoes decide whatever the weights say."""
+NOT_FEATURES = VETOES
+"""Facts that are not weighed: the vetoes decide whatever the weights say. ``explicit`` (the
+user says the text is a claim) is fitted as a fact of its own; the extractor weighs it as
+``scoring.EXPLICIT_AS``, and the running weights are scored that way."""
 
 PENALTIES = (0.3, 1.0, 3.0, 10.0)
 FOLDS = 5
@@ -91,15 +92,18 @@ def _targets(entry: dict[str, Any]) -> list[float]:
     return wanted
 
 
-PLACES = ("alone", "other-page", "kv-page")
-"""Where each sentence is read: alone (the one-liner), as a paragraph of a page about
-something else ("# Release notes"), and as one of a page about KV caching. On a page that
-names no KV-cache mechanism, a sentence that names none is no claim, whatever its label."""
+PLACES = ("alone", "text", "other-page", "kv-page")
+"""Where each sentence is read: alone (the one-liner), passed with ``--text`` (the user says
+it is a claim, yet a look-alike stays none), as a paragraph of a page about something else
+("# Release notes"), and as one of a page about KV caching. On a page that names no KV-cache
+mechanism, a sentence that names none is no claim, whatever its label."""
 
 
 def _read(text: str, place: str) -> list[Any]:
     if place == "alone":
         return read(text).decisions
+    if place == "text":
+        return read(text, explicit=True).decisions
     if place == "kv-page":
         return read(text, topic="KV cache offload benchmark", page="kv").decisions
     names_kv = page_names_kv(text)
@@ -266,7 +270,7 @@ def run() -> dict[str, Any]:
     losses = cross_validate(train, features)
     penalty = min(losses, key=lambda p: (losses[p], -p))
     weights = fit(train, penalty, features)
-    running = {"bias": -THRESHOLD, **WEIGHTS}
+    running = {"bias": -THRESHOLD, **WEIGHTS, "explicit": weight("explicit")}
     return {
         "running_weights_held_out": scores(running, held_out),
         "penalty": penalty,
