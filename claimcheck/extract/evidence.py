@@ -828,6 +828,10 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     if comparison is not None:
         out.append(Fact("gpu-comparison", comparison))
         causes.append(f"gpu comparison: {comparison}")
+    if frame.unit != sentence and not other_cache:
+        # "If the query hits the cache, the inference process is skipped. … a cache hit
+        # improves performance by 50 times": the paragraph says whose cache it is
+        other_cache = _first(text, "topic_other_cache", frame.unit) is not None
     if (
         _named_for_reuse(text, sentence, other_cache)
         or _first(text, "kv_product", sentence) is not None
@@ -1074,13 +1078,16 @@ def _cause_around(frame: Frame) -> str | None:
     KV-cache mechanism or KV storage at all ("gamma is the number of speculative decoding
     steps. You should observe a 2.2x speedup"); a KV cache named only as the thing quantised,
     compressed or sparsely read ("W4A8KV4 quantization (… 4-bit KV cache)"), or as room for a
-    larger batch, is no such mechanism (``_named_for_reuse``)."""
+    larger batch, is no such mechanism (``_named_for_reuse``), nor a bare "cache hit" beside a
+    cache of something else ("If the query hits the cache, the inference process is skipped. …
+    a cache hit improves performance by 50 times")."""
     text, unit = frame.text, frame.unit
     if unit == frame.sentence or _first(text, "exclude_topic", unit) is None:
         return None
-    if _named_for_reuse(text, unit) or _first(text, "kv_product", unit) is not None:
+    other_cache = _first(text, "topic_other_cache", unit) is not None
+    if _named_for_reuse(text, unit, other_cache) or _first(text, "kv_product", unit) is not None:
         return None
-    if _first(text, "storage_cue", unit) is not None:
+    if not other_cache and _first(text, "storage_cue", unit) is not None:
         return None
     return next(
         (

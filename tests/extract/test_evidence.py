@@ -980,6 +980,19 @@ def test_a_cache_hit_beside_a_cache_of_something_else_names_no_kv_cache(sentence
     assert extract_claims(sentence, explicit=True) == []
 
 
+def test_a_cache_hit_beside_a_cache_of_something_else_in_its_paragraph_is_that_caches() -> None:
+    # https://www.hiascend.com/document/detail/en/mindsdk/730/RAG/ragug/mxragug_0297.html
+    paragraph = (
+        "If the query hits the cache, the inference process is skipped. This reduces the "
+        "latency of knowledge document retrieval and inference, enhancing end-to-end "
+        "performance. Compared to a cache miss, a cache hit improves performance by 50 times."
+    )
+    assert extract_claims(paragraph) == []
+    assert extract_claims(paragraph, explicit=True) == []
+    page = f"# Release notes\n\n{paragraph}\n"
+    assert read_document(page, "markdown", "page.md").records == []
+
+
 def test_a_cache_hit_that_skips_prefill_is_kv_reuse_beside_another_cache() -> None:
     # the hit is the KV cache's when the sentence says it skips the prefill
     sentence = "Semantic cache hits skip prefill entirely, delivering 25x faster TTFT."
