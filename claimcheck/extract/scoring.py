@@ -248,6 +248,10 @@ def _reason(facts: list[Fact], kept: bool) -> str:
     return f"{MEANINGS.get(fact.name, fact.name)}{words}"
 
 
+OVERLAPPED = "overlaps a better-scored reading"
+"""The reason of a candidate whose text another candidate read ("2.2x" inside "1.2x–2.2x")."""
+
+
 def settle_overlaps(decisions: list[Decision]) -> list[Decision]:
     """Of candidates that read overlapping text, the best score takes it (then the longer
     span, then the earlier); the others are marked as dropped."""
@@ -265,9 +269,7 @@ def settle_overlaps(decisions: list[Decision]) -> list[Decision]:
         span = decisions[index].candidate.span
         if any(span.start < end and start < span.end for start, end in taken):
             d = decisions[index]
-            out[index] = Decision(
-                d.candidate, d.facts, d.score, False, "overlaps a better-scored reading"
-            )
+            out[index] = Decision(d.candidate, d.facts, d.score, False, OVERLAPPED)
             continue
         taken.append((span.start, span.end))
     return out

@@ -13,7 +13,7 @@ from claimcheck.claim import Claim
 from claimcheck.documents.lines import text_position
 from claimcheck.errors import InputError, printable
 from claimcheck.extract import Extraction, Reading, Span, read
-from claimcheck.extract.scoring import THRESHOLD
+from claimcheck.extract.scoring import OVERLAPPED, THRESHOLD
 from claimcheck.record import (
     ClaimRecord,
     Placed,
@@ -206,8 +206,10 @@ def _nothing_read(reading: Reading, text: str) -> str:
             "(expected a factor such as '27x', a percentage such as '90% lower TTFT', "
             "or before and after times such as 'from 57 s to 2.1 s')"
         )
-    vetoed = [d for d in reading.decisions if d.reason.startswith(_VETOED)]
-    if len(vetoed) == len(reading.decisions):
+    # A figure inside another's reading ("2.2x" in "1.2x–2.2x") stands or falls with it.
+    standing = [d for d in reading.decisions if d.reason != OVERLAPPED] or reading.decisions
+    vetoed = [d for d in standing if d.reason.startswith(_VETOED)]
+    if len(vetoed) == len(standing):
         # Every figure is something else: say what, not a score that decided nothing.
         first = vetoed[0]
         figure = text[first.candidate.span.start : first.candidate.span.end]
@@ -215,7 +217,7 @@ def _nothing_read(reading: Reading, text: str) -> str:
             f"no KV-cache speedup claim found: '{figure}' is not a KV-cache speedup: "
             f"{first.reason.removeprefix(_VETOED)}"
         )
-    best = max((d for d in reading.decisions if d not in vetoed), key=lambda d: d.score)
+    best = max((d for d in standing if d not in vetoed), key=lambda d: d.score)
     return (
         f"no KV-cache speedup claim found: the best candidate, a {best.candidate.quoted}, "
         f"scored {best.score:g} (a claim needs {THRESHOLD:g}); what weighed most: {best.reason}"
