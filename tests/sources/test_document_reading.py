@@ -208,3 +208,17 @@ def test_a_row_labelled_with_a_quantity_that_is_no_speed_is_no_claim() -> None:
         "# KV cache tiers\n\n| Tier | TTFT speedup |\n|---|---|\n| CPU memory | 3.2x faster |\n"
     )
     assert speedups(tiered) == [3.2]
+
+
+def test_a_cold_side_on_a_kv_page_names_the_recompute_of_a_pair_of_times() -> None:
+    # https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-07-03-multimodal-models.md
+    sentence = (
+        "The second request streamed in ~1 s vs. ~18 s cold-start, showing near-instant reuse."
+    )
+    kv_page = read_document(f"# LMCache for multimodal models\n\n{sentence}\n", "markdown", "p.md")
+    assert [(r.claim.baseline_seconds, r.claim.cached_seconds) for r in kv_page.records] == [
+        (18.0, 1.0)
+    ]
+    # a cold start elsewhere is a model's or a machine's
+    elsewhere = read_document(f"# Serverless GPUs\n\n{sentence}\n", "markdown", "p.md")
+    assert elsewhere.records == []
