@@ -381,7 +381,9 @@ def _claim(
         put("metric", _metric_value(name), where)
     _setup_fields(text, mine, head.span, put, extras, readings, context.catalog)
     if "baseline_seconds" not in values:
-        times = _times(text, mine, head.span, context.hint)
+        times = _times(
+            text, _times_region(text, mine, head, valued, scanned.span), head.span, context.hint
+        )
         if times is not None:
             put("baseline_seconds", times[0].value, times[0].span)
             put("cached_seconds", times[1].value, times[1].span)
@@ -591,6 +593,29 @@ _WORSE = re.compile(
 )
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
+
+
+def _times_region(
+    text: str, mine: list[Span], head: _Factor, valued: list[_Factor], unit: Span
+) -> list[Span]:
+    """Where the headline's times are: its region, but in a table row whose cells each hold a
+    factor with its times ("| TTFT 7.24x (74198.4/1020.0ms) | TTFT 19.95x (…/2686.1ms) |"),
+    only the headline's own cell, so that no time of another cell's factor is paired with it."""
+    cell = _cell(text, head.span, unit)
+    if cell is None or len(valued) < 2 or not mentions.durations(text, cell.start, cell.end):
+        return mine
+    others = [f for f in valued if not cell.start <= f.span.start < cell.end]
+    return [cell] if others else mine
+
+
+def _cell(text: str, span: Span, unit: Span) -> Span | None:
+    """The table cell (between `` | `` separators) that holds ``span``, in a row read as a
+    unit; ``None`` outside a row."""
+    start = text.rfind(" | ", unit.start, span.start)
+    end = text.find(" | ", span.end, unit.end)
+    if start < 0 and end < 0:
+        return None
+    return Span(unit.start if start < 0 else start + 3, unit.end if end < 0 else end)
 
 
 def _times_only(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from claimcheck.extract import read
 from claimcheck.extract.grouping import MAX_SENTENCES
+from claimcheck.sources.document import read_document
 
 CLAIM = "KV cache offload gives 27x faster TTFT. "
 
@@ -76,3 +77,29 @@ def test_the_second_figure_of_a_list_shares_the_wording_before_the_first() -> No
     )
     (claim,) = read(sentence).claims
     assert claim.values["speedup"] == 8.7  # the larger of the two, as the headline
+
+
+def test_a_cell_with_its_own_factor_keeps_its_times_from_the_headline() -> None:
+    # https://github.com/fewtarius/llama-ai/blob/13d664991f25d31dda6edd72d5a63de83d073351/benchmarks/20260611-0656/vulkan/summary.md
+    # Each cell is "factor (cold/warm ms)"; the cold time has no unit of its own, so the only
+    # times are the warm ones, one a cell: 1020.0 ms is the 7.24x's, not the 19.95x's baseline.
+    page = """## TTFT Speedup by Size
+
+| Model | Medium (5K tok) | Large (15K tok) |
+|-------|-----------------|-----------------|
+| GLM-4.7-Flash | TTFT 7.24x (74198.4/1020.0ms, ssd_cold) | TTFT 19.95x (467588.2/2686.1ms, ssd_cold) |
+"""
+    (record,) = read_document(page, "markdown", "page.md").records
+    assert (record.claim.speedup, record.claim.baseline_seconds) == (19.95, None)
+
+
+def test_times_in_columns_of_their_own_still_pair_beside_two_factors() -> None:
+    page = """# Prefix caching
+
+| Turn | Without cache | With cache | TTFT speedup | E2E speedup |
+|---|---|---|---|---|
+| 2 | 1.6s | 0.2s | 8x | 2x |
+"""
+    (record,) = read_document(page, "markdown", "page.md").records
+    claim = record.claim
+    assert (claim.speedup, claim.baseline_seconds, claim.cached_seconds) == (8.0, 1.6, 0.2)
