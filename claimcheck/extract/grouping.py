@@ -737,8 +737,9 @@ def _times(
     if pair is not None and mentions.rising(text, *pair):
         return None  # "3670ms → 4268ms": a slowdown, not a speedup
     columns: tuple[str, str] | None = None
+    row = min(r.start for r in region)  # where the row starts: its cells count from there
     if pair is None and header and len(found) > 2:
-        picked = _metric_columns(text, region[0].start, found, header)
+        picked = _metric_columns(text, row, found, header)
         if picked is not None:
             pair, columns = picked
     if pair is None and anchor is not None and len(found) > 2:
@@ -748,6 +749,8 @@ def _times(
     first, second = pair or (found[0], found[1])
     if first.value == second.value:
         return None
+    if pair is None and header and _two_quantities(text, row, first, second, header):
+        return None  # "| ON | 0.226 s | 0.418 s |" under "turn2 TTFT | turn2 total"
     roles = (
         _column_roles(*columns)
         if columns is not None
@@ -785,6 +788,18 @@ def _metric_columns(
         return None
     (first, first_cell), (second, second_cell) = named[0]
     return (first, second), (first_cell, second_cell)
+
+
+def _two_quantities(text: str, lo: int, first: Found, second: Found, header: str) -> bool:
+    """Whether two times of a table row stand under header cells that name two quantities: no
+    side (cold, cached, without, baseline …) in either, and not one metric ("turn2 TTFT" and
+    "turn2 total" are one row's two times, not a before and after)."""
+    cells = [header_cell(text, lo, t.span.start, header) for t in (first, second)]
+    if cells[0] is None or cells[1] is None or cells[0] == cells[1]:
+        return False
+    if _side_role(cells[0]) is not None or _side_role(cells[1]) is not None:
+        return False
+    return metric_named(cells[0]) != metric_named(cells[1])
 
 
 def _column_roles(first: str, second: str) -> tuple[str | None, str | None]:

@@ -103,3 +103,17 @@ def test_times_in_columns_of_their_own_still_pair_beside_two_factors() -> None:
     (record,) = read_document(page, "markdown", "page.md").records
     claim = record.claim
     assert (claim.speedup, claim.baseline_seconds, claim.cached_seconds) == (8.0, 1.6, 0.2)
+
+
+def test_two_times_under_two_quantities_of_one_row_are_no_before_and_after() -> None:
+    # https://github.com/subconscious-systems/TIMRUN.cpp-Example/blob/main/BENCHMARK.md: the
+    # "ON" row's TTFT and total time are one side; the baseline is the "OFF" row's
+    page = """# Subconscious Cache Benchmark
+
+| Model | Cache | turn2 TTFT | turn2 total | reused tokens | Speedup vs OFF |
+|---|---|---|---|---|---|
+| qwen-2b | OFF | 0.613 s | 0.803 s | 0 / 177 | — |
+| qwen-2b | **ON** | **0.226 s** | **0.418 s** | **134 / 177** | **2.7× TTFT / 1.9× total** |
+"""
+    claims = [r.claim for r in read_document(page, "markdown", "page.md").records]
+    assert [(c.speedup, c.baseline_seconds) for c in claims] == [(2.7, None), (1.9, None)]
