@@ -387,6 +387,8 @@ def _claim(
         if times is not None:
             put("baseline_seconds", times[0].value, times[0].span)
             put("cached_seconds", times[1].value, times[1].span)
+    if extras.get("speedup_reading") == "percent-faster":
+        _faster_as_its_times_say(text, cand, values, extras, readings)
     if (
         "speedup" not in values
         and "baseline_seconds" not in values
@@ -844,6 +846,43 @@ def _side_role(side: str) -> str | None:
     if recompute == load:
         return None
     return "recompute" if recompute else "load"
+
+
+_AGREE = 0.05
+"""How near a factor and its claim's times must be to agree: rule KV202's default tolerance
+(``mismatch_tolerance``, docs/rules.md)."""
+
+
+def _faster_as_its_times_say(
+    text: str,
+    cand: Candidate,
+    values: dict[str, object],
+    extras: dict[str, object],
+    readings: list[str],
+) -> None:
+    """ "79% faster" is 1 + p alone, but many authors mean a time 79% shorter: when the claim's
+    own times agree with 1 ÷ (1 − p) and not with 1 + p ("2 103 ms vs 447 ms, 79% faster"),
+    the times say which was meant, and the speedup is read that way."""
+    base, cached, stated = (
+        values.get("baseline_seconds"),
+        values.get("cached_seconds"),
+        values.get("speedup"),
+    )
+    if not (isinstance(base, float) and isinstance(cached, float) and isinstance(stated, float)):
+        return
+    share = stated - 1
+    if not 0 < share < 1 or cached <= 0:
+        return
+    implied, shorter = base / cached, 1 / (1 - share)
+    if abs(shorter - implied) > _AGREE * implied or abs(stated - implied) <= _AGREE * implied:
+        return
+    values["speedup"] = round(shorter, 2)
+    extras["speedup_reading"] = "percent-reduction"
+    quoted = text[cand.span.start : cand.span.end]
+    readings[readings.index(_reading_text(text, cand))] = (
+        f"'{quoted} faster': read as a {shorter:.3g}x speedup (1 ÷ (1 − p)), as its times "
+        f"say ({base:g} s → {cached:g} s); alone it would be {stated:g}x (1 + p)"
+    )
 
 
 def _reading_text(text: str, cand: Candidate) -> str:

@@ -117,3 +117,23 @@ def test_two_times_under_two_quantities_of_one_row_are_no_before_and_after() -> 
 """
     claims = [r.claim for r in read_document(page, "markdown", "page.md").records]
     assert [(c.speedup, c.baseline_seconds) for c in claims] == [(2.7, None), (1.9, None)]
+
+
+def test_a_percent_faster_is_read_as_its_claims_times_say() -> None:
+    # https://github.com/YuriGochi/poc-prompt-caching-/blob/master/README.md: 2 103 ms to
+    # 447 ms is 4.7x, which "79% faster" is as a time 79% shorter (1 ÷ 0.21), not as 1.79x
+    page = """# Prompt caching
+
+| Pair | Cached TTFT | Uncached TTFT | Improvement |
+|---|---|---|---|
+| 2 | 447ms | 2 103ms | **A 79% faster** |
+"""
+    (record,) = read_document(page, "markdown", "page.md").records
+    assert (record.claim.speedup, record.claim.baseline_seconds) == (4.76, 2.103)
+    assert any("as its times say" in r for r in record.readings)
+
+
+def test_a_percent_faster_its_times_agree_with_stays_one_plus_p() -> None:
+    # invented: 2 s to 1.25 s is 1.6x, as "60% faster" reads alone (1 + p), not 2.5x
+    (claim,) = read("Prefix caching: TTFT 60% faster, from 2 s to 1.25 s.").claims
+    assert claim.values["speedup"] == 1.6
