@@ -384,7 +384,7 @@ def _claim(
         times = _times(
             text, _times_region(text, mine, head, valued, scanned.span), head.span, context.hint
         )
-        if times is not None:
+        if times is not None and not _times_of_another(text, times, head, mine):
             put("baseline_seconds", times[0].value, times[0].span)
             put("cached_seconds", times[1].value, times[1].span)
     if extras.get("speedup_reading") == "percent-faster":
@@ -732,7 +732,12 @@ def _times(
     in columns that name one metric, or the first two given (in a list or table, the two
     nearest the headline). When the words beside them, or their columns, name one as
     recompute and the other as a load, so they are; otherwise the longer is the baseline."""
-    found = [d for r in region for d in mentions.durations(text, r.start, r.end)]
+    found = [
+        d
+        for r in region
+        for d in mentions.durations(text, r.start, r.end)
+        if not _DIFFERENCE.match(text, d.span.end)
+    ]
     if len(found) < 2:
         return None
     pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
@@ -790,6 +795,11 @@ def _metric_columns(
         return None
     (first, first_cell), (second, second_cell) = named[0]
     return (first, second), (first_cell, second_cell)
+
+
+_DIFFERENCE = re.compile(r"\s?(?:faster|sooner|quicker|shorter|less|saved)\b", re.IGNORECASE)
+"""After a time, words that make it a difference ("330ms faster first token"), not a time
+taken before or after."""
 
 
 def _two_quantities(text: str, lo: int, first: Found, second: Found, header: str) -> bool:
@@ -851,6 +861,29 @@ def _side_role(side: str) -> str | None:
 _AGREE = 0.05
 """How near a factor and its claim's times must be to agree: rule KV202's default tolerance
 (``mismatch_tolerance``, docs/rules.md)."""
+
+
+def _agrees(factor: float, baseline: float, cached: float) -> bool:
+    return cached > 0 and abs(factor - baseline / cached) <= _AGREE * baseline / cached
+
+
+def _times_of_another(
+    text: str, times: tuple[Found, Found], head: _Factor, region: list[Span]
+) -> bool:
+    """Whether the times measure another factor stated beside the headline, not the headline:
+    "9.9s → 1.4s on a 5K chat, 7× faster (estimated 25–40× on a 28K chat)" times the 7x,
+    and the 40x headline has no times of its own."""
+    base, cached = float(times[0].value), float(times[1].value)  # type: ignore[arg-type]
+    if head.value is None or _agrees(head.value, base, cached):
+        return False
+    return any(
+        c.value is not None
+        and c.form not in {"time_pair", "rate_pair"}
+        and not (c.span.start < head.span.end and head.span.start < c.span.end)
+        and _agrees(c.value, base, cached)
+        for r in region
+        for c in candidates(text, r.start, r.end)
+    )
 
 
 def _faster_as_its_times_say(

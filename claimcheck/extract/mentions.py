@@ -69,6 +69,11 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
             pattern("not_a_time_after").match(text, match.end(), hi)
         ):
             continue  # "expires after 5 minutes", "a 15-minute pause": not a measured time
+        before = _ELIDED_BEFORE.search(text, max(lo, match.start() - 32), match.start())
+        if before is not None:
+            # "(6,517 vs 6,847 ms)": the unit is said once, after the second time
+            other = _seconds(parse_number(before.group(1)), unit)
+            out.append(Found(other, Span(before.start(1), before.end(1))))
         out.append(Found(_seconds(number, unit), Span(match.start(), match.end())))
         elided = _ELIDED.match(text, match.end(), hi)
         if elided is not None:
@@ -101,6 +106,12 @@ _ELIDED = re.compile(
     re.IGNORECASE,
 )
 """A bare number compared with a time just given, in that time's unit ("… instead of 4.43")."""
+_ELIDED_BEFORE = re.compile(
+    rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s(?:{_NO_ORDER})\s~?$",
+    re.IGNORECASE,
+)
+"""A bare number compared with the time right after it, in that time's unit ("6,517 vs
+6,847 ms")."""
 
 
 _UNORDERED = re.compile(rf"\b(?:{_NO_ORDER})")

@@ -137,3 +137,25 @@ def test_a_percent_faster_its_times_agree_with_stays_one_plus_p() -> None:
     # invented: 2 s to 1.25 s is 1.6x, as "60% faster" reads alone (1 + p), not 2.5x
     (claim,) = read("Prefix caching: TTFT 60% faster, from 2 s to 1.25 s.").claims
     assert claim.values["speedup"] == 1.6
+
+
+def test_a_time_difference_is_no_time_of_a_before_and_after() -> None:
+    # https://github.com/natoscott/benchmarks/blob/HEAD/vllm-kvcache-cpu-offload-eval/REPORT.md
+    (claim,) = read("-4.8% lower TTFT (6,517 vs 6,847 ms) - 330ms faster first token").claims
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (6.847, 6.517)
+    # invented: one time and a difference make no before and after
+    (claim,) = read("Prefix caching cut TTFT by 40% to 1.2 s, 800 ms faster than before.").claims
+    assert "baseline_seconds" not in claim.values
+
+
+def test_times_of_another_stated_factor_are_not_the_headlines() -> None:
+    # https://ai-muninn.com/en/blog/kv-cache-disk-restore-7x: 9.9 s to 1.4 s is the 7x; the
+    # 40x is an estimate on a longer chat, with no times of its own
+    text = (
+        "I wrote a ~60-line, zero-dependency reverse-proxy that restores/saves per request, "
+        "turning the re-read into a save-file load: 9.9s → 1.4s on a 5K chat, 7× faster "
+        "(estimated 25–40× on a 28K chat)."
+    )
+    (claim,) = read(text).claims
+    assert claim.values["speedup"] == 40.0
+    assert "baseline_seconds" not in claim.values

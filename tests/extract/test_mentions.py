@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from claimcheck.extract.mentions import tokens
+from claimcheck.extract.mentions import durations, tokens
 
 
 def test_every_count_of_a_long_run_is_read_once_in_order() -> None:
@@ -15,3 +15,12 @@ def test_every_count_of_a_long_run_is_read_once_in_order() -> None:
     assert starts == sorted(starts)
     assert all(a.span.end <= b.span.start for a, b in pairwise(found))
     assert text[found[0].span.start : found[0].span.end].startswith("128K-token")
+
+
+def test_a_bare_number_before_vs_takes_the_unit_of_the_time_after_it() -> None:
+    # https://github.com/natoscott/benchmarks/blob/HEAD/vllm-kvcache-cpu-offload-eval/REPORT.md
+    text = "-4.8% lower TTFT (6,517 vs 6,847 ms) - 330ms faster first token"
+    assert [t.value for t in durations(text, 0, len(text))][:2] == [6.517, 6.847]
+    # a number joined by anything else keeps no unit
+    text = "batch 32 and 64 ms"
+    assert [t.value for t in durations(text, 0, len(text))] == [0.064]
