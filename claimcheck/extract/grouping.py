@@ -935,6 +935,15 @@ def _reading_text(text: str, cand: Candidate) -> str:
     return f"'{quoted}' read as {cand.value:g}x"
 
 
+_OUTSIDE_GPU = re.compile(
+    r"\b(?:offload\w*|tier(?:s|ed)?|nvme|ssds?|flash\s(?:memory|storage|drives?)|storage|dram|cxl|"
+    r"disks?|host\smemory|"
+    r"cpu\s(?:memory|ram|dram)|remote\s(?:memory|stores?|cache))\b",
+    re.IGNORECASE,
+)
+"""Where a KV cache is held outside the GPU's memory: an offload tier, host memory, storage."""
+
+
 def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str, Span]:
     cues: dict[str, Span] = {}
     for name in ("queueing", "cross_user", "similar_prompts"):
@@ -945,9 +954,9 @@ def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str
             continue  # a shared, public system prompt is the one safe thing to share
         cues[name] = Span(match.start(), match.end())
     if decode:
-        offload = pattern("storage_cue").search(text, lo, hi) or pattern("cue_strong").search(
-            text, lo, hi
-        )
+        # KV held outside the GPU (rule KV205): not the KV cache itself, whose reuse within a
+        # generation is what makes decode fast ("Reuses key-value states … 10-50x decode")
+        offload = _OUTSIDE_GPU.search(text, lo, hi)
         if offload is not None or has_tier:
             named = pattern("metric_decode").search(text, lo, hi)
             if named is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimcheck.extract import read
 from claimcheck.extract.grouping import MAX_SENTENCES
 from claimcheck.sources.document import read_document
@@ -159,3 +161,29 @@ def test_times_of_another_stated_factor_are_not_the_headlines() -> None:
     (claim,) = read(text).claims
     assert claim.values["speedup"] == 40.0
     assert "baseline_seconds" not in claim.values
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # https://github.com/manasvin24/prefix-not-twice/blob/main/README.md: the KV cache
+        # itself is what makes decode fast
+        "- **Intra-request KV-caching**: Reuses key-value states within a single generation "
+        "(10-50x decode speedup)",
+        # https://github.com/llm-d/llm-d.github.io/blob/HEAD/blog/2026-04-21_production-grade-llm-inference-at-scale-kserve-llm-d-vllm.mdx
+        "On one deployment, we observed a **3x improvement in output tokens/s** and a **2x "
+        "reduction in time to first token (TTFT)** after enabling prefix-cache aware routing.",
+    ],
+)
+def test_a_decode_gain_of_kv_held_in_the_gpu_credits_no_offload(text: str) -> None:
+    claims = read(text).claims
+    assert "decode" in [c.values.get("metric") for c in claims]
+    assert not any("decode_credit" in c.cues for c in claims)
+
+
+def test_a_decode_gain_credited_to_an_offload_tier_is_marked() -> None:
+    # the example of rule KV205's own documentation
+    (claim,) = read(
+        "Offloading the KV cache to our NVMe tier speeds up token generation 3x."
+    ).claims
+    assert "decode_credit" in claim.cues
