@@ -71,10 +71,12 @@ TIERS: tuple[tuple[str, str], ...] = (
         r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver",
     ),
     ("cxl", r"cxl"),
-    # "Gemini 2.0 Flash", "Flash-Lite", "Phi-4-mini-flash-reasoning" are models, not storage
+    # "Gemini 2.0 Flash", "Flash-Lite", "Phi-4-mini-flash-reasoning" are models, and "flash
+    # decoding", "Flash-Attention", "FlashMLA" kernels, not storage
     (
         "nvme",
-        r"nvme|ssds?|(?<!\d\s)(?<!gemini\s)(?<!mini-)flash(?![-\s]lite|-reasoning|-thinking|-exp)|local\s(?:drives?|disks?)|solid[-\s]state",
+        r"nvme|ssds?|(?<!\d\s)(?<!gemini\s)(?<!mini-)flash(?![-\s]lite|-reasoning|-thinking|-exp)"
+        r"(?![-\s]?(?:decod\w*|attn|attention|mla|infer\w*))|local\s(?:drives?|disks?)|solid[-\s]state",
     ),
     (
         "dram",
@@ -1022,7 +1024,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "storage_cue",
         "cue",
-        r"offload\w*|tier|nvme|ssd|flash|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
+        r"offload\w*|tier|nvme|ssd|flash(?![-\s]?(?:decod\w*|attn|attention|mla|infer\w*))|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
         r"prefix\scach\w*|prompt\scach\w*|cache\shits?|recomput\w*|reus\w*",
         ("offloading", "NVMe", "host memory", "prefix caching", "reuse"),
         ("stories",),

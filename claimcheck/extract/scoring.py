@@ -140,7 +140,7 @@ MEANINGS: dict[str, str] = {
     "kv-unit": "KV-cache, prefix-cache or recompute wording in the paragraph",
     "kv-header": "KV-cache wording in the table's header row",
     "kv-topic": "the page's title or section heading is about KV caching",
-    "weak-sentence": "cache, context, prompt or offload wording, or a storage tier beside a metric, in the sentence (a network link such as RDMA or InfiniBand is no tier, nor a model named Flash)",
+    "weak-sentence": "cache, context, prompt or offload wording, or a storage tier beside a metric, in the sentence (a network link such as RDMA or InfiniBand is no tier, nor a model named Flash or a flash kernel such as flash decoding)",
     "ttft-cue": "TTFT or prefill named (a faster first token has other causes too); a decode figure takes it only from its own clause, and a rate of prefill ('prefill from 834 to 1,281 tokens/s') never",
     "ttft-unit": "TTFT or prefill named elsewhere in the paragraph",
     "no-kv-cue": "no KV-cache, prefix-cache, prefill or TTFT wording anywhere",

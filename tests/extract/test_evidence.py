@@ -1047,3 +1047,14 @@ def test_more_tokens_per_gpu_is_a_throughput_not_a_count() -> None:
     assert [(c.values.get("speedup"), c.values.get("metric")) for c in claims] == [
         (4.2, "throughput")
     ]
+
+
+def test_a_flash_decoding_kernel_lends_no_storage_to_a_paged_kernels_speedup() -> None:
+    # https://github.com/apple/axlearn/pull/1315
+    sentence = (
+        "Results: Make the gap with flash decoding closer, 1.6x speedup for non-sparse paged "
+        "kernel for higher batch size (128), medium context (8k), and 7x speedup for non-sparse "
+        "paged kernel for BS16, Context 65K."
+    )
+    assert extract_claims(sentence) == []
+    assert extract_claims(sentence, explicit=True) == []

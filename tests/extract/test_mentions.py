@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from claimcheck.extract.mentions import durations, tokens
+from claimcheck.extract.mentions import durations, tiers, tokens
 
 
 def test_every_count_of_a_long_run_is_read_once_in_order() -> None:
@@ -24,3 +24,11 @@ def test_a_bare_number_before_vs_takes_the_unit_of_the_time_after_it() -> None:
     # a number joined by anything else keeps no unit
     text = "batch 32 and 64 ms"
     assert [t.value for t in durations(text, 0, len(text))] == [0.064]
+
+
+def test_a_flash_kernel_is_no_flash_tier() -> None:
+    # https://github.com/apple/axlearn/pull/1315 ("flash decoding" is a kernel)
+    for text in ("the gap with flash decoding", "FlashAttention-3", "flash-attn 2", "FlashMLA"):
+        assert tiers(text, 0, len(text)) == [], text
+    text = "KV cache offload to flash cut TTFT 5x"
+    assert [t.value for t in tiers(text, 0, len(text))] == ["nvme"]
