@@ -248,6 +248,16 @@ def header_cell(text: str, lo: int, at: int, header: str) -> str | None:
     return cells[index]
 
 
+def row_cell(text: str, row: Span, figure: Span) -> Span | None:
+    """The cell of a table row flattened as "a | b | c" (``row``) that holds ``figure``, its
+    separators left out; None when the text has no separator either side of it."""
+    start = text.rfind("|", row.start, figure.start)
+    end = text.find("|", figure.end, row.end)
+    if start < 0 and end < 0:
+        return None
+    return Span(row.start if start < 0 else start + 1, row.end if end < 0 else end)
+
+
 def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
     """The header cell above ``candidate``; "" when the row and the header do not line up."""
     return (header_cell(text, lo, candidate.span.start, header) or "").strip()

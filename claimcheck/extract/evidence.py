@@ -17,7 +17,7 @@ from typing import Literal
 
 import msgspec
 
-from claimcheck.extract.candidates import Candidate, header_cell
+from claimcheck.extract.candidates import Candidate, header_cell, row_cell
 from claimcheck.extract.lexicon import METRICS, TOPICS, lowered_pattern, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
@@ -906,15 +906,11 @@ _CELL_MARKUP = re.compile(r"[\s*_`~]*")
 
 def _alone_in_cell(text: str, figure: Span, row: Span) -> bool:
     """Whether the figure is all its table cell holds, but for emphasis ("| **9x** |")."""
-    start = text.rfind("|", row.start, figure.start)
-    end = text.find("|", figure.end, row.end)
-    if start < 0 and end < 0:
-        return False  # no cell at all
-    start = row.start if start < 0 else start + 1
-    end = row.end if end < 0 else end
+    cell = row_cell(text, row, figure)
     return (
-        _CELL_MARKUP.fullmatch(text, start, figure.start) is not None
-        and _CELL_MARKUP.fullmatch(text, figure.end, end) is not None
+        cell is not None
+        and _CELL_MARKUP.fullmatch(text, cell.start, figure.start) is not None
+        and _CELL_MARKUP.fullmatch(text, figure.end, cell.end) is not None
     )
 
 

@@ -20,7 +20,7 @@ import msgspec
 from msgspec import field
 
 from claimcheck.extract import mentions, named_setup
-from claimcheck.extract.candidates import Candidate, candidates, header_cell
+from claimcheck.extract.candidates import Candidate, candidates, header_cell, row_cell
 from claimcheck.extract.clauses import clause_of, clause_spans
 from claimcheck.extract.evidence import (
     Fact,
@@ -603,21 +603,11 @@ def _times_region(
     """Where the headline's times are: its region, but in a table row whose cells each hold a
     factor with its times ("| TTFT 7.24x (74198.4/1020.0ms) | TTFT 19.95x (…/2686.1ms) |"),
     only the headline's own cell, so that no time of another cell's factor is paired with it."""
-    cell = _cell(text, head.span, unit)
+    cell = row_cell(text, unit, head.span)
     if cell is None or len(valued) < 2 or not mentions.durations(text, cell.start, cell.end):
         return mine
     others = [f for f in valued if not cell.start <= f.span.start < cell.end]
     return [cell] if others else mine
-
-
-def _cell(text: str, span: Span, unit: Span) -> Span | None:
-    """The table cell (between `` | `` separators) that holds ``span``, in a row read as a
-    unit; ``None`` outside a row."""
-    start = text.rfind(" | ", unit.start, span.start)
-    end = text.find(" | ", span.end, unit.end)
-    if start < 0 and end < 0:
-        return None
-    return Span(unit.start if start < 0 else start + 3, unit.end if end < 0 else end)
 
 
 def _times_only(
@@ -904,10 +894,10 @@ def _faster_as_its_times_say(
     if not (isinstance(base, float) and isinstance(cached, float) and isinstance(stated, float)):
         return
     share = stated - 1
-    if not 0 < share < 1 or cached <= 0:
+    if not 0 < share < 1:
         return
-    implied, shorter = base / cached, 1 / (1 - share)
-    if abs(shorter - implied) > _AGREE * implied or abs(stated - implied) <= _AGREE * implied:
+    shorter = 1 / (1 - share)
+    if not _agrees(shorter, base, cached) or _agrees(stated, base, cached):
         return
     values["speedup"] = round(shorter, 2)
     extras["speedup_reading"] = "percent-reduction"

@@ -207,7 +207,7 @@ def _nothing_read(reading: Reading, text: str) -> str:
             "or before and after times such as 'from 57 s to 2.1 s')"
         )
     # A figure inside another's reading ("2.2x" in "1.2x–2.2x") stands or falls with it.
-    standing = [d for d in reading.decisions if d.reason != OVERLAPPED] or reading.decisions
+    standing = [d for d in reading.decisions if d.reason != OVERLAPPED]  # never all of them
     vetoed = [d for d in standing if d.reason.startswith(_VETOED)]
     if len(vetoed) == len(standing):
         # Every figure is something else: say what, not a score that decided nothing.
