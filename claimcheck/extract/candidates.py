@@ -265,8 +265,9 @@ def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
 
 def _with_header(candidate: Candidate, header: str, column: str = "") -> Candidate:
     """A percentage the row's own words do not read, or read only as "more" of something
-    unnamed ("+158.7 %"), takes its reading from the header ("Speedup"). A percentage cut in
-    a column of a rate ("Throughput overhead | −6.5%") is the rate falling: no speedup."""
+    unnamed ("+158.7 %"), takes its reading from the header ("Speedup"); "more" in a column of
+    a rate is the rate rising. A percentage cut in a column of a rate ("Throughput overhead |
+    −6.5%") is the rate falling: no speedup."""
     if candidate.form != "percent" or candidate.percent is None:
         return candidate
     if (
@@ -278,6 +279,9 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
         return _percent_at(candidate.span, "percent-rate-reduction", high, low)
     if candidate.reading not in {None, "percent-more"}:
         return candidate
+    if candidate.reading == "percent-more" and _RATE.search(column) and not _TIMES.search(column):
+        high, low = candidate.percent  # "| Throughput vs no-offload |" over "+53%"
+        return _percent_at(candidate.span, "percent-increase", high, low)
     reading = "percent-faster" if _FASTER.search(header) else _percent_reading(header, "", False)
     if candidate.reading == "percent-more" and reading not in {
         "percent-faster",

@@ -140,8 +140,10 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
         metric = metric_near(text, span, frame.sentence)
         if metric is not None:
             out.append(Fact("metric-sentence", metric[0]))
-        elif metric_named(frame.hint):
-            out.append(Fact("metric-header", metric_named(frame.hint) or ""))
+        else:
+            named = header_metric(text, frame.sentence.start, span.start, frame.hint)
+            if named is not None:
+                out.append(Fact("metric-header", named))
     # Text passed as a claim still has to say something of a KV cache: with no such word at
     # all, nothing ties its figure to KV reuse (docs/extractor.md, "Cause first").
     if metric is None and _ELLIPTICAL.match(text, span.end, frame.clause.end):
@@ -316,12 +318,13 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         if inverted is not None:
             return [Fact("inverted-comparison", inverted.group())]
         return [Fact("slower", rise.group())]
-    if pattern("slower").search(" ".join(after.split()[:4])):
+    risen = _TIME_RISE_AFTER.match(after)
+    if risen is not None or pattern("slower").search(" ".join(after.split()[:4])):
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
         if inverted is not None:
             # "prefill was 75x slower than loading its KV", "without the KV tier, 14x slower"
             return [Fact("inverted-comparison", inverted.group())]
-        out.append(Fact("slower", after.split(" ")[0]))
+        out.append(Fact("slower", risen.group() if risen else after.split(" ")[0]))
     verdict = _first_telling(after)
     if verdict is not None:
         name, words = verdict
@@ -408,6 +411,12 @@ _TIME_RISES = re.compile(
     r"(?:by\s)?(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s)?[~≈]?\s?$",
     re.IGNORECASE,
 )
+_TIME_RISE_AFTER = re.compile(
+    r"(?:p\d\d\s|mean\s|median\s|tail\s)?(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait)\stimes?)"
+    r"\s(?:inflation|increases?|growth|rises?|regressions?|blow-?ups?)\b"
+)
+"""A time named right after the figure with the word of its rise ("12× TTFT inflation", "a 3x
+latency increase"): the time went up, a slowdown."""
 _HIGHER_ALONE = re.compile(
     r"(?:higher|longer|larger|greater)(?:\s(?:[—–-]|(?:than|not|because|due|at|under|on|in|for)\b)|\W*$)"
 )
@@ -445,7 +454,8 @@ _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-incr
 
 _INVERTED = re.compile(
     r"\b(?:than\s(?:\w+\s){0,2}?(?:load\w*|read\w*|restor\w*|fetch\w*|cached|a\scache\shit|with\s(?:the\s)?(?:kv|cache|prefix))|"
-    r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b)",
+    r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
+    r"recomput\w*\s(?:\w+\s){0,6}?(?:causing|causes|caused|leading\sto|leads\sto|results?\sin|resulting\sin)\b)",
     re.IGNORECASE,
 )
 _CUT_WORD = re.compile(r"reduc\w*|lower|less|cuts?|drops?|down|decreas\w*|sav\w*")
@@ -482,7 +492,9 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         if word not in _SKIP and pattern("speed").match(rest):
             if _metric_starts(following):
                 return "comparison", word
-            near = " ".join(following.split()[:4])  # "a tenfold increase in context window"
+            # "a tenfold increase in context window"; a conjunction ends the look: "10X faster
+            # and more cost-efficient" states the speed, and the cost beside it
+            near = " ".join(itertools.takewhile(lambda w: w not in _STOPS, following.split()[:4]))
             if pattern("not_speed").search(near) and not re.match(
                 r"(?:than|vs|versus|over)\b", following
             ):
@@ -687,6 +699,22 @@ def metric_named(text: str) -> str | None:
     return next((m for m in METRICS if pattern(f"metric_{m}").search(text)), None)
 
 
+_VERSUS = re.compile(r"\b(?:vs\.?|versus|compared\s(?:to|with)|against)\b", re.IGNORECASE)
+
+
+def header_metric(text: str, row_start: int, at: int, header: str) -> str | None:
+    """The speed metric a table's header names for the figure at ``at``: its own column's
+    first ("| Throughput vs no-offload | TTFT vs no-offload |"), else the header's. A column
+    that is a comparison of its own and names no metric ("native-offload vs no-offload") takes
+    none from its neighbours: "TTFT at concurrency=50" beside it is another measurement."""
+    cell = header_cell(text, row_start, at, header)
+    if cell is not None:
+        named = metric_named(cell)
+        if named is not None or _VERSUS.search(cell):
+            return named
+    return metric_named(header)
+
+
 def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     """KV-cache wording at the nearest distance it occurs. TTFT and prefill words count as a
     cue of their own, weaker than KV-cache words: a faster first token has other causes too.
@@ -818,8 +846,14 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     negated = _uncached(text, frame.clause, "topic_no_cache") or _uncached(
         text, sentence, "uncached"
     )
+    if negated is None:  # "… increased 34%. Independent of KV offload."
+        negated = _first(text, "kv_denied", frame.unit)
     if negated is not None:
         return [*out, Fact("attributed-elsewhere", f"no cache: {negated}")]
+    versions = _versions_compared(frame.hint)
+    if versions:
+        out.append(Fact("topic", f"engine comparison: {versions}"))
+        causes.append(f"engine comparison: {versions}")
     comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is None and _LEADING.match(text, sentence.start, frame.clause.start):
         # "Compared to the Hopper series, the B300 series demonstrates 8x": the comparison
@@ -1025,6 +1059,17 @@ def _engine_setting(text: str, start: int, where: Span) -> bool:
 _SETTING_OF = re.compile(
     r"(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
 )
+
+
+_VERSION_CELL = re.compile(r"[\s*_`]*v?\d+\.\d+(?:\.\d+)?(?:[-.]?(?:rc|post|dev)\d*)?[\s*_`]*")
+
+
+def _versions_compared(header: str) -> str:
+    """Two or more header cells that are nothing but a version ("| Model | v0.6.0 | v0.7.0 |
+    Δ |"): the table compares releases, as "compared to the previous release" does in a
+    sentence; those cells, joined, or ""."""
+    versions = [cell.strip(" *_`") for cell in header.split("|") if _VERSION_CELL.fullmatch(cell)]
+    return " | ".join(versions) if len(versions) >= 2 else ""
 
 
 def _uncached(text: str, clause: Span, row: str) -> str | None:

@@ -28,6 +28,7 @@ from claimcheck.extract.evidence import (
     Page,
     cause_elsewhere,
     facts,
+    header_metric,
     metric_named,
     metric_near,
     plus_after,
@@ -304,6 +305,14 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
     return groups
 
 
+def _column_metric(text: str, factor: _Factor, header: str) -> str | None:
+    """The metric the header cell above a figure in a table row names, if any."""
+    if not header:
+        return None
+    cell = header_cell(text, factor.sentence.start, factor.span.start, header)
+    return metric_named(cell) if cell is not None else None
+
+
 def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None) -> bool:
     """Does a factor whose clause names ``own`` setup and ``metric`` belong to another claim?"""
     if any(group.setup.get(k) not in (None, v) for k, v in own.items()):
@@ -540,8 +549,19 @@ def _metric(
     text: str, group: _Group, head: _Factor, scanned: _Unit, hint: str
 ) -> tuple[str, Span] | None:
     """The factor's own clause first, then any of the claim's clauses, its sentence, the unit,
-    the table header."""
-    found = head.metric or metric_near(text, head.span, head.clause)
+    the table header. In a table row the factor's own cell comes first, then its column: a
+    metric in the next cell is that cell's ("| +4.6% | −0.7% TTFT |" under "Throughput vs
+    no-offload | TTFT vs no-offload")."""
+    found = head.metric
+    if found is None and hint:
+        cell = row_cell(text, head.sentence, head.span)
+        if cell is not None:
+            found = metric_near(text, head.span, cell)
+            column = _column_metric(text, head, hint)
+            if found is None and column is not None:
+                found = (column, head.span)
+    if found is None:
+        found = metric_near(text, head.span, head.clause)
     if found is None:
         found = next(
             (m for f in group.factors if (m := metric_near(text, f.span, f.clause)) is not None),
@@ -552,7 +572,7 @@ def _metric(
     if found is None:
         found = scanned.metric()
     if found is None and hint:
-        named = metric_named(hint)
+        named = header_metric(text, head.sentence.start, head.span.start, hint)
         if named is not None:
             found = (named, head.span)
     return found

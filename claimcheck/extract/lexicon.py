@@ -671,7 +671,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
         r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?stock\b|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
-        r"(?:(?:native|stock|vanilla|upstream|plain)\s)?(?:hugging\s?face\s|hf\s)?"
+        r"(?:(?:native|stock|vanilla|upstream|plain|baseline)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
@@ -679,6 +679,7 @@ _ROWS: tuple[Row, ...] = (
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
         r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
+        r"(?:open-source|commercial|proprietary)\s(?:and\s(?:open-source|commercial)\s)?(?:inference|serving)\s(?:solutions|engines|stacks|providers|platforms)|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
@@ -696,6 +697,8 @@ _ROWS: tuple[Row, ...] = (
             "17% faster than Qwen3 on same engine",
             "1.24x mixed-step TPOT vs stock",
             "a 3x improvement in time to first token (TTFT) over 1.5 Flash",
+            "than the baseline vLLM deployment",
+            "compared to both open-source and commercial inference solutions",
         ),
         ("than recomputing",),
     ),
@@ -891,6 +894,19 @@ _ROWS: tuple[Row, ...] = (
         r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
         ("no caching involved", "no cache benefit", "caching disabled", "no prefix-cache reuse"),
         ("without caching",),
+    ),
+    Row(
+        "kv_denied",
+        "cue",
+        r"(?:independent\sof|unrelated\sto|regardless\sof|not\s(?:due\sto|caused\sby|because\sof|related\sto|attributable\sto|from))"
+        r"\s(?:the\s|any\s)?(?:kv|prefix|prompt|cach\w*|offload\w*)(?:[-\s](?:cach\w*|offload\w*|reuse|hits?))?",
+        (
+            "Independent of KV offload",
+            "unrelated to prefix caching",
+            "not due to caching",
+            "not from the KV cache",
+        ),
+        ("independent of the model", "not due to routing"),
     ),
     Row(
         "topic_diffusion",

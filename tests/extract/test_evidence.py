@@ -1058,3 +1058,127 @@ def test_a_flash_decoding_kernel_lends_no_storage_to_a_paged_kernels_speedup() -
     )
     assert extract_claims(sentence) == []
     assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_time_inflated_by_the_figure_is_a_slowdown() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md
+    sentence = (
+        "In v0.7.0 the same configuration causes −39.9% throughput loss and 12× TTFT "
+        "inflation, wiping out the +34% baseline gain from slide 1."
+    )
+    assert 12.0 not in _factors(sentence)
+    assert 12.0 not in _factors(sentence, explicit=True)
+    decision = next(d for d in read(sentence).decisions if d.candidate.value == 12.0)
+    assert ("slower", "ttft inflation") in {(f.name, f.detail) for f in decision.facts}
+
+
+def test_a_slowdown_of_recompute_is_the_cache_s_gain() -> None:
+    # https://github.com/kvcache-ai/kvcache-blog (fresh_dev.yaml): the recompute is the cause
+    sentence = (
+        "[tooling] Multi-turn chat applications with local LLM recompute entire conversation "
+        "history every request causing 10x latency inflation"
+    )
+    assert _factors(sentence) == [10.0]
+
+
+def test_a_gain_said_to_be_independent_of_kv_offload_is_not_its_claim() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md
+    paragraph = (
+        "Qwen3-8B no-offload throughput increased 34% (197→264 tok/s) — the largest\n"
+        "single-version jump in this evaluation series. Independent of KV offload."
+    )
+    assert _factors(paragraph) == []
+    assert _factors(paragraph, explicit=True) == []
+    # without the denial the same paragraph is read
+    assert _factors(paragraph.replace("Independent of", "Thanks to")) == [1.34]
+
+
+_VERSION_TABLE = """# llm-d v0.6.0 → v0.7.0 Benchmark Findings
+
+## Slide 1: Baseline shift
+
+| Model | v0.6.0 | v0.7.0 | Δ |
+|-------|-------:|-------:|--:|
+| **Qwen3-8B no-offload** | **197 tok/s** | **264 tok/s** | **+34%** |
+"""
+
+
+def test_a_table_whose_columns_are_releases_compares_versions() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md
+    assert read_document(_VERSION_TABLE, "markdown", "page.md").records == []
+    page = _VERSION_TABLE.replace("v0.6.0 | v0.7.0", "no offload | CPU offload")
+    assert [r.claim.speedup for r in read_document(page, "markdown", "page.md").records] == [1.34]
+
+
+_DELTA_TABLE = """# llm-d v0.6.0 → v0.7.0 Benchmark Findings
+
+## Slide {n}
+
+| {label} | vLLM | {own} | TTFT at concurrency=50 |
+|---------|------|:----------------------------:|:----------------------:|
+| v0.6.0 | 0.17.1 | {delta} | 0.90 s |
+"""
+
+
+def test_a_cell_takes_its_metric_from_its_own_column() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md:
+    # "−6.5%" under "native-offload vs no-offload" is a throughput loss; the TTFT column beside
+    # it is another measurement
+    def speedups(own: str, delta: str) -> list[float | None]:
+        page = _DELTA_TABLE.format(n=3, label="Version", own=own, delta=delta)
+        return [r.claim.speedup for r in read_document(page, "markdown", "page.md").records]
+
+    assert speedups("native-offload vs no-offload", "−6.5%") == []
+    assert speedups("TTFT, native-offload vs no-offload", "−50%") == [2.0]
+
+
+_TWO_METRIC_TABLE = """# llm-d KV-cache offload findings
+
+| Model/Config | Throughput vs mempress no-offload | TTFT vs mempress no-offload |
+|---|:---:|:---:|
+| Qwen3-14B native-offload | +4.6% | −0.7% TTFT |
+| Qwen3-0.6B cpu+fs-offload | **+35%** | n/a |
+"""
+
+
+def test_a_signed_percentage_under_a_throughput_column_is_a_gain() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md
+    claims = [r.claim for r in read_document(_TWO_METRIC_TABLE, "markdown", "page.md").records]
+    assert [(c.speedup, c.metric) for c in claims] == [(1.05, "throughput"), (1.35, "throughput")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-02-26-benchmark.md
+        (
+            "LMCache makes the stack perform 10X faster and more cost-efficient in "
+            "prefill-heavy workloads.",
+            [10.0],
+        ),
+        # the cost alone is still no speed
+        ("LMCache makes the stack 10X more cost-efficient in prefill-heavy workloads.", []),
+    ],
+)
+def test_a_speed_and_a_cost_joined_by_and_state_the_speed(
+    sentence: str, expected: list[float]
+) -> None:
+    assert _factors(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-02-26-benchmark.md
+        "In particular, it shows that vLLM Production Stack performs 10X faster and more "
+        "cost-efficient, in prefill-heavy workloads, than the baseline vLLM deployment method "
+        "as well as AIBrix, another full-stack system recently released in the open-source "
+        "community.",
+        # https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-07-22-lmignite.md
+        "LMIgnite delivers up to 10× speedup and cost savings compared to both open-source and "
+        "commercial inference solutions like Dynamo, RayServe, Fireworks, and DeepInfra.",
+    ],
+)
+def test_a_stack_against_other_stacks_is_an_engine_comparison(sentence: str) -> None:
+    assert _factors(sentence) == []
+    assert _factors(sentence, explicit=True) == []
