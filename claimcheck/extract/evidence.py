@@ -67,10 +67,15 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PLUS = re.compile(r"\+")
-_VERSUS_FACTOR = re.compile(r"\s*(?:vs\.?|versus)\s[~≈]?\d[\d.]*\s?[x×]", re.IGNORECASE)
-_FACTOR_VERSUS = re.compile(r"\d\s?[x×]\s(?:vs\.?|versus)\s[~≈]?$", re.IGNORECASE)
-"""Two factors set against each other ("5.0x vs. 11.7x read/write ratio") are the values of
-some ratio, each of them, not a gain."""
+_VERSUS_FACTOR = re.compile(
+    r"\s*(?:\([^()]{1,20}\)\s*)?(?:vs\.?|versus)\s[~≈]?\d[\d.]*(?:\s?[-–]\s?\d[\d.]*)?\s?[x×]",
+    re.IGNORECASE,
+)
+_FACTOR_VERSUS = re.compile(
+    r"\d\s?[x×](?:\s?\([^()]{1,20}\))?\s(?:vs\.?|versus)\s[~≈]?$", re.IGNORECASE
+)
+"""Two factors set against each other ("5.0x vs. 11.7x read/write ratio", "1.72-1.89x (KV)
+vs 1.21-1.29x (RR)") are the values of some ratio, each of them, not a gain."""
 
 
 @lru_cache(maxsize=4)
@@ -260,6 +265,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         larger = _LARGER_TIME.search(text, frame.clause.start, frame.clause.end)
         if larger is not None and _TIME_IS.search(text, frame.clause.start, larger.start()):
             return [Fact("slower", larger.group())]  # the pair's times, read the other way
+        varies = _VARIES.search(text, max(frame.sentence.start, span.start - 80), span.start)
+        if varies is not None:  # "varies 8.6x across workloads, from 6,972 to 60,000 tok/s"
+            return [Fact("not-speed-before", varies.group())]
         return [Fact("pair", text[span.start : span.end])]
     quantity = _label_quantity(frame, span)
     if quantity:
@@ -342,6 +350,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     subject = _cost_subject(text, frame.clause.start, span.start)
     if subject and not _metric_follows(after):
         return [*out, Fact("not-speed-before", subject)]
+    spread = _SPREAD_BEFORE.search(text, max(frame.clause.start, span.start - 40), span.start)
+    if spread is not None:  # "B200 throughput varies 8.6x across workloads"
+        return [*out, Fact("not-speed-before", spread.group(1))]
     for index in range(len(before_words) - 1, -1, -1):
         rest = " ".join(before_words[index:])
         joined = index >= 2 and before_words[index - 1] in {"and", "&"}
@@ -359,6 +370,13 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     return out
 
 
+_SPREAD_BEFORE = re.compile(
+    r"\b(var(?:y|ies|ied|ying)|fluctuat\w+|swings?|spreads?)\s(?:by\s)?"
+    r"(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|over\s|more\sthan\s)?[~≈]?$",
+    re.IGNORECASE,
+)
+"""A quantity that varies by the figure: a spread between cases, not a gain."""
+_VARIES = re.compile(r"\b(?:var(?:y|ies|ied|ying)|fluctuat\w+)\b", re.IGNORECASE)
 _SPED_UP_BY = re.compile(
     r"\b(accelerat\w*|speed(?:s|ed|ing)?\sup)\s(?:[\w-]+\s){0,12}?"
     r"by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",
@@ -850,6 +868,10 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
         negated = _first(text, "kv_denied", frame.unit)
     if negated is not None:
         return [*out, Fact("attributed-elsewhere", f"no cache: {negated}")]
+    engines = _engines_set_against(text, sentence)
+    if engines and _first(text, "topic_engine_comparison", scope) is None:
+        out.append(Fact("topic", f"engine comparison: {engines}"))
+        causes.append(f"engine comparison: {engines}")
     versions = _versions_compared(frame.hint)
     if versions:
         out.append(Fact("topic", f"engine comparison: {versions}"))
@@ -1059,6 +1081,21 @@ def _engine_setting(text: str, start: int, where: Span) -> bool:
 _SETTING_OF = re.compile(
     r"(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
 )
+
+
+_LISTED = re.compile(r"[\W_]*(?:(?:and|or|&|,|、|/)[\W_]*)?", re.IGNORECASE)
+
+
+def _engines_set_against(text: str, sentence: Span) -> str:
+    """Two serving engines the sentence sets against each other ("SGLang P95 is 13.7 seconds
+    while vLLM P95 is 89.8 seconds — a 6.5x gap"), as "sglang and vllm", or "". Engines
+    listed together ("the throughput of vLLM and TensorRT-LLM") are the baselines of some
+    other system, not two sides."""
+    found = _spans(text, "engine_name", sentence.start, sentence.end)
+    for (_, end, first), (start, _, second) in itertools.pairwise(found):
+        if first.lower() != second.lower() and not _LISTED.fullmatch(text, end, start):
+            return f"{first} and {second}"
+    return ""
 
 
 _VERSION_CELL = re.compile(r"[\s*_`]*v?\d+\.\d+(?:\.\d+)?(?:[-.]?(?:rc|post|dev)\d*)?[\s*_`]*")

@@ -514,7 +514,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_speculative",
         "topic",
-        r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|jacobi|parallel\sdecod\w*|"
+        r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|relaxed\sacceptance|jacobi|parallel\sdecod\w*|"
         r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp|n-?gram(?:\sspeculat\w*|\sdraft\w*|\son\s)",
         (
             "speculative decoding",
@@ -522,6 +522,7 @@ _ROWS: tuple[Row, ...] = (
             "a draft model",
             "EAGLE-3",
             "an accepted length of 1.66",
+            "with the help of the relaxed acceptance",
             "than vanilla decoding",
             'a small, fast "draft" model',
             "Recurrent Drafting",
@@ -645,7 +646,8 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
         r"autoscal\w*|request\splacement|queue\smanagement|least[-_\s](?:loaded|requests?)|gateway|batcher|"
-        r"routes?\srequests|fastest\sservers?|balanc\w*|power[-_\s]of[-_\s]two|p2c|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf",
+        r"routes?\srequests|fastest\sservers?|balanc\w*|power[-_\s]of[-_\s]two|p2c|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf|"
+        r"fcfs|first[-\s]come[-,\s]+first[-\s]served",
         (
             "load balancing",
             "admission control",
@@ -654,6 +656,7 @@ _ROWS: tuple[Row, ...] = (
             "Shortest Prefill First",
             "power-of-two choices",
             "least_request",
+            "6.9x lower mean latency than FCFS",
         ),
         ("route 66 diner",),
     ),
@@ -680,6 +683,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:previous|prior|last|older)\s(?:versions?|releases?|design|implementation)|mlperf|this\s(?:pr|release|version)|"
         r"(?:other|existing)\s(?:offloading-based\s)(?:systems|engines|frameworks|backends)|(?:other|existing)\s(?:serving\s|inference\s)?(?:engines|frameworks|backends)|"
         r"(?:open-source|commercial|proprietary)\s(?:and\s(?:open-source|commercial)\s)?(?:inference|serving)\s(?:solutions|engines|stacks|providers|platforms)|"
+        r"(?:next|other)\s(?:leading\s)?(?:managed\s)?(?:\w+\s)?(?:services?|products?|providers?|platforms?|offerings?)|"
+        r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
@@ -699,6 +704,9 @@ _ROWS: tuple[Row, ...] = (
             "a 3x improvement in time to first token (TTFT) over 1.5 Flash",
             "than the baseline vLLM deployment",
             "compared to both open-source and commercial inference solutions",
+            "versus the next leading managed Kubernetes service",
+            "over competing managed inference products",
+            "faster than Nano-vLLM",
         ),
         ("than recomputing",),
     ),
@@ -813,7 +821,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|pipefuse|parallel\sdegree|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?|threads?)|thread\scounts?|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
-        r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|"
+        r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|dcp|attention\sdp|dp\sattention|"
+        r"from\s(?:one|a\ssingle|1)\sto\s(?:two|four|eight|2|4|8)\s(?:gpus|h100s|a100s|h200s|b200s|nodes)|"
         r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
             "tensor parallelism",
@@ -822,6 +831,9 @@ _ROWS: tuple[Row, ...] = (
             "relative to single GPU inference",
             "1.9x lower than 8 GPUs",
             "Two-batch overlap",
+            "Enabling DCP delivers",
+            "the attention DP technique",
+            "moving from one to two H100s",
             "overlapping computation and communication",
             "a batch parallel degree of 2",
             "faster than the 10-thread (nproc) baseline",
@@ -836,8 +848,18 @@ _ROWS: tuple[Row, ...] = (
         r"(?:on|with)\s(?:the\s)?(?:nvidia\s)?(?:gb200|b200|b300|h200|mi3\d\dx?)\b|nvl72|"
         # devices other than a datacentre GPU: phone and laptop NPUs, Apple and Arm chips
         r"(?:on|with)\s(?:the\s)?(?:hexagon\s)?npus?|hexagon\snpu|npu\s(?:vs\.?|versus)|ipad|neural\s(?:engine|accelerators?)|neoverse|snapdragon|"
-        r"(?:on|with)\s(?:the\s|an?\s)?(?:apple\s)?m[1-5](?:\s(?:pro|max|ultra))?\b",
+        r"(?:on|with)\s(?:the\s|an?\s)?(?:apple\s)?m[1-5](?:\s(?:pro|max|ultra))?\b|"
+        # other accelerators, and GPUs as the baseline of one
+        r"cerebras|wafer[-\s]scale|sambanova|(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:\w+\s){0,3}?gpu[-\s]based|"
+        r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:nvidia\s)?(?:gpus\b|gpu\s(?:solutions|clouds?|providers?))|"
+        r"(?:intel\s)?xeon|epyc",
         (
+            "Cerebras inference delivers",
+            "than NVIDIA GPU-based hyperscale clouds",
+            "than the leading GPU-based provider",
+            "Compared to GPU solutions",
+            "Compared to Nvidia GPUs rented from AWS",
+            "compared to Intel Xeon Host CPUs",
             "previous generation",
             "next-gen GPUs",
             "Groq's LPU",
@@ -894,6 +916,14 @@ _ROWS: tuple[Row, ...] = (
         r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
         ("no caching involved", "no cache benefit", "caching disabled", "no prefix-cache reuse"),
         ("without caching",),
+    ),
+    Row(
+        "engine_name",
+        "cue",
+        r"nano-vllm|vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|"
+        r"lightllm|mlc-llm|exllama\w*|mistral\.rs",
+        ("vLLM", "SGLang", "TensorRT-LLM", "llama.cpp", "Nano-vLLM"),
+        ("TGIF",),
     ),
     Row(
         "kv_denied",

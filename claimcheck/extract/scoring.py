@@ -162,7 +162,7 @@ MEANINGS: dict[str, str] = {
     "bare-times": "'N times' with no comparison ('3 times a day')",
     "slower": "the figure is a slowdown",
     "not-speed-after": "the figure is about something other than speed (cost, memory, capacity…)",
-    "not-speed-before": "the figure's subject is cost, price or usage",
+    "not-speed-before": "the figure's subject is no speed (a cost, usage, a ratio or a spread)",
     "denied-before": "a cost, bill or deployment word, or a hope ('expected', 'promised'), right before the figure",
     "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
     "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",

@@ -1182,3 +1182,68 @@ def test_a_speed_and_a_cost_joined_by_and_state_the_speed(
 def test_a_stack_against_other_stacks_is_an_engine_comparison(sentence: str) -> None:
     assert _factors(sentence) == []
     assert _factors(sentence, explicit=True) == []
+
+
+def _on_kv_page(text: str) -> list[object]:
+    """The speedups read from ``text`` as a paragraph of a page about KV caching."""
+    claims = read(text, topic="KV cache offload benchmark", page="kv").claims
+    return [c.values.get("speedup") for c in claims]
+
+
+def test_two_ranges_set_against_each_other_are_values_of_a_ratio() -> None:
+    # https://github.com/DO-Solutions/gtc-2026-doks/blob/main/dev/kv-routing-imbalance-analysis.md
+    sentence = "Max momentary ratio: 1.72-1.89x (KV) vs 1.21-1.29x (RR)."
+    assert _factors(sentence) == []
+    second = next(d for d in read(sentence).decisions if d.candidate.value == 1.29)
+    assert "factor-values" in {f.name for f in second.facts}
+
+
+def test_a_quantity_that_varies_by_the_figure_is_a_spread() -> None:
+    # https://gpuaas.com/blog/how-to-benchmark-workload-before-committing-b200
+    sentence = "B200 throughput varies 8.6x across workloads, from 6,972 to 60,000 tok/s/GPU."
+    assert _on_kv_page(sentence) == []
+    # the same figure as a gain is read
+    assert _on_kv_page("Throughput rises 8.6x with the KV cache, from 6,972 to 60,000 tok/s.")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://cerebras.ai/blog/introducing-cerebras-inference-ai-at-instant-speed
+        "Cerebras inference delivers 1,800 tokens per second for Llama3.1 8B and 450 tokens per "
+        "second for Llama3.1 70B, which is 20x faster than NVIDIA GPU-based hyperscale clouds.",
+        # https://github.com/hao-ai-lab/hao-ai-lab.github.io/blob/main/content/blogs/vllm-ltr/index.md
+        "At 64 requests/second, our method achieves up to 6.9x lower mean latency than FCFS and "
+        "1.5x-1.9x lower than Perception Only (PO).",
+        # https://github.com/vllm-project/recipes/blob/main/moonshotai/Kimi-K2-Think.md
+        "Enabling DCP delivers strong advantages (43% faster token generation, 26% higher "
+        "throughput) with minimal drawbacks (marginal median latency improvement).",
+        # https://ai-news.congero.com.au/gke-inference-gateway-points-to-a-more-selective-era-of-ai-serving-1839
+        "The result, according to an independent benchmark cited by Google, is up to 15.7% higher "
+        "throughput, 92.8% shorter wait times, and 62.6% lower inter-token latency versus the "
+        "next leading managed Kubernetes service.",
+        # https://www.snowflake.com/en/engineering-blog/llm-model-serving-vllm-inference/
+        "In this blog, we show you how we architected Model Serving so that our customers can "
+        "consistently take advantage of a 2.2x–2.3x P99 latency and TTFT on average in Snowflake "
+        "over competing managed inference products.",
+        # https://github.com/guoqingbao/vllm.rs/blob/7c667ec6dd1bff3bd309f8de94d03b294dc23611/docs/performance.md
+        "**40%+ faster** than Nano-vLLM on A100",
+        # https://treeru.com/en/blog/sglang-vs-vllm-serving-engine-comparison
+        "At 20 concurrent users, SGLang P95 is 13.7 seconds while vLLM P95 is 89.8 seconds — a "
+        "6.5x gap.",
+        # https://tildalice.io/vllm-tensorrt-llm-inference-gpu
+        "The TL;DR: TensorRT-LLM is 2.3x faster, but you’ll probably stick with vLLM anyway",
+    ],
+)
+def test_another_cause_on_a_kv_page_is_still_another_cause(sentence: str) -> None:
+    assert _on_kv_page(sentence) == []
+
+
+def test_engines_listed_together_are_the_baselines_of_another_system() -> None:
+    # https://nyuscholars.nyu.edu/en/publications/stateful-large-language-model-serving-with-pensieve
+    sentence = (
+        "Our evaluation shows that Pensieve can achieve 1.14-3.0× the throughput of vLLM and "
+        "TensorRT-LLM and significantly reduce latency."
+    )
+    decision = next(d for d in read(sentence).decisions if d.candidate.value == 3.0)
+    assert not any("engine comparison" in f.detail for f in decision.facts)
