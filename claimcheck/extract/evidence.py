@@ -839,11 +839,14 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     storage_counts = True  # KV storage wording speaks for the cache unless the cause is storage
     other_cache = False  # a cache of something else: its bare "cache hit" is its own
     scope = _beyond_label(frame, figure)
-    if _first(text, "exclude_topic", scope) is not None:
+    compared = _systems_compared(frame, figure)
+    if compared or _first(text, "exclude_topic", scope) is not None:
         storage = _first(text, "storage_cue", sentence)
         kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
             found = _asserted(text, f"topic_{topic}", scope)
+            if found is None and topic == "engine_comparison" and compared:
+                found = compared
             if found is not None:
                 model = topic == "quantisation" and _in_a_model_name(text, topic, sentence)
                 name = (
@@ -868,14 +871,6 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
         negated = _first(text, "kv_denied", frame.unit)
     if negated is not None:
         return [*out, Fact("attributed-elsewhere", f"no cache: {negated}")]
-    engines = _engines_set_against(text, sentence)
-    if engines and _first(text, "topic_engine_comparison", scope) is None:
-        out.append(Fact("topic", f"engine comparison: {engines}"))
-        causes.append(f"engine comparison: {engines}")
-    versions = _versions_compared(frame.hint)
-    if versions:
-        out.append(Fact("topic", f"engine comparison: {versions}"))
-        causes.append(f"engine comparison: {versions}")
     comparison = _first(text, "gpu_comparison", frame.clause)
     if comparison is None and _LEADING.match(text, sentence.start, frame.clause.start):
         # "Compared to the Hopper series, the B300 series demonstrates 8x": the comparison
@@ -1081,6 +1076,50 @@ def _engine_setting(text: str, start: int, where: Span) -> bool:
 _SETTING_OF = re.compile(
     r"(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
 )
+
+
+def _systems_compared(frame: Frame, figure: Span | None) -> str:
+    """Systems the figure sets against each other where no wording of the lexicon says so:
+    two engines in one sentence, a named system after "than", or releases as a table's
+    columns."""
+    against = _other_system_against(frame.text, figure, frame.clause) if figure else ""
+    return (
+        _engines_set_against(frame.text, frame.sentence)
+        or against
+        or _versions_compared(frame.hint)
+    )
+
+
+_AGAINST = re.compile(
+    r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
+    r"(?P<what>[^\d,;:.()\s](?:[^,;:.()]|\.(?=\d)){1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:()]|\.(?!\d)|$)",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(r"[A-Za-z][\w.+-]*[A-Z][\w.+-]*|[A-Z][\w.+-]+")
+_VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
+_GENERIC_BASELINE = re.compile(
+    r"(?:baseline|default|standard|vanilla|native|plain|prior|previous|original|no|without|cold|full|"
+    r"naive|non|un\w+|re-?comput\w*|prefill\w*|hbm|dram|ssd|nvme|gpu|cpu|ram|memory|disk|ttft|"
+    r"traditional|conventional|existing|current|other|state|sota|typical|regular|normal|single|one|two)\b",
+    re.IGNORECASE,
+)
+
+
+def _other_system_against(text: str, figure: Span, clause: Span) -> str:
+    """A named system the figure is measured against right after it ("20x faster than Flask",
+    "1.44× faster than lithos-metal 0.1.2"), when it is no KV-cache word, tier or generic
+    baseline: the figure compares two systems."""
+    match = _AGAINST.search(text, figure.end, min(clause.end, figure.end + 48))
+    if match is None:
+        return ""
+    what = match.group("what").strip()
+    first = what.split()[0]
+    if _GENERIC_BASELINE.match(first) or not (_NAMED.fullmatch(first) or _VERSION.search(what)):
+        return ""
+    for row in ("cue_kv", "kv_product", "storage_cue", "tier_any"):
+        if pattern(row).search(what):
+            return ""
+    return what
 
 
 _LISTED = re.compile(r"[\W_]*(?:(?:and|or|&|,|、|/)[\W_]*)?", re.IGNORECASE)

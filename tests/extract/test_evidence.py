@@ -1247,3 +1247,36 @@ def test_engines_listed_together_are_the_baselines_of_another_system() -> None:
     )
     decision = next(d for d in read(sentence).decisions if d.candidate.value == 3.0)
     assert not any("engine comparison" in f.detail for f in decision.facts)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://aimpact.prandi.net/en/events/2024-05-18-flash-attention-3/
+        "The result: 2.6x faster than FA2 on H100, reaching 75% of the GPU's theoretical peak.",
+        # https://github.com/loopai-hq/pulsar/releases
+        "1.44× faster than lithos-metal 0.1.2 (official release) across 10 prompts; faster on "
+        "every prompt.",
+    ],
+)
+def test_a_named_system_after_than_is_what_the_figure_compares(sentence: str) -> None:
+    assert _on_kv_page(sentence) == []
+    decision = next(d for d in read(sentence).decisions if d.candidate.form == "multiplier")
+    assert any(f.detail.startswith("engine comparison:") for f in decision.facts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # https://github.com/LMCache/LMCache (fresh_dev.yaml): a KV product named, the engine
+        # run is the baseline
+        ("With LMCache, throughput is **27.08× faster** compared to the vLLM cold run.", [27.08]),
+        # generic baselines and tiers name no other system
+        ("Loading the KV cache is 10x faster than Recomputation of the prefix.", [10.0]),
+        ("The KV cache tier serves prefixes 3x faster than DRAM-only setups.", [3.0]),
+    ],
+)
+def test_a_kv_word_generic_baseline_or_tier_after_than_is_no_other_system(
+    sentence: str, expected: list[float]
+) -> None:
+    assert _factors(sentence) == expected
