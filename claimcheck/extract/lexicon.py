@@ -631,9 +631,13 @@ _ROWS: tuple[Row, ...] = (
         "topic_disaggregation",
         "topic",
         r"pd-\w+|p/d|prefill/decode|(?:prefill|decode)\sinstances?|disaggregat\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
-        r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|(?:separat|split)\w*\s(?:the\s|model\s)?prefill\sand\sdecode",
+        r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|(?:separat|split)\w*\s(?:the\s|model\s)?prefill\sand\sdecode|"
+        r"pd|afd|attention[-\s]ffn|ffn[-\s]nodes?",
         (
             "disaggregated serving",
+            "vs 2-lane PD at medium concurrency",
+            "AFD should become more attractive",
+            "after the FFN-node tax",
             "DistServe",
             "prefill-decode separation",
             "PD-Multiplexing",
@@ -685,6 +689,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:open-source|commercial|proprietary)\s(?:and\s(?:open-source|commercial)\s)?(?:inference|serving)\s(?:solutions|engines|stacks|providers|platforms)|"
         r"(?:next|other)\s(?:leading\s)?(?:managed\s)?(?:\w+\s)?(?:services?|products?|providers?|platforms?|offerings?)|"
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
+        r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
@@ -707,6 +712,8 @@ _ROWS: tuple[Row, ...] = (
             "versus the next leading managed Kubernetes service",
             "over competing managed inference products",
             "faster than Nano-vLLM",
+            "relative to the next-fastest option",
+            "v4 vs v3 Improvement",
         ),
         ("than recomputing",),
     ),
@@ -801,7 +808,9 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
-        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa",
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
+        r"gemv|wmma|(?:un)?tuned|uncompiled|compiled\s(?:version|model|graph)|eager\s(?:mode|baseline|execution)|graph\scapture|"
+        r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)",
         (
             "FlashAttention-3",
             "fused kernels",
@@ -812,6 +821,12 @@ _ROWS: tuple[Row, ...] = (
             "With Graph Mode enabled",
             "Graph replay reissues the identical launches",
             "custom SDPA (~3x speedup)",
+            "the compiled version runs over 30% faster than the uncompiled one",
+            "compared the bf16 eager baseline",
+            "Decode graphs (CUDA/XPU graph capture)",
+            "96% speedup over untuned rocWMMA",
+            "Dual stream encode",
+            "The TensorRT optimization provided 2x",
         ),
         ("kernelized",),
     ),

@@ -1280,3 +1280,45 @@ def test_a_kv_word_generic_baseline_or_tier_after_than_is_no_other_system(
     sentence: str, expected: list[float]
 ) -> None:
     assert _factors(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/hao-ai-lab/hao-ai-lab.github.io/blob/main/content/blogs/fastafd/index.md
+        "We also estimate that AFD should become more attractive on Vera Rubin + LPX: with a "
+        "1.5x - 2x speedup over non-disaggregated baselines.",
+        # https://github.com/therealnaveenkamal/pdverify/blob/main/README.md
+        "**Up to 11.5% higher throughput** vs 2-lane PD at medium concurrency",
+        # https://replicate.com/blog/torch-compile-caching
+        "In our tests of inference speed with black-forest-labs/flux-kontext-dev, the compiled "
+        "version runs over 30% faster than the uncompiled one.",
+        # https://github.com/pytorch/ao/blob/main/torchao/prototype/float8nocompile/README.md
+        "The results indicate a solid 6-10% tokens/sec speedup with relatively flat memory (+/- "
+        "1% peak memory) compared the bf16 eager baseline.",
+        # https://github.com/sybil-solutions/inference-optimisation-skill/blob/HEAD/skills/inference-optimisation/references/levers.md
+        "- **[G] Decode graphs (CUDA/XPU graph capture) are the first lever.** - Arc Pro B70: "
+        "14.4 → 28.4 tok/s.",
+        # https://github.com/hao-ai-lab/hao-ai-lab.github.io/blob/main/content/blogs/fastvideo_realtime_1080p/index.md
+        "By combining full-stack optimization techniques, we reduced end-to-end latency by 3.9x "
+        "relative to the next-fastest option.",
+        # https://github.com/leaatimberini/gretacore/blob/a7ebd51df5e57378d07e8d2d523a4d6b7f70b7a5/docs/AMD/2026_02_14_B3_89_prefill_microbench_closeout.md
+        "1. **v4 vs v3 Improvement:** The `v4` variant demonstrates a significant improvement "
+        "over `v3`, with a speedup of **~1.75x to 1.78x** at 8k and 16k contexts.",
+    ],
+)
+def test_kernels_disaggregation_and_versions_on_a_kv_page_are_their_own(sentence: str) -> None:
+    assert _on_kv_page(sentence) == []
+
+
+def test_a_technique_denied_in_the_baseline_is_the_cause() -> None:
+    # "41x without compression" names no compression; "over non-disaggregated baselines" says
+    # the figure is disaggregation's
+    without = "KV offload gives 41x faster TTFT without compression."
+    over_non = "Serving gives a 2x speedup over non-disaggregated baselines."
+    facts = {
+        text: {f.detail for d in read(text).decisions for f in d.facts}
+        for text in (without, over_non)
+    }
+    assert not any("compression" in detail for detail in facts[without])
+    assert "disaggregation: disaggregated" in facts[over_non]
