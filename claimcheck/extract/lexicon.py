@@ -533,7 +533,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_quantisation",
         "topic",
-        r"(?:than|to|over|of|vs\.?)\s(?:the\s)?(?:original\s)?(?:fp16|bf16|fp32|f16|f32|full[-\s]precision)|full[-\s]precision|q4|q8|gguf|w4a8\w*|quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision",
+        r"(?:than|to|over|of|vs\.?)\s(?:the\s)?(?:original\s)?(?:fp16|bf16|fp32|f16|f32|full[-\s]precision)|full[-\s]precision|q4|q8|gguf|w4a8\w*|quantiz\w*|quantis\w*|int8|int4|fp8|fp4|nvfp4|mxfp4|awq|gptq|smoothquant|w8a8|w4a16|4-bit|8-bit|low[-\s]precision|"
+        r"fp8_\w+|e4m3\w*|e5m2\w*|(?:sub-)?[1-3]-bit|low-bit",
         (
             "FP8 KV cache",
             "quantization",
@@ -548,7 +549,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
         r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
-        r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|"
+        r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|fullkv|"
         # KV-compression methods by their papers' names, and what they share
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
         r"kvpress|razorattention|headkv|chunkkv|squeezeattention|pqcache|clusterkv|keyformer|infinipot|"
@@ -578,7 +579,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_sparse_attention",
         "topic",
         r"indexers?|sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
-        r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|xattention|"
+        r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|flashprefill|xattention|"
         r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention|"
         # sparse-attention and KV-selection methods by their papers' names
         r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
@@ -624,7 +625,12 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
         r"block\s(?:tables?|allocat\w*)|kvcached",
-        ("PagedAttention", "memory fragmentation", "vAttention", "using kvcached"),
+        (
+            "PagedAttention",
+            "memory fragmentation",
+            "vAttention",
+            "using kvcached",
+        ),
         ("paged through",),
     ),
     Row(
@@ -690,6 +696,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:next|other)\s(?:leading\s)?(?:managed\s)?(?:\w+\s)?(?:services?|products?|providers?|platforms?|offerings?)|"
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
+        r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
@@ -714,6 +721,8 @@ _ROWS: tuple[Row, ...] = (
             "faster than Nano-vLLM",
             "relative to the next-fastest option",
             "v4 vs v3 Improvement",
+            "Comparing with V1, V2 achieves",
+            "twice as fast as its predecessor",
         ),
         ("than recomputing",),
     ),
@@ -810,7 +819,7 @@ _ROWS: tuple[Row, ...] = (
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
         r"gemv|wmma|(?:un)?tuned|uncompiled|compiled\s(?:version|model|graph)|eager\s(?:mode|baseline|execution)|graph\scapture|"
-        r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)",
+        r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)|detokeni[sz]\w*",
         (
             "FlashAttention-3",
             "fused kernels",
@@ -837,6 +846,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?|threads?)|thread\scounts?|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|dcp|attention\sdp|dp\sattention|"
+        r"batch\soperations|bulk\s(?:imports?|inserts?|writes?|operations)|\d+\s?(?:→|->)\s?\d+\sconcurrent\s\w+|"
         r"from\s(?:one|a\ssingle|1)\sto\s(?:two|four|eight|2|4|8)\s(?:gpus|h100s|a100s|h200s|b200s|nodes)|"
         r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
@@ -865,7 +875,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:on|with)\s(?:the\s)?(?:hexagon\s)?npus?|hexagon\snpu|npu\s(?:vs\.?|versus)|ipad|neural\s(?:engine|accelerators?)|neoverse|snapdragon|"
         r"(?:on|with)\s(?:the\s|an?\s)?(?:apple\s)?m[1-5](?:\s(?:pro|max|ultra))?\b|"
         # other accelerators, and GPUs as the baseline of one
-        r"cerebras|wafer[-\s]scale|sambanova|(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:\w+\s){0,3}?gpu[-\s]based|"
+        r"cerebras|wafer[-\s]scale|sambanova|trainium\w*|inferentia\w*|gaudi\s?\d?|previous[-\s]gen\b|(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:\w+\s){0,3}?gpu[-\s]based|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:nvidia\s)?(?:gpus\b|gpu\s(?:solutions|clouds?|providers?))|"
         r"(?:intel\s)?xeon|epyc",
         (
@@ -904,6 +914,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_model_loading",
         "topic",
         r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
+        r"(?:concurrent\s)?downloads?|pods?\s(?:start\w*|ready|scheduled)|container\sstart\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
         r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
         r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?|"

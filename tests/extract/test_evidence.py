@@ -1322,3 +1322,65 @@ def test_a_technique_denied_in_the_baseline_is_the_cause() -> None:
     }
     assert not any("compression" in detail for detail in facts[without])
     assert "disaggregation: disaggregated" in facts[over_non]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/deepseek-ai/DeepEP/blob/main/README.md
+        "Comparing with V1, V2 achieves up to 1.3x peak performance, while saving up to 4x SM "
+        "count.",
+        # https://github.com/Zefan-Cai/R-KV/blob/main/README.md
+        "**Bigger batches** → up to **13 ×** more sequences in parallel and **9 ×** higher "
+        "tokens/s than FullKV.",
+        # https://github.com/llm-d/llm-d/blob/HEAD/guides/gke-pod-snapshots/benchmark-results/vllm-qwen3-32b-h100.md
+        "| **Pod scheduled → Pod `Ready` (serving-ready)** | **18.0s** | `PodScheduled=True` → "
+        "`Ready=True` (`6.0s + 8.0s + 4.0s = 18.0s`; **15.4×** speedup vs `4m 38s`) |",
+        # https://github.com/ozgurgulerx/inference-journal/blob/main/days/day-003-vLLM-capacity-and-OOM/LOG_tier02.md
+        "Going from 8 → 32 concurrent docs gives **2.3× throughput** with p95 rising only from "
+        "~4.6s to ~5.3s.",
+        # https://github.com/sgl-project/ome/blob/main/pkg/hfutil/hub/README.md
+        "- **Concurrent Downloads**: 3-5x faster with 6-8 workers",
+        # https://blog.santthosh.com/how-we-made-ai-process-256k-words-28x-faster-without-breaking-a-sweat
+        "FlashPrefill is 1.7x faster even at 4K tokens, so you don't need separate code paths for "
+        "different input lengths.",
+        # https://github.com/GoogleCloudPlatform/generative-ai/blob/main/embeddings/vector-search-2-intro.ipynb
+        "- Used batch operations for efficient bulk imports (100x faster than individual creates)",
+        # https://twitu.github.io/indiana-codes/books/vllm/chapters/chapter-040-the-performance-push/
+        "Overlap detokenization + Python output construction with the next GPU step. +12% "
+        "throughput on its own.",
+        # https://www.tomshardware.com/tech-industry/artificial-intelligence/amazon-launches-trainium3-ai-accelerator-competing-directly-against-blackwell-ultra-in-fp8-performance-new-trn3-gen2-ultraserver-takes-vertical-scaling-notes-from-nvidias-playbook
+        "As AWS puts it, the new processor is twice as fast as its predecessor and is four times "
+        "more efficient.",
+        # https://github.com/gpustack/gpustack/blob/main/docs/performance-lab/glm-5.2/h200.md
+        "- Summary: `fp8_e4m3` Total TPS = 17525.76, `bf16` Total TPS = 14451.05. `fp8_e4m3` is "
+        "faster by 3074.72 tok/s (21.28%); Mean TPOT = 217.89 ms vs 255.63 ms, reduced by 37.74 "
+        "ms (14.76%).",
+    ],
+)
+def test_versions_loading_batching_and_dtypes_on_a_kv_page_are_their_own(sentence: str) -> None:
+    assert _on_kv_page(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # https://zhuanzhi.ai/paper/4d414163d137c19ba6aff47009073d54 (SGLang): a KV system's
+        # paper compares with the state of the art; that names no other cause
+        (
+            "Experiments show that SGLang achieves up to 6.4x higher throughput compared to "
+            "state-of-the-art inference systems on various large language and multi-modal "
+            "models on tasks including agent control, logical reasoning, few-shot learning "
+            "benchmarks, JSON decoding, retrieval-augmented generation pipelines, and multi-turn "
+            "chat.",
+            [6.4],
+        ),
+        # https://github.com/fewtarius/llama-ai/blob/13d664991f25d31dda6edd72d5a63de83d073351/benchmarks/20260611-0656/vulkan/summary.md:
+        # a quantisation suffix in a model's name is the setting, not the cause
+        ("| GLM-4.7-Flash-Q4_K_M | TTFT 2.42x (9737.0/343.5ms, ssd_cold) |", [2.42]),
+    ],
+)
+def test_a_kv_page_keeps_its_claims_beside_those_words(
+    sentence: str, expected: list[float]
+) -> None:
+    assert _on_kv_page(sentence) == expected
