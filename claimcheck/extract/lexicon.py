@@ -1045,9 +1045,12 @@ _ROWS: tuple[Row, ...] = (
         r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
         r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached|"
         # only a kept KV cache lets a request skip its prefill
-        r"skip\w*\s(?:the\s)?(?:\w+\s)?prefill\w*|prefill\s(?:is\s|was\s)?skipped",
+        r"skip\w*\s(?:the\s)?(?:\w+\s)?prefill\w*|prefill\s(?:is\s|was\s)?skipped|"
+        # a full or cold prefill as the baseline is recompute by another name
+        r"(?:than|over|vs\.?|versus|compared\s(?:to|with))\s(?:an?\s|the\s)?(?:full|cold|complete)\sprefill",
         (
             "KV cache",
+            "29.2x over full prefill",
             "Semantic cache hits skip prefill entirely",
             "prefix caching",
             "when the prompt was cached",

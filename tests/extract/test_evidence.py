@@ -1384,3 +1384,11 @@ def test_a_kv_page_keeps_its_claims_beside_those_words(
     sentence: str, expected: list[float]
 ) -> None:
     assert _on_kv_page(sentence) == expected
+
+
+def test_a_full_or_cold_prefill_as_the_baseline_is_recompute() -> None:
+    # https://github.com/spranab/contextcache/blob/main/README.md
+    row = "| **Speedup** | 29.2x over full prefill | ~10x over cold prefill |"
+    assert _factors(row) == [29.2, 10.0]
+    first = read(row).decisions[0]
+    assert any(f.detail == "over full prefill" for f in first.facts)
