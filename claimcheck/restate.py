@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from claimcheck import rounding
 from claimcheck.claim import Claim, Metric
 from claimcheck.defaults import DEFAULT_OUTPUT_TOKENS
 from claimcheck.implied import Analysis
@@ -95,11 +96,12 @@ def restate(
 
 def _contradicted(claim: Claim, analysis: Analysis, tolerance: float) -> bool:
     """Do the claim's own times contradict its headline (KV202)?"""
-    implied = analysis.implied_speedup
     return (
         claim.speedup is not None
-        and implied is not None
-        and abs(claim.speedup - implied) / implied > tolerance
+        and claim.baseline_seconds is not None
+        and claim.cached_seconds is not None
+        and analysis.implied_speedup is not None
+        and rounding.gap(claim.speedup, claim.baseline_seconds, claim.cached_seconds) > tolerance
     )
 
 

@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "domain data and physics",
         ("claimcheck.settings", "claimcheck.claim", "claimcheck.documents",
          "claimcheck.sources.reading", "claimcheck.catalog", "claimcheck.implied",
-         "claimcheck.precision", "claimcheck.physics", "claimcheck.curve"),
+         "claimcheck.precision", "claimcheck.rounding", "claimcheck.physics", "claimcheck.curve"),
     ),
     ("reading", ("claimcheck.extract", "claimcheck.record", "claimcheck.sources",
                  "claimcheck.result_cache")),

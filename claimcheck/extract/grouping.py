@@ -768,6 +768,8 @@ def _times(
         return None
     if pair is None and header and _two_quantities(text, row, first, second, header):
         return None  # "| ON | 0.226 s | 0.418 s |" under "turn2 TTFT | turn2 total"
+    if not _one_quantity(text, Span(row, max(r.end for r in region)), first, second):
+        return None  # "TTFT to be less than 1000ms and TPOT to be less than 10ms"
     roles = (
         _column_roles(*columns)
         if columns is not None

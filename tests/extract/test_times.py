@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.extract import extract_claims
+from claimcheck.extract import extract_claims, read
 from claimcheck.sources.document import read_document
 
 
@@ -183,3 +183,16 @@ def test_a_factor_in_a_table_row_takes_the_times_under_its_metric() -> None:
     assert claim.speedup == 7.24
     assert claim.baseline_seconds == pytest.approx(74.1984)
     assert claim.cached_seconds == pytest.approx(1.02)
+
+
+def test_two_times_of_two_metrics_are_no_before_and_after() -> None:
+    # https://github.com/ai-dynamo/aiconfigurator/blob/main/docs/cli_user_guide.md: targets of
+    # TTFT and TPOT, read on a page about KV caching
+    sentence = (
+        "This shows that for model `Qwen/Qwen3-32B-FP8` to deploy on 32 H200, if you require "
+        "your TTFT to be less than 1000ms and TPOT to be less than 10ms, and your problem is "
+        "isl=3000 osl=512, then disagg will be 1.43x of agg."
+    )
+    for claim in read(sentence, topic="KV cache offload benchmark", page="kv").claims:
+        assert "baseline_seconds" not in claim.values
+        assert "cached_seconds" not in claim.values
