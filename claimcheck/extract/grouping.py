@@ -404,7 +404,7 @@ def _claim(
         and "speedup_reading" not in extras
     ):
         return None
-    cues = scanned.cues(values.get("metric") == "decode", "tier" in values)
+    cues = _framed_cues(scanned.cues(values.get("metric") == "decode", "tier" in values), context)
     claim_sentences = [
         s for s in sentences if any(s.start <= f.span.start < s.end for f in group.factors)
     ]
@@ -679,7 +679,10 @@ def _times_only(
     if metric is not None:
         put("metric", _metric_value(metric[0]), metric[1])
     _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)
-    cues = _cues(text, unit.start, unit.end, values.get("metric") == "decode", "tier" in values)
+    cues = _framed_cues(
+        _cues(text, unit.start, unit.end, values.get("metric") == "decode", "tier" in values),
+        context,
+    )
     return Extraction(
         span=unit,
         values=values,
@@ -956,6 +959,23 @@ _OUTSIDE_GPU = re.compile(
 """Where a KV cache is held outside the GPU's memory: an offload tier, host memory, storage."""
 
 
+_UNDER_LOAD = re.compile(
+    r"\brate\s?=\s?\d|\b\d+(?:\.\d+)?\s?(?:req(?:uest)?s?/s|rps|qps)\b|requests?\s(?:per|/)\s?s(?:ec(?:ond)?)?\b|"
+    r"\bconcurren(?:cy|t)\b|memory[-\s]pressure|mempress|preempt\w*",
+    re.IGNORECASE,
+)
+"""A decode figure measured under load: there the prefill work a cache hit removes from the
+batch is what slowed each decode step, so the gain is real (rule KV205, docs/rules.md)."""
+
+
+def _framed_cues(cues: dict[str, Span], context: Context) -> dict[str, Span]:
+    """The unit's cues, less a decode credit whose table header or heading says the figure was
+    measured under load ("## Memory-pressure — offload delivers throughput AND latency wins")."""
+    if "decode_credit" in cues and _UNDER_LOAD.search(f"{context.hint} | {context.topic}"):
+        return {name: span for name, span in cues.items() if name != "decode_credit"}
+    return cues
+
+
 def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str, Span]:
     cues: dict[str, Span] = {}
     for name in ("queueing", "cross_user", "similar_prompts"):
@@ -969,7 +989,8 @@ def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str
         # KV held outside the GPU (rule KV205): not the KV cache itself, whose reuse within a
         # generation is what makes decode fast ("Reuses key-value states … 10-50x decode")
         offload = _OUTSIDE_GPU.search(text, lo, hi)
-        if offload is not None or has_tier:
+        loaded = "queueing" in cues or _UNDER_LOAD.search(text, lo, hi) is not None
+        if (offload is not None or has_tier) and not loaded:
             named = pattern("metric_decode").search(text, lo, hi)
             if named is not None:
                 cues["decode_credit"] = Span(named.start(), named.end())
