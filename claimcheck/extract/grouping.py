@@ -695,7 +695,9 @@ def _times_only(
 
 
 _PERCENTILE = re.compile(r"\b(?:p\d\d(?:\.\d+)?|median|mean|average|avg)\b", re.IGNORECASE)
-_RANGE_FROM = re.compile(r"\brang(?:e|es|ed|ing)\s(?:from|between)\s[^.;]*$", re.IGNORECASE)
+_RANGE_FROM = re.compile(
+    r"\brang(?:e|es|ed|ing)\s(?:(?:from|between)\s[^.;]*|(?:of\s|is\s|was\s)?[~≈]?)$", re.IGNORECASE
+)
 _SAME_PERCENTILE = {"median": "p50", "average": "mean", "avg": "mean"}
 
 

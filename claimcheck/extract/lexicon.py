@@ -441,9 +441,10 @@ _ROWS: tuple[Row, ...] = (
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
         r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
-        r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)",
+        r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level",
         (
             "cheaper",
+            "90.2% token-level prefill reduction",
             "increase in token usage",
             "reduction in memory",
             "an 8x cache reduction",

@@ -1392,3 +1392,12 @@ def test_a_full_or_cold_prefill_as_the_baseline_is_recompute() -> None:
     assert _factors(row) == [29.2, 10.0]
     first = read(row).decisions[0]
     assert any(f.detail == "over full prefill" for f in first.facts)
+
+
+def test_a_token_level_reduction_is_a_count_of_tokens() -> None:
+    # https://github.com/Trans-N-ai/swama/pull/123: the share of prefill tokens skipped, not
+    # the time
+    sentence = "median **90.2%** token-level prefill reduction on warm turns"
+    decision = next(d for d in read(sentence).decisions if d.candidate.span.start < 20)
+    assert not decision.kept
+    assert ("not-speed-after", "token-level") in {(f.name, f.detail) for f in decision.facts}

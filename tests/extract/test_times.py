@@ -196,3 +196,22 @@ def test_two_times_of_two_metrics_are_no_before_and_after() -> None:
     for claim in read(sentence, topic="KV cache offload benchmark", page="kv").claims:
         assert "baseline_seconds" not in claim.values
         assert "cached_seconds" not in claim.values
+
+
+def test_a_range_of_one_quantity_is_no_before_and_after() -> None:
+    # https://github.com/sgl-project/sglang-omni/pull/1227: the spread of p99 in each arm
+    sentence = (
+        "At c=32, `least_request` is +2.7% QPS, −2.9% p50 and −8.1% p99, each larger than the "
+        "within-arm standard deviation, with a far more stable p99 (range 0.17 s vs 1.53 s); a "
+        "`random` third arm is clearly worst (p99 17.49 s), which makes the c=16 null credible "
+        "rather than insensitive."
+    )
+    assert not any(
+        "baseline_seconds" in c.values
+        for c in read(sentence, topic="KV cache offload benchmark", page="kv").claims
+    )
+    # the same range beside a KV claim's factor is still no pair of its times
+    claim = "With the prefix cache, TTFT is 3x lower, with a far more stable p99 (range 0.17 s vs 1.53 s)."
+    (read_claim,) = read(claim).claims
+    assert read_claim.values["speedup"] == 3.0
+    assert "baseline_seconds" not in read_claim.values
