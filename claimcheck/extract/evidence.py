@@ -370,13 +370,14 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     return out
 
 
+_SPREAD = r"var(?:y|ies|ied|ying)|fluctuat\w+|swings?|spreads?"
 _SPREAD_BEFORE = re.compile(
-    r"\b(var(?:y|ies|ied|ying)|fluctuat\w+|swings?|spreads?)\s(?:by\s)?"
+    rf"\b({_SPREAD})\s(?:by\s)?"
     r"(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|over\s|more\sthan\s)?[~≈]?$",
     re.IGNORECASE,
 )
 """A quantity that varies by the figure: a spread between cases, not a gain."""
-_VARIES = re.compile(r"\b(?:var(?:y|ies|ied|ying)|fluctuat\w+)\b", re.IGNORECASE)
+_VARIES = re.compile(rf"\b(?:{_SPREAD})\b", re.IGNORECASE)
 _SPED_UP_BY = re.compile(
     r"\b(accelerat\w*|speed(?:s|ed|ing)?\sup)\s(?:[\w-]+\s){0,12}?"
     r"by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",
@@ -1090,11 +1091,13 @@ def _systems_compared(frame: Frame, figure: Span | None) -> str:
     )
 
 
-_AGAINST = re.compile(
+BASELINE_AFTER = re.compile(
     r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
     r"(?P<what>[^\d,;:.()\s](?:[^,;:.()]|\.(?=\d)){1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:()]|\.(?!\d)|$)",
     re.IGNORECASE,
 )
+"""What a figure is measured against, right after it: "than vLLM's prefix cache", "over
+lithos-metal 0.1.2" (a version's dots stay in the name)."""
 _NAMED = re.compile(r"[A-Za-z][\w.+-]*[A-Z][\w.+-]*|[A-Z][\w.+-]+")
 _VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
 _GENERIC_BASELINE = re.compile(
@@ -1109,7 +1112,7 @@ def _other_system_against(text: str, figure: Span, clause: Span) -> str:
     """A named system the figure is measured against right after it ("20x faster than Flask",
     "1.44× faster than lithos-metal 0.1.2"), when it is no KV-cache word, tier or generic
     baseline: the figure compares two systems."""
-    match = _AGAINST.search(text, figure.end, min(clause.end, figure.end + 48))
+    match = BASELINE_AFTER.search(text, figure.end, min(clause.end, figure.end + 48))
     if match is None:
         return ""
     what = match.group("what").strip()

@@ -23,6 +23,7 @@ from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import Candidate, candidates, header_cell, row_cell
 from claimcheck.extract.clauses import clause_of, clause_spans
 from claimcheck.extract.evidence import (
+    BASELINE_AFTER,
     Fact,
     Frame,
     Page,
@@ -258,17 +259,10 @@ def _own_setup(text: str, clause: Span, catalog: Catalog | None) -> dict[str, st
     return named
 
 
-_BASELINE_AFTER = re.compile(
-    r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
-    r"(?P<what>[^\d,;:.()\s][^,;:.()]{1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:.()]|$)",
-    re.IGNORECASE,
-)
-
-
 def baseline_of(text: str, factor: Span, clause: Span) -> tuple[str, Span] | None:
     """What a factor is measured against, when its own clause says so right after it ("3x
     faster than vLLM's prefix cache", "10x over recomputing the prefix")."""
-    match = _BASELINE_AFTER.search(text, factor.end, min(clause.end, factor.end + 80))
+    match = BASELINE_AFTER.search(text, factor.end, min(clause.end, factor.end + 80))
     if match is None:
         return None
     what = match.group("what").strip()
