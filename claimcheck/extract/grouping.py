@@ -299,14 +299,6 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
     return groups
 
 
-def _column_metric(text: str, factor: _Factor, header: str) -> str | None:
-    """The metric the header cell above a figure in a table row names, if any."""
-    if not header:
-        return None
-    cell = header_cell(text, factor.sentence.start, factor.span.start, header)
-    return metric_named(cell) if cell is not None else None
-
-
 def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None) -> bool:
     """Does a factor whose clause names ``own`` setup and ``metric`` belong to another claim?"""
     if any(group.setup.get(k) not in (None, v) for k, v in own.items()):
@@ -549,11 +541,12 @@ def _metric(
     found = head.metric
     if found is None and hint:
         cell = row_cell(text, head.sentence, head.span)
+        column = header_cell(text, head.sentence.start, head.span.start, hint)
         if cell is not None:
             found = metric_near(text, head.span, cell)
-            column = _column_metric(text, head, hint)
-            if found is None and column is not None:
-                found = (column, head.span)
+            named = metric_named(column) if column is not None else None
+            if found is None and named is not None:
+                found = (named, head.span)
     if found is None:
         found = metric_near(text, head.span, head.clause)
     if found is None:
