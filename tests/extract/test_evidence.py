@@ -1298,6 +1298,18 @@ def test_engines_listed_together_are_the_baselines_of_another_system() -> None:
     assert not any("engine comparison" in f.detail for f in decision.facts)
 
 
+def test_engines_in_statements_of_their_own_are_each_measured_alone() -> None:
+    # https://github.com/llm-d/llm-d/pull/2071: each engine against its own baseline
+    sentence = (
+        "Refresh both benchmark pages against this config with fresh same-fleet k8s Service "
+        "baselines (8xTP=2 Qwen3-32B, 0 failed requests on any arm): vLLM 14,892 vs 6,986 peak "
+        "output tok/s (+113.2%), TTFT p90 0.26s vs 135.5s; SGLang 15,532 vs 6,884 (+125.6%), "
+        "TTFT p90 0.27s vs 132.9s."
+    )
+    (claim,) = read(sentence, topic="KV cache offload benchmark", page="kv").claims
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (135.5, 0.26)
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
