@@ -736,7 +736,7 @@ _ROWS: tuple[Row, ...] = (
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"
-        r"redis\s(?:caching\s)?(?:layers?|cache)|"
+        r"redis\s(?:caching\s)?(?:layers?|cache)|(?:with|using)\sredis\b|(?:shared-)?redis\s(?:hits?|rows?)|"
         # a response cache answers instead of the model: "~180ms (LLM call) vs ~25ms (cache hit)"
         r"(?:live\s)?llm\scalls?|inference\s(?:process\s)?is\sskipped|traffic\sfrom\s(?:the\s)?cache|tool[-\s]call\s(?:execution|latency)|tool\strajector\w*|database\scalls|"
         # continuous integration: "Python CI used to take 2.5 minutes", "Job time: 51 min cold"
@@ -759,6 +759,8 @@ _ROWS: tuple[Row, ...] = (
             "a cold index load",
             "caching frequent queries",
             "a production-grade Redis caching layer",
+            "a comprehensive caching strategy with Redis",
+            "an 84 µs shared-redis hit",
             "Python CI used to take",
             "Job time: ~51 min cold",
             "a fully-cached windows build",
@@ -791,8 +793,18 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"\w+_p\d\d\s?=\s?\d+|slos?\s?(?:=|of\b|is\b|was\b|set\b|targets?\b|thresholds?\b|definitions?\b)|"
         r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:(?<![\d.])\d[\d.]*+\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b|"
-        r"(?<![\d.])\d[\d.]*+[-\s]?(?:ms|milliseconds?|seconds?|s)\s(?:threshold|target|limit|deadline)",
-        ("TTFT_P90 = 10×", "SLO of", "set the TTFT SLO", "10x the SLO", "the 10-second threshold"),
+        r"(?<![\d.])\d[\d.]*+[-\s]?(?:ms|milliseconds?|seconds?|s)\s(?:threshold|target|limit|deadline)|"
+        # a bound, not a measurement: "TTFT <= 100ms", "P95 > 2.5s"
+        r"(?:ttft|tpot|itl|latency|p\d\d)\s?(?:<=|>=|≤|≥|<|>)\s?\d[\d.]*\s?(?:ms|s|sec\w*|milliseconds?)?",
+        (
+            "TTFT_P90 = 10×",
+            "SLO of",
+            "set the TTFT SLO",
+            "10x the SLO",
+            "the 10-second threshold",
+            "Target: TTFT <= 100ms for interactive applications",
+            "| TTFT | P95 > 2.5s | P95 > 3s |",
+        ),
         ("slow",),
     ),
     Row(

@@ -1395,3 +1395,20 @@ def test_a_token_level_reduction_is_a_count_of_tokens() -> None:
     decision = next(d for d in read(sentence).decisions if d.candidate.span.start < 20)
     assert not decision.kept
     assert ("not-speed-after", "token-level") in {(f.name, f.detail) for f in decision.facts}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://superallen.org/blog/2017/caching-strategies-redis
+        "I implemented a comprehensive caching strategy with Redis. Response time dropped to "
+        "50ms - a 40x improvement.",
+        # https://github.com/be-wise-be-kind/stevej-personal-ebooks/blob/main/ebooks/ml-inference-apis/chapters/13-slos-streaming-ml.md
+        '- Target: TTFT <= 100ms for interactive applications ("feels instantaneous" per RAIL '
+        "model and MDN guidelines), TTFT <= 300ms for voice AI (the primary voice AI threshold)",
+        # https://github.com/globalbusinessadvisors/llm-simulator/blob/d01f72a6cd8730682b93fb7880867dbe7d65c9c9/docs/slo-definitions.md
+        "| TTFT | P95 > 2.5s | P95 > 3s | 1 hour / 30 min |",
+    ],
+)
+def test_a_redis_cache_or_a_latency_bound_is_no_claim_even_with_text(sentence: str) -> None:
+    assert extract_claims(sentence, explicit=True) == []
