@@ -282,3 +282,23 @@ def test_content_is_read_as_the_parser_and_walker_read_it(content: str, origin: 
     walker = InlineWalker(md, {}, content, SourceMap(starts, origins), [], [])
     walker.walk(parsed, walked)
     assert read.build("paragraph") == walked.build("paragraph")
+
+
+def test_an_item_that_is_one_code_span_is_read_as_its_words() -> None:
+    # https://github.com/kvcache-ai/kvcache-blog (openclaw-mooncake-tail-latency)
+    page = "# Mooncake\n\n- `turn1 p95: 5295ms -> 339ms`\n\n`turn2+ p95: 4909ms -> 770ms`\n"
+    assert texts(scan_markdown(page))[1:] == [
+        ("list_item", "turn1 p95: 5295ms -> 339ms"),
+        ("paragraph", "turn2+ p95: 4909ms -> 770ms"),
+    ]
+    assert found(scan_markdown(page), "5295ms") == expected(page, 3, "5295ms")
+    assert found(scan_markdown(page), "4909ms") == expected(page, 5, "4909ms")
+
+
+def test_a_code_span_inside_prose_or_a_heading_stays_unread() -> None:
+    page = "# Run `bench 50x`\n\nRun `bench --speedup 50x` to see.\n\n| `40x` | 2 |\n|---|---|\n"
+    assert texts(scan_markdown(page)) == [
+        ("heading", "Run"),
+        ("paragraph", "Run to see."),
+        ("table_row", "2"),
+    ]
