@@ -319,6 +319,13 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         and parse_number(pair["after"]) > parse_number(pair["before"])
     ):
         rise = pair  # "TTFT p95 jumps 131 → 1282 ms (10×)": the factor of a time that rose
+    against = _AGAINST_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
+    if (
+        rise is None
+        and against is not None
+        and parse_number(against["after"]) > parse_number(against["before"])
+    ):
+        rise = against  # "took 110.1 s against the baseline's 36.1 s (3.05x)"
     if rise is None and _HIGHER_ALONE.match(after):
         rise = _TIME_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
     if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
@@ -392,6 +399,15 @@ _PAIR_BEFORE = re.compile(
     r"(?P<after>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s|sec|seconds)\s?\(\s?[~≈]?$"
 )
 """A pair of times with the figure in brackets right after it ("131 → 1282 ms (10×)")."""
+
+
+_AGAINST_BEFORE = re.compile(
+    r"(?<![\w.])(?P<after>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s|sec|seconds)\s(?:against|vs\.?|versus|"
+    r"compared\s(?:to|with))\s(?:the\s)?baseline(?:'s|’s)?\s(?:of\s)?[~≈]?"
+    r"(?P<before>\d[\d,]*(?:\.\d+)?)\s?(?:ms|s|sec|seconds)\s?\(\s?[~≈]?$"
+)
+"""A time set against the baseline's, with the figure in brackets right after it ("took
+110.1 s against the baseline's 36.1 s (3.05x)")."""
 
 
 _LABEL_BEFORE = re.compile(
@@ -814,6 +830,31 @@ def speed_header(hint: str) -> bool:
     return bool(hint) and pattern("speed_noun").search(hint) is not None
 
 
+_GAIN = re.compile(
+    r"\b(?:gains?|improv\w*|faster|speed-?ups?|boost\w*|higher|lower|reduc\w*)\b", re.I
+)
+_SIGNED_PERCENT = re.compile(r"(?<![\w.])[+−-]\s?\d[\d.,]*\s?%")
+
+
+def lead_metric(paragraph: str) -> str:
+    """The speed metric a page's opening paragraph says a KV-cache mechanism gains ("CPU
+    KV-cache offload provides throughput gains"): the words of the one metric it names, or
+    "" when it names no KV-cache mechanism, no gain, or more than one metric."""
+    if _GAIN.search(paragraph) is None or pattern("cue_kv").search(paragraph) is None:
+        return ""
+    named = [found for m in METRICS if (found := pattern(f"metric_{m}").search(paragraph))]
+    return named[0].group() if len(named) == 1 else ""
+
+
+def delta_row(row: str, header: str) -> bool:
+    """Whether a table row states signed changes ("| Qwen3-0.6B | -8.3% | +9.5% |") under a
+    header row that names no speed metric: the changes of the metric the page's opening
+    paragraph names (``lead_metric``)."""
+    return _SIGNED_PERCENT.search(row) is not None and not any(
+        pattern(f"metric_{m}").search(header) for m in METRICS
+    )
+
+
 def _metric_in(text: str, where: Span) -> bool:
     return any(_first(text, f"metric_{m}", where) is not None for m in METRICS)
 
@@ -900,10 +941,43 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
         out.append(Fact("attributed-elsewhere", f"the paragraph: {around}"))
     elif frame.topic and not _topic_cue(frame.topic):
         # "## Speculative decoding" over "Latency dropped 2.5x": the page says what the cause is
-        heading = pattern("exclude_topic").search(frame.topic)
+        heading = _heading_cause(frame.topic)
         if heading is not None:
-            out.append(Fact("attributed-elsewhere", f"the page's heading: {heading.group()}"))
+            out.append(Fact("attributed-elsewhere", f"the page's heading: {heading}"))
     return out
+
+
+def _heading_cause(topic: str) -> str | None:
+    """The other cause a page's title or section heading names, past the settings it lists:
+    in "EIC benchmark snapshot: DeepSeek-V4-Flash FP8, TP8, 8×H20" the model's number format
+    and the parallelism with its degree are what every figure below was measured at."""
+    for found in pattern("exclude_topic").finditer(topic):
+        if not _heading_setting(topic, found):
+            return found.group()
+    return None
+
+
+_DEGREE_WORD = re.compile(r"[a-z]+\s?=?\s?\d+\w*", re.IGNORECASE)  # "TP8", "TP=2", "INT4"
+
+
+def _heading_setting(topic: str, found: re.Match[str]) -> bool:
+    """Whether a heading's ``found`` cause is a setting: parallelism stated with its degree,
+    or a number format right after a model's name."""
+    start, end = found.span()
+
+    def names(kind: str) -> bool:
+        match = pattern(f"topic_{kind}").match(topic, start)
+        return match is not None and match.end() == end
+
+    if names("parallelism"):
+        return _DEGREE_WORD.fullmatch(found.group()) is not None or bool(_DEGREE.match(topic, end))
+    word = found.group()
+    if not names("quantisation") or start < 2 or topic[start - 1] not in " -":
+        return False
+    if not (word.isupper() or _DEGREE_WORD.fullmatch(word)):
+        return False  # "quantization" names the technique, "FP8" or "AWQ" a format
+    words = topic[max(0, start - 80) : start - 1].split()  # "DeepSeek-V4-Flash FP8"
+    return bool(words) and any(character.isdigit() for character in words[-1])
 
 
 _LABEL_CELL = re.compile(r"\s*\|?[^|]*\|")

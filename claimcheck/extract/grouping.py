@@ -586,7 +586,7 @@ def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] |
 
 
 _RECOMPUTE = re.compile(
-    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|cache\smiss|without\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|without\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
 _LOAD = re.compile(
@@ -767,6 +767,9 @@ def _times(
         if columns is not None
         else (_role(text, first, None, second), _role(text, second, first, None))
     )
+    shorter = min(first, second, key=lambda t: float(t.value))  # type: ignore[arg-type]
+    if _BASELINE_BEFORE.search(text, max(0, shorter.span.start - 40), shorter.span.start):
+        return None  # "took 110.1 s against the baseline's 36.1 s": the baseline is faster
     if roles == ("recompute", "load"):
         baseline, cached = first, second
     elif roles == ("load", "recompute"):
@@ -832,6 +835,9 @@ def _column_roles(first: str, second: str) -> tuple[str | None, str | None]:
 _SIDE_BOUNDARY = re.compile(
     r"[;:,(]|\s(?:vs\.?|versus|while|whereas|and|but|compared\s(?:to|with)|against)\s",
     re.IGNORECASE,
+)
+_BASELINE_BEFORE = re.compile(
+    r"\b(?:against|than|vs\.?|versus)\s(?:the\s)?baseline(?:'s|’s)?\s(?:of\s)?~?$", re.IGNORECASE
 )
 _LOAD_SIDE = re.compile(r"\bwith\sit\b|\breus\w*|\bhits?\b", re.IGNORECASE)
 _RECOMPUTE_SIDE = re.compile(

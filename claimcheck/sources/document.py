@@ -4,7 +4,7 @@ suppression comments."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Literal
@@ -13,7 +13,7 @@ import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Runs, TextUnit, scan_runs
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
-from claimcheck.extract.evidence import Page, speed_header
+from claimcheck.extract.evidence import Page, delta_row, lead_metric, speed_header
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
     LARGE_PAGE,
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from claimcheck.documents.page_text import Text
 
 DocumentKind = Literal["markdown", "html", "text"]
+_PROSE = frozenset({"paragraph", "list_item", "blockquote"})
 _NEW_TABLE = re.compile(r"\n[ \t]*\r?\n|<table\b", re.IGNORECASE)
 
 ReadingKey = tuple[str, str, str, str]
@@ -88,17 +89,29 @@ def read_document(
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
     wanted = None if commented else paragraph_may_hold_candidate
-    runs = scan_runs(source, kind, wanted)
+    runs = scan_runs(source, kind, _with_leads(wanted, page))
     reader = _PageReader(source, display, catalog, page)
     reader.read(runs)
     if reader.runs > 1 and reader.attribute_read:
         # Whether an attribute's text is on the page elsewhere was known only within its run:
         # read again, knowing which attribute texts are (``_PageReader``).
-        runs = scan_runs(source, kind, wanted)
+        runs = scan_runs(source, kind, _with_leads(wanted, page))
         reader = _PageReader(source, display, catalog, page, reader)
         reader.read(runs)
     decisions = tuple(reader.decisions)
     return ReadDocument(reader.records, runs.directives, runs.problems, decisions)
+
+
+def _with_leads(wanted: Callable[[str], bool] | None, page: Page) -> Callable[[str], bool] | None:
+    """``wanted``, but on a page about KV caching a paragraph that may name the metric the
+    page's tables measure (``lead_metric``) is read too, whatever numbers it holds."""
+    if wanted is None or page != "kv":
+        return wanted
+
+    def wanted_or_lead(content: str) -> bool:
+        return wanted(content) or bool(lead_metric(content))
+
+    return wanted_or_lead
 
 
 def _scanned(source: Text, kind: DocumentKind) -> Text:
@@ -110,6 +123,15 @@ def _scanned(source: Text, kind: DocumentKind) -> Text:
     from claimcheck.documents.html import without_unread_contents
 
     return without_unread_contents(str(source))
+
+
+def _each_column(header: str, metric: str) -> str:
+    """``header`` with ``metric`` after each cell but the first (the rows' labels)."""
+    cells = header.split("|")
+    named = [i for i, cell in enumerate(cells) if cell.strip()]
+    for i in named[1:]:
+        cells[i] = f"{cells[i].rstrip()} {metric} "
+    return "|".join(cells)
 
 
 class _PageReader:
@@ -147,6 +169,7 @@ class _PageReader:
         self.previous_kind = ""
         self.previous_end = 0
         self.title = self.section = ""
+        self.lead: str | None = None  # the metric the page's opening paragraph names
         # What the gate found in each table header and topic of the page: every row of a
         # table has its header as a hint, every unit under a heading the same topic.
         self.framing: dict[str, bool] = {}
@@ -162,6 +185,9 @@ class _PageReader:
                 self._unit(runs, unit, said)
 
     def _unit(self, runs: Runs, unit: TextUnit, said: set[str]) -> None:
+        if self.lead is None and unit.kind in _PROSE:
+            # the page's opening block of prose: the metric it names for the KV mechanism
+            self.lead = lead_metric(normalise(unit.text)[0]) if unit.text else ""
         if not unit.text:
             # A paragraph or table row left unread holds no candidate: only its kind counts. An
             # unread row follows a row of its table (no blank line or tag between), so the gap
@@ -194,6 +220,10 @@ class _PageReader:
             self.section = unit.text
         # The gate reads the unit as the extractor will: without marks and invisible characters.
         plain = normalise(unit.text)[0]
+        if hint and self.lead and delta_row(plain, hint):
+            # "| Qwen3-0.6B | -8.3% | +9.5% |" on a page that opens "CPU KV-cache offload
+            # provides throughput gains": the changes are of that metric
+            hint = _each_column(hint, self.lead)
         page = self.page
         if not candidate(plain) or not (
             cue(plain) or self._framed(hint) or self._topic_cued(topic)

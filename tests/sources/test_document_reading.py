@@ -222,3 +222,66 @@ def test_a_cold_side_on_a_kv_page_names_the_recompute_of_a_pair_of_times() -> No
     # a cold start elsewhere is a model's or a machine's
     elsewhere = read_document(f"# Serverless GPUs\n\n{sentence}\n", "markdown", "p.md")
     assert elsewhere.records == []
+
+
+def test_a_full_miss_is_the_recompute_side_of_a_pair_of_times() -> None:
+    # https://github.com/myshytf/kimi-k3-qsrt-lmcache/blob/main/README.md
+    row = "| Full miss vs external restore | ~17.9 s vs ~5.95–6.24 s |"
+    table = f"| Check | Result |\n|---|---:|\n{row}\n"
+    kv_page = read_document(f"# Kimi K3 + LMCache overlay\n\n{table}", "markdown", "p.md")
+    assert [(r.claim.baseline_seconds, r.claim.cached_seconds) for r in kv_page.records] == [
+        (17.9, 5.95)
+    ]
+    # the same row with a miss that is no cache's full miss names no side
+    other = table.replace("Full miss", "First try")
+    assert (
+        read_document(f"# Kimi K3 + LMCache overlay\n\n{other}", "markdown", "p.md").records == []
+    )
+
+
+def test_a_time_against_a_faster_baseline_is_no_gain() -> None:
+    # https://github.com/sgl-project/sglang/tree/main/benchmark/hicache (an EIC snapshot)
+    sentence = (
+        "Write-through is the bottleneck for prefill-heavy traffic: `eic_cold` took 110.1 s "
+        "against the baseline's 36.1 s (3.05x) and needed another 12.4 s to drain."
+    )
+    assert read_document(f"# KV cache offload\n\n{sentence}\n", "markdown", "p.md").records == []
+    # the baseline on the slower side is the usual claim
+    faster = sentence.replace(
+        "`eic_cold` took 110.1 s against the baseline's 36.1 s (3.05x)",
+        ("a cache hit took 36.1 s against the baseline's 110.1 s"),
+    )
+    records = read_document(f"# KV cache offload\n\n{faster}\n", "markdown", "p.md").records
+    assert [(r.claim.baseline_seconds, r.claim.cached_seconds) for r in records] == [(110.1, 36.1)]
+
+
+def test_a_heading_that_lists_the_setup_names_no_other_cause() -> None:
+    # https://github.com/sgl-project/sglang/tree/main/benchmark/hicache (an EIC snapshot)
+    sentence = (
+        "On this hardware an EIC hit is roughly as fast as recomputing the prefill. "
+        "The second run beats the first by 3.4x."
+    )
+    title = "# EIC benchmark snapshot: DeepSeek-V4-Flash FP8, TP8, 8×H20"
+    assert speedups(f"{title}\n\n{sentence}\n") == [3.4]
+    # a number format on its own, or named as the technique, is still the page's cause
+    assert speedups(f"# FP8 inference\n\n{sentence}\n") == []
+    assert speedups(f"# Llama-3 70B FP8 quantization\n\n{sentence}\n") == []
+    assert speedups(f"# Qwen3-32B AWQ, TP=2\n\n{sentence}\n") == [3.4]
+
+
+def test_a_table_of_signed_changes_measures_the_metric_the_page_opens_with() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/REPORT.md
+    lead = "CPU KV-cache offload provides throughput gains when GPU KV-cache is constrained."
+    table = (
+        "| Model | v0.4.0 nat-10k | v0.7.0 nat-20k |\n|---|:-:|:-:|\n"
+        "| Qwen3-0.6B | -8.3% | **+53.1%** |\n| Qwen3-8B | -19.3% | −18.0% |\n"
+    )
+    page = f"# llm-d KV-Cache Management Evaluation\n\n{lead}\n\n## Native CPU Offload\n\n{table}"
+    # +53.1 % of throughput is 1.531x; a fall of throughput is no gain
+    assert speedups(page) == [1.53]
+    # an opening that names no metric, or two, gives the changes none
+    assert speedups(page.replace("throughput gains", "gains")) == []
+    assert speedups(page.replace("throughput gains", "throughput and TTFT gains")) == []
+    # a header that names its own metric keeps it: a cut of TTFT is a gain, a rise no gain
+    ttft = page.replace("v0.4.0 nat-10k | v0.7.0 nat-20k", "TTFT 10k | TTFT 20k")
+    assert speedups(ttft) == [1.09, 1.24]
