@@ -98,7 +98,7 @@ def _seconds(number: float, unit: str) -> float:
     return number
 
 
-_NO_ORDER = r"instead\sof|vs\b\.?|versus"
+_NO_ORDER = r"instead\sof|vs\b\.?|versus|compared\s(?:to|with)"
 """Words that join two times without saying which came first."""
 _ELIDED = re.compile(
     rf"(?:\s[a-z][\w-]*){{0,5}}?\s(?:{_NO_ORDER})\s~?"

@@ -215,3 +215,25 @@ def test_a_range_of_one_quantity_is_no_before_and_after() -> None:
     (read_claim,) = read(claim).claims
     assert read_claim.values["speedup"] == 3.0
     assert "baseline_seconds" not in read_claim.values
+
+
+def test_compared_to_names_no_order_of_two_times() -> None:
+    # https://github.com/anthropics/claude-cookbooks/blob/main/misc/prompt_caching.ipynb
+    text = (
+        "As you can see, the cached API call only took 3.64 seconds total compared to 21.44 "
+        "seconds for the non-cached API call."
+    )
+    (claim,) = extract_claims(text, explicit=True)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (21.44, 3.64)
+    # a time compared to a bare number lends it its unit, as "instead of" does
+    (claim,) = extract_claims("With prefix caching, TTFT is 640 ms compared to 4430.")
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (4.43, 0.64)
+
+
+def test_a_cache_in_front_of_a_database_is_no_kv_cache() -> None:
+    # https://stackshare.io/posts/101743852872400485
+    text = (
+        "Response time on a cached request is usually <20ms processing, compared to ~500ms on a "
+        "heavy database request."
+    )
+    assert extract_claims(text, explicit=True) == []
