@@ -226,7 +226,7 @@ def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
         before = " ".join(text[max(lo, match.start() - 90) : match.start()].lower().split()[-12:])
         # "by more than 47 percent": a qualifier, not "more" of something
         before = _QUALIFIER_END.sub("", before)
-        reading = _percent_reading(after, before, sign)
+        reading = _percent_reading(after, before, sign, _list_head(text, lo, match.start()))
         if reading == "percent-share" and _SHARE_REMOVED.match(
             " ".join(text[match.end() : min(hi, match.end() + 80)].lower().split()[:9])
         ):
@@ -349,7 +349,21 @@ _SHARE_REMOVED = re.compile(
 )
 
 
-def _percent_reading(after: str, before: str, minus: bool) -> str | None:
+def _list_head(text: str, lo: int, start: int) -> str:
+    """The words before the colon that opens a list the figure at ``start`` is an item of
+    ("throughput above the no-offload baseline for all offload types: fs-offload +212.7%,
+    cpu+fs-offload-20k +189.1%"), in its sentence and within 300 characters; "" when none."""
+    colon = text.rfind(":", max(lo, start - 300), start)
+    if colon < 0 or _SENTENCE_END.search(text, colon, start):
+        return ""
+    head = _SENTENCE_END.split(text[max(lo, colon - 90) : colon])[-1]
+    return " ".join(head.lower().split()[-12:])
+
+
+_SENTENCE_END = re.compile(r"[.!?]\s")
+
+
+def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> str | None:
     if after.startswith("of ") and not minus:
         return "percent-share"  # "97.5% of the median TTFT gain": a share, not a change
     near = after + " | " + before
@@ -358,7 +372,8 @@ def _percent_reading(after: str, before: str, minus: bool) -> str | None:
     own_before = re.split(r"[,;:()]|\band\b", before)[-1]
     rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
     if rate is None and not _TIMES.search(near):
-        rate = _RATE.search(before)  # "large throughput gains: 0.6B +48.4%, 8B +103.6%"
+        # "large throughput gains: 0.6B +48.4%, 8B +103.6%", and further items of such a list
+        rate = _RATE.search(before) or _RATE.search(head)
     # The reading word nearest the figure decides: "32.7% higher throughput despite lower
     # utilization" is an increase.
     kind = "reduction" if minus else _reading_after(own_after) or _reading_before(before)

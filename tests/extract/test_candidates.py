@@ -107,3 +107,21 @@ def test_nothing_is_vetoed_here(text: str) -> None:
 
 def test_candidates_per_sentence_are_bounded() -> None:
     assert len(found("KV 8x " * 10_000)) == 64
+
+
+def test_each_item_of_a_list_takes_the_rate_its_head_names() -> None:
+    # https://github.com/natoscott/benchmarks/tree/main/llm-d-kvcache-offload-eval
+    text = (
+        "**Qwen3-14B** shows throughput above the no-offload baseline for all offload types at "
+        "gmu=0.9: fs-offload +212.7%, cpu+fs-offload-20k +189.1%, native-offload-20k +14.5%, "
+        "lmcache-local +7.3%."
+    )
+    found = candidates(text, 0, len(text))
+    assert [c.reading for c in found] == ["percent-increase"] * 4
+    # 1 + 2.127, 1 + 1.891, 1 + 0.145, 1 + 0.073
+    assert [c.value for c in found] == pytest.approx([3.127, 2.891, 1.145, 1.073], rel=0.01)
+    # a list after a sentence that ended names no rate of its own
+    ended = text.replace(
+        "for all offload types at gmu=0.9: fs-offload", "for all. Types: fs-offload"
+    )
+    assert all(c.reading != "percent-increase" for c in candidates(ended, 0, len(ended))[2:])
