@@ -525,6 +525,10 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         if word == "the" and pattern("quantity").match(rest):
             return "quantity", rest[:24]
         if word not in _SKIP and pattern("speed").match(rest):
+            if pattern("span_or_size").match(following):
+                # "a five-fold increase in just half a year", "a 2.4x increase over the
+                # standard 80GB": a growth over time, a size
+                return "not-speed-after", following[:24]
             if _metric_starts(following):
                 return "comparison", word
             # "a tenfold increase in context window"; a conjunction ends the look: "10X faster

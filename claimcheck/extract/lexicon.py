@@ -453,6 +453,20 @@ _ROWS: tuple[Row, ...] = (
         ("faster",),
     ),
     Row(
+        "span_or_size",
+        "not_speed",
+        r"(?:in|over|within)\s(?:just\s|only\s|the\s(?:past|last)\s)?(?:(?:a|one|two|three|four|five|"
+        r"six|twelve|\d+)\s)?(?:half\s(?:a\s)?)?(?:few\s)?(?:days?|weeks?|months?|quarters?|years?)\b|"
+        r"(?:over|than|from)\s(?:the\s)?(?:[a-z]+\s){0,2}\d[\d.,]*\s?(?:gb|tb|mb|gib|tib)\b",
+        (
+            "in just half a year",
+            "in twelve months",
+            "in just a few years",
+            "over the standard 80GB",
+        ),
+        ("in 2 seconds", "over recompute", "than loading the cache"),
+    ),
+    Row(
         "denied_before",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
@@ -496,7 +510,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "gpu_comparison",
         "not_speed",
-        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto)\s(?:the\s|an?\s)?(?:nvidia\s|amd\s)?"
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto)\s(?:the\s|an?\s)?"
+        r"(?:(?:[\w-]+\s){0,3}[\w-]+,\s(?:the\s|an?\s)?)?(?:nvidia\s|amd\s)?"
         r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|npus?|m[1-5](?:\s(?:pro|max|ultra))?(?:\s(?:macs?|chips?))?|"
         r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*|(?:the\s)?(?:previous|prior|last|older)\s(?:version|release)s?)|"
         r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
@@ -504,6 +519,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)",
         (
             "than Hopper",
+            "compared to the previous industry standard, the Hopper H100",
             "vs. H100",
             "compared to M4 Macs",
             "compared to the previous generation",

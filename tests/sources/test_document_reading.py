@@ -3,6 +3,8 @@ and a table's header row frames its rows."""
 
 from __future__ import annotations
 
+import pytest
+
 from claimcheck.sources.document import _PageReader, read_document
 
 PARAGRAPH = "Our tests show 12x faster responses for returning users."
@@ -285,3 +287,30 @@ def test_a_table_of_signed_changes_measures_the_metric_the_page_opens_with() -> 
     # a header that names its own metric keeps it: a cut of TTFT is a gain, a rise no gain
     ttft = page.replace("v0.4.0 nat-10k | v0.7.0 nat-20k", "TTFT 10k | TTFT 20k")
     assert speedups(ttft) == [1.09, 1.24]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://www.i-scoop.eu/nvidia-blackwell-ultra-is-50-keer-sneller-voor-inference
+        "The new Blackwell architecture would deliver up to 30x performance gains compared to "
+        "the previous industry standard, the Hopper H100.",
+        # https://www.frontiernews.ai/news/article/why-ai-inference-startups-are-becoming-the-next-bi-426fd59d
+        "That five-fold increase in just half a year shows how rapidly AI is moving from "
+        "experimentation into production use.",
+        # https://dev.to/thesythesis/the-inference-layer-587d
+        "That is a twenty-fold increase in twelve months.",
+        # https://lyceum-landing.pages.dev/magazine/b200-vs-h100-inference-performance-2026
+        "The B200 features 192GB of HBM3e memory, a massive 2.4x increase over the standard "
+        "80GB HBM3 found in the H100.",
+    ],
+)
+def test_a_gpu_in_apposition_a_growth_over_time_or_a_size_is_no_claim_on_a_kv_page(
+    sentence: str,
+) -> None:
+    assert speedups(f"# KV cache offload with LMCache\n\n{sentence}\n") == []
+
+
+def test_recompute_on_a_gpu_is_no_gpu_comparison() -> None:
+    sentence = "Loading the KV cache is 3x faster than recomputing it on an H100, the flagship."
+    assert speedups(f"# KV cache offload with LMCache\n\n{sentence}\n") == [3]
