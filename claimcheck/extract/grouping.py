@@ -289,6 +289,17 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
             current.add(factor)
             current.setup = {**own, **current.setup}
             continue
+        beaten = _BEATS.search(text, factor.clause.start, factor.span.start)
+        if (
+            current is not None
+            and beaten is not None
+            and "baseline" not in current.setup
+            and all(f.sentence != factor.sentence for f in current.factors)
+        ):
+            # "… 32.6 s vs 36.1 s (-10%) … `eic_hit` beats `eic_cold` by 3.4x": a sentence
+            # of its own against a baseline of its own is another comparison
+            groups.append(_Group([factor], metric, own, {factor.clause}))
+            continue
         if current is not None and not _differs(current, own, metric):
             current.add(factor)
             current.setup = {**own, **current.setup}
@@ -297,6 +308,11 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
             continue
         groups.append(_Group([factor], metric, own, {factor.clause}))
     return groups
+
+
+_BEATS = re.compile(
+    r"\b(?:beats?|outperform(?:s|ed)?)\s(?:[^\s,;]+\s){0,4}?by\s(?:up\sto\s|about\s|~)?$", re.I
+)
 
 
 def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None) -> bool:

@@ -216,3 +216,17 @@ def test_a_heading_that_names_memory_pressure_frames_a_decode_gain() -> None:
 
     assert credited("Memory-pressure — offload delivers throughput AND latency wins") == [False]
     assert credited("Offload delivers throughput AND latency wins") == [True]
+
+
+def test_a_sentence_that_beats_a_baseline_of_its_own_is_another_claim() -> None:
+    # https://github.com/sgl-project/sglang/tree/main/benchmark/hicache (an EIC snapshot)
+    text = (
+        "An EIC hit is roughly as fast as recomputing the prefill: mean TTFT 7.2 s vs 8.0 s "
+        "(-11%). The hit beats the cold run by 3.4x only because the cold run pays write-through."
+    )
+    assert [c.values.get("speedup") for c in read(text, explicit=True).claims] == [1.12, 3.4]
+    # in one sentence, or without a baseline of its own, the larger figure heads one claim
+    joined = text.replace("(-11%). The hit beats", "(-11%), and the hit beats")
+    assert [c.values.get("speedup") for c in read(joined, explicit=True).claims] == [3.4]
+    plain = text.replace("The hit beats the cold run by 3.4x", "It reaches 3.4x")
+    assert [c.values.get("speedup") for c in read(plain, explicit=True).claims] == [3.4]
