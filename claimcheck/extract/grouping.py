@@ -284,6 +284,12 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
         if against is not None:
             own["baseline"] = against[0].lower()
         metric = factor.metric or metric_near(text, factor.span, factor.clause)
+        if metric is None and context.hint:
+            # "| +53% | −47% |" under "Throughput vs no-offload | TTFT vs no-offload": each
+            # cell's own column names its metric
+            column = header_cell(text, factor.sentence.start, factor.span.start, context.hint)
+            named = metric_named(column) if column is not None else None
+            metric = (named, factor.span) if named is not None else None
         current = groups[-1] if groups else None
         if current is not None and factor.clause in current.clauses:
             current.add(factor)

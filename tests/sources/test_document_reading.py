@@ -314,3 +314,23 @@ def test_a_gpu_in_apposition_a_growth_over_time_or_a_size_is_no_claim_on_a_kv_pa
 def test_recompute_on_a_gpu_is_no_gpu_comparison() -> None:
     sentence = "Loading the KV cache is 3x faster than recomputing it on an H100, the flagship."
     assert speedups(f"# KV cache offload with LMCache\n\n{sentence}\n") == [3]
+
+
+def test_each_metric_column_of_a_row_is_a_claim_of_its_own() -> None:
+    # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/v0.6-to-v0.7-findings.md
+    page = (
+        "# llm-d offload findings\n\n"
+        "| Model/Config | Throughput vs mempress no-offload | TTFT vs mempress no-offload |\n"
+        "|---|:---:|:---:|\n"
+        "| Qwen3-0.6B native-offload | **+53%** | **−47%** (3.29 s → 1.75 s) |\n"
+    )
+    records = read_document(page, "markdown", "p.md").records
+    assert [
+        (r.claim.speedup, r.claim.metric, r.claim.baseline_seconds, r.claim.cached_seconds)
+        for r in records
+    ] == [(1.53, "throughput", None, None), (1.89, "ttft", 3.29, 1.75)]
+    # two columns of one metric are one claim, the larger its headline
+    one = page.replace("TTFT vs mempress", "Throughput at c=50 vs mempress").replace(
+        "**−47%** (3.29 s → 1.75 s)", "+61%"
+    )
+    assert speedups(one) == [1.61]
