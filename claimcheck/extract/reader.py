@@ -63,9 +63,10 @@ def read(
     decisions: list[Decision] = []
     try:
         for lo, hi in _paragraphs(text):
-            found, decided = unit_claims(text, lo, hi, sentence_spans, context)
-            claims += found
-            decisions += decided
+            for start, end, framed in _rows(text, lo, hi, context):
+                found, decided = unit_claims(text, start, end, sentence_spans, framed)
+                claims += found
+                decisions += decided
     finally:
         clear_memory()
     if rewrites:
@@ -98,6 +99,42 @@ def extract_claims(
 ) -> list[Extraction]:
     """The claims in ``text`` (see ``read``)."""
     return read(text, explicit=explicit, hint=hint, topic=topic, catalog=catalog).claims
+
+
+_SEPARATOR_ROW = re.compile(
+    r"[ \t]*(?:\|[ \t]*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+(?:\|[ \t]*)?"
+)
+
+
+def _rows(text: str, lo: int, hi: int, context: Context) -> list[tuple[int, int, Context]]:
+    """The units of a paragraph: the paragraph itself, or, when it is a Markdown table with
+    its header and separator rows ("| Turn | TTFT |" over "|---|---|") and no header was
+    given, its header row and then each row read with the header as its hint, as a page's
+    table is read."""
+    first_end = text.find("\n", lo, hi)
+    second_end = text.find("\n", first_end + 1, hi) if first_end >= 0 else -1
+    if (
+        context.hint
+        or second_end < 0
+        or not _SEPARATOR_ROW.fullmatch(text, first_end + 1, second_end)
+    ):
+        return [(lo, hi, context)]
+    framed = replace(context, hint=text[lo:first_end].strip().strip("|"))
+    units = [(lo, first_end, context)]
+    start = second_end + 1
+    while start < hi:
+        end = text.find("\n", start, hi)
+        end = hi if end < 0 else end
+        line = text[start:end]
+        inner = line.strip()
+        if inner:
+            first = start + line.index(inner)
+            last = first + len(inner)
+            first += inner.startswith("|")
+            last -= inner.endswith("|") and last > first
+            units.append((first, last, framed))
+        start = end + 1
+    return units
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.extract import extract_claims
+from claimcheck.extract import extract_claims, read
+from claimcheck.extract.types import Span
 
 
 def values(text: str) -> dict[str, object]:
@@ -101,3 +102,28 @@ def test_node_counts_multiply_gpus_per_node(setup: str, count: int) -> None:
 def test_a_stated_draw_is_a_power_setting() -> None:
     found = values("27x faster TTFT with KV offload, H100s running at 350W.")
     assert (found["power_mode"], found["power_watts"]) == ("capped", 350)
+
+
+def test_a_markdown_table_is_read_row_by_row_under_its_header() -> None:
+    # https://github.com/mingxin-tech/mingxin-kvcache-bench/blob/main/README.md
+    table = (
+        "| Concurrency | FX100 TTFT p50 | Local NVMe TTFT p50 | Recompute TTFT p50 |\n"
+        "|---|---|---|---|\n"
+        "| 16 | 11.85 s | 17.31 s | 149.48 s |\n"
+    )
+    for explicit in (False, True):
+        (claim,) = read(table, explicit=explicit).claims
+        assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (
+            149.48,
+            11.85,
+        )
+        # the claim is the row, its spans in the text as given
+        assert table[claim.span.start : claim.span.end] == "16 | 11.85 s | 17.31 s | 149.48 s"
+        cached = claim.spans["cached_seconds"]
+        assert table[cached.start : cached.end] == "11.85 s"
+
+
+def test_a_table_without_its_separator_row_is_one_paragraph() -> None:
+    text = "| FX100 TTFT p50 | Recompute TTFT p50 |\n| 16 | 11.85 s | 149.48 s |\n"
+    claims = read(text, explicit=True).claims
+    assert [c.span for c in claims] == [Span(0, len(text) - 1)]
