@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -36,6 +36,7 @@ from claimcheck.extract.evidence import (
 )
 from claimcheck.extract.lexicon import METRICS, pattern
 from claimcheck.extract.mentions import Found
+from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.prefilter import candidate as might_hold_a_factor
 from claimcheck.extract.scoring import Decision, decide, settle_overlaps
 from claimcheck.extract.types import Extraction, Span
@@ -762,6 +763,9 @@ def _times(
         for d in mentions.durations(text, r.start, r.end)
         if not _DIFFERENCE.match(text, d.span.end)
     ]
+    if header:
+        cells = Span(min(r.start for r in region), max(r.end for r in region))
+        found = sorted(found + _header_durations(text, cells, header), key=lambda d: d.span.start)
     if len(found) < 2:
         return None
     pair = next(((a, b) for a, b in pairwise(found) if mentions.linked(text, a, b)), None)
@@ -805,6 +809,45 @@ def _times(
     return baseline, mentions.range_low(text, cached, region[0].start)
 
 
+_HEADER_UNIT = re.compile(r"\((?:[^()]*[,;]\s*)?(ms|s|sec|secs|seconds)\)\s*$", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w.,%×])")
+
+
+def _header_durations(text: str, row: Span, header: str) -> list[Found]:
+    """Times of a table row whose cells hold a bare number under a header cell that gives the
+    unit ("| 1787.21 | 851.47 |" under "TTFT (without cache, ms) | TTFT (With cache, ms)")."""
+    numbers = [
+        Found(number.group(), Span(number.start(), number.end()))
+        for number in _BARE_NUMBER.finditer(text, row.start, row.end)
+    ]
+    out = []
+    for number, column in zip(numbers, _cells_above(text, row.start, numbers, header), strict=True):
+        if column is None:
+            break
+        unit = _HEADER_UNIT.search(column.strip())
+        if unit is None:
+            continue
+        cell = row_cell(text, row, number.span)
+        if cell is None or text[cell.start : cell.end].strip() != number.value:
+            continue
+        value = parse_number(str(number.value))
+        seconds = round(value / 1000, 9) if unit.group(1).lower() == "ms" else value
+        out.append(Found(seconds, number.span))
+    return out
+
+
+def _cells_above(text: str, lo: int, found: Sequence[Found], header: str) -> Iterator[str | None]:
+    """The header cell above each of ``found`` (in text order) of a table row that starts at
+    ``lo``, as ``header_cell`` finds it, the row walked once: a row of many cells costs its
+    length, not its length times its cells."""
+    columns = header.split("|")
+    index, counted = 0, lo
+    for item in found:
+        index += text.count("|", counted, item.span.start)
+        counted = item.span.start
+        yield columns[index] if len(columns) >= 2 and index < len(columns) else None
+
+
 def _metric_columns(
     text: str, lo: int, found: list[Found], header: str
 ) -> tuple[tuple[Found, Found], tuple[str, str]] | None:
@@ -812,8 +855,7 @@ def _metric_columns(
     metric ("B pooled TTFT p50 | A cold TTFT p50"), not a time of something else beside them
     ("KV load (avg)"), with those cells; None unless exactly two such cells name it."""
     under: dict[str, list[tuple[Found, str]]] = {}
-    for time in found:
-        cell = header_cell(text, lo, time.span.start, header)
+    for time, cell in zip(found, _cells_above(text, lo, found, header), strict=True):
         if cell is None:
             return None
         metric = metric_named(cell)
@@ -949,7 +991,7 @@ def _faster_as_its_times_say(
     )
     if not (isinstance(base, float) and isinstance(cached, float) and isinstance(stated, float)):
         return
-    share = stated - 1
+    share = cand.percent[0] / 100 if cand.percent else stated - 1  # not the rounded 1 + p
     if not 0 < share < 1:
         return
     shorter = 1 / (1 - share)

@@ -252,3 +252,23 @@ def test_a_recompute_column_among_several_tiers_is_paired_with_the_fastest() -> 
     both = page.replace("Local NVMe TTFT", "Recompute (cold) TTFT")
     (record,) = read_document(both, "markdown", "p.md").records
     assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (17.31, 11.85)
+
+
+def test_bare_numbers_take_their_unit_from_the_header_cell() -> None:
+    # https://github.com/MemTensor/MemOS/blob/main/docs/en/open_source/modules/memories/kv_cache_memory.md
+    page = (
+        "# KV cache reuse\n\n"
+        "| mem tks | TTFT (without cache, ms) | TTFT (With cache, ms) | TTFT Speedup (%) |\n"
+        "| --- | --- | --- | --- |\n| 0.5k | 1787.21 | 851.47 | 52.358% |\n"
+    )
+    (record,) = read_document(page, "markdown", "p.md").records
+    claim = record.claim
+    # the times say 52.358 % is a cut: 1787.21 / 851.47 = 2.10x, not 1 + 0.52358
+    assert (claim.baseline_seconds, claim.cached_seconds) == (1.78721, 0.85147)
+    assert claim.speedup == pytest.approx(2.10, abs=0.02)
+    # a header that gives no unit lends none, and the figure keeps its own reading
+    plain = page.replace("(without cache, ms)", "without cache").replace(
+        "(With cache, ms)", "cached"
+    )
+    (record,) = read_document(plain, "markdown", "p.md").records
+    assert (record.claim.speedup, record.claim.baseline_seconds) == (1.52, None)
