@@ -9,7 +9,7 @@ decides. Where two forms read overlapping text ("3-10x" is a range and holds the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import msgspec
 
@@ -246,6 +246,18 @@ def header_cell(text: str, lo: int, at: int, header: str) -> str | None:
     if len(cells) < 2 or index >= len(cells):
         return None
     return cells[index]
+
+
+def header_cells(text: str, lo: int, starts: Sequence[int], header: str) -> Iterator[str | None]:
+    """``header_cell`` for each of ``starts`` (in text order) of one row, the header split
+    once and the row's separators counted as it is walked: a row of many cells costs its
+    length, not its length times its cells."""
+    columns = header.split("|")
+    index, counted = 0, lo
+    for at in starts:
+        index += text.count("|", counted, at)
+        counted = at
+        yield columns[index] if len(columns) >= 2 and index < len(columns) else None
 
 
 def row_cell(text: str, row: Span, figure: Span) -> Span | None:

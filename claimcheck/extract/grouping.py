@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,13 @@ import msgspec
 from msgspec import field
 
 from claimcheck.extract import mentions, named_setup
-from claimcheck.extract.candidates import Candidate, candidates, header_cell, row_cell
+from claimcheck.extract.candidates import (
+    Candidate,
+    candidates,
+    header_cell,
+    header_cells,
+    row_cell,
+)
 from claimcheck.extract.clauses import clause_of, clause_spans
 from claimcheck.extract.evidence import (
     BASELINE_AFTER,
@@ -816,36 +822,23 @@ _BARE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w.,%×])")
 def _header_durations(text: str, row: Span, header: str) -> list[Found]:
     """Times of a table row whose cells hold a bare number under a header cell that gives the
     unit ("| 1787.21 | 851.47 |" under "TTFT (without cache, ms) | TTFT (With cache, ms)")."""
-    numbers = [
-        Found(number.group(), Span(number.start(), number.end()))
-        for number in _BARE_NUMBER.finditer(text, row.start, row.end)
-    ]
+    numbers = list(_BARE_NUMBER.finditer(text, row.start, row.end))
+    columns = header_cells(text, row.start, [number.start() for number in numbers], header)
     out = []
-    for number, column in zip(numbers, _cells_above(text, row.start, numbers, header), strict=True):
+    for number, column in zip(numbers, columns, strict=True):
         if column is None:
             break
         unit = _HEADER_UNIT.search(column.strip())
         if unit is None:
             continue
-        cell = row_cell(text, row, number.span)
-        if cell is None or text[cell.start : cell.end].strip() != number.value:
+        span = Span(number.start(), number.end())
+        cell = row_cell(text, row, span)
+        if cell is None or text[cell.start : cell.end].strip() != number.group():
             continue
-        value = parse_number(str(number.value))
+        value = parse_number(number.group())
         seconds = round(value / 1000, 9) if unit.group(1).lower() == "ms" else value
-        out.append(Found(seconds, number.span))
+        out.append(Found(seconds, span))
     return out
-
-
-def _cells_above(text: str, lo: int, found: Sequence[Found], header: str) -> Iterator[str | None]:
-    """The header cell above each of ``found`` (in text order) of a table row that starts at
-    ``lo``, as ``header_cell`` finds it, the row walked once: a row of many cells costs its
-    length, not its length times its cells."""
-    columns = header.split("|")
-    index, counted = 0, lo
-    for item in found:
-        index += text.count("|", counted, item.span.start)
-        counted = item.span.start
-        yield columns[index] if len(columns) >= 2 and index < len(columns) else None
 
 
 def _metric_columns(
@@ -855,7 +848,8 @@ def _metric_columns(
     metric ("B pooled TTFT p50 | A cold TTFT p50"), not a time of something else beside them
     ("KV load (avg)"), with those cells; None unless exactly two such cells name it."""
     under: dict[str, list[tuple[Found, str]]] = {}
-    for time, cell in zip(found, _cells_above(text, lo, found, header), strict=True):
+    cells = header_cells(text, lo, [time.span.start for time in found], header)
+    for time, cell in zip(found, cells, strict=True):
         if cell is None:
             return None
         metric = metric_named(cell)

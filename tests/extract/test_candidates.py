@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.extract.candidates import Candidate, candidates
+from claimcheck.extract.candidates import Candidate, candidates, header_cell, header_cells
 
 
 def found(text: str) -> list[Candidate]:
@@ -125,3 +125,13 @@ def test_each_item_of_a_list_takes_the_rate_its_head_names() -> None:
         "for all offload types at gmu=0.9: fs-offload", "for all. Types: fs-offload"
     )
     assert all(c.reading != "percent-increase" for c in candidates(ended, 0, len(ended))[2:])
+
+
+def test_header_cells_walks_a_row_to_the_cells_header_cell_finds_one_by_one() -> None:
+    header = "Turn | Without cache (s) | With cache (s) | Speedup"
+    row = "2 | 1.6 | 0.2 | 8x | extra"
+    starts = [i for i, c in enumerate(row) if c.isdigit() or c == "e"]
+    walked = list(header_cells(row, 0, starts, header))
+    assert walked == [header_cell(row, 0, at, header) for at in starts]
+    assert walked[:3] == ["Turn ", " Without cache (s) ", " Without cache (s) "]
+    assert walked[-1] is None  # a cell beyond the header's

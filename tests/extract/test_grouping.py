@@ -233,18 +233,3 @@ def test_a_sentence_that_beats_a_baseline_of_its_own_is_another_claim() -> None:
     assert [c.values.get("speedup") for c in read(joined, explicit=True).claims] == [3.4]
     plain = text.replace("The hit beats the cold run by 3.4x", "It reaches 3.4x")
     assert [c.values.get("speedup") for c in read(plain, explicit=True).claims] == [3.4]
-
-
-def test_the_cells_above_a_row_are_those_header_cell_finds_one_by_one() -> None:
-    from claimcheck.extract.candidates import header_cell
-    from claimcheck.extract.grouping import _cells_above
-    from claimcheck.extract.mentions import Found
-    from claimcheck.extract.types import Span
-
-    header = "Turn | Without cache (s) | With cache (s) | Speedup"
-    row = "2 | 1.6 | 0.2 | 8x | extra"
-    found = [Found(None, Span(i, i + 1)) for i, c in enumerate(row) if c.isdigit() or c == "e"]
-    walked = list(_cells_above(row, 0, found, header))
-    assert walked == [header_cell(row, 0, f.span.start, header) for f in found]
-    assert walked[:3] == ["Turn ", " Without cache (s) ", " Without cache (s) "]
-    assert walked[-1] is None  # a cell beyond the header's
