@@ -691,7 +691,10 @@ def _times_only(
         spans[name] = span
 
     anchor = Span(times[0].span.start, times[1].span.end)
-    metric = metric_near(text, anchor, unit)
+    first, second = sorted(times, key=lambda t: t.span.start)
+    # "TTFT (~330 ms) is the cost of … resuming decode — vs. ~3.3 s": the metric is the first's
+    near = first.span if mentions.far_link(text, first, second) else anchor
+    metric = metric_near(text, near, unit)
     if metric is not None:
         put("metric", _metric_value(metric[0]), metric[1])
     _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)
@@ -726,7 +729,8 @@ def _one_quantity(text: str, unit: Span, first: Found, second: Found) -> bool:
         _RANGE_FROM.search(text, max(unit.start, t.span.start - 60), t.span.start) for t in (a, b)
     ):
         return False
-    sides = (Span(max(unit.start, a.span.start - 60), a.span.start), Span(a.span.end, b.span.start))
+    between = Span(b.span.start if mentions.far_link(text, a, b) else a.span.end, b.span.start)
+    sides = (Span(max(unit.start, a.span.start - 60), a.span.start), between)
     after = (
         Span(a.span.end, min(b.span.start, a.span.end + 12)),
         Span(b.span.end, min(unit.end, b.span.end + 12)),

@@ -133,9 +133,27 @@ def range_low(text: str, time: Found, lo: int) -> Found:
 
 
 def linked(text: str, first: Found, second: Found) -> bool:
-    """Are two durations joined as before/after ("from 57 s to 2.1 s", "40 s → 1.5 s", "vs")?"""
+    """Are two durations joined as before/after ("from 57 s to 2.1 s", "40 s → 1.5 s", "vs")?
+    A comparison word right before the second joins them across a longer clause of one sentence
+    ("Cached TTFT (~330 ms) is the cost of fetching a KV blob … vs. ~3.3 s to recompute")."""
     between = text[first.span.end : second.span.start].replace("up to", "")
-    return len(between) <= 40 and bool(pattern("time_link").search(between))
+    if len(between) <= 40:
+        return bool(pattern("time_link").search(between))
+    return len(between) <= 200 and far_link(text, first, second) and not _STOP.search(between)
+
+
+def far_link(text: str, first: Found, second: Found) -> bool:
+    """Does a comparison word ("vs.", "compared to") come right before ``second``? Then it
+    compares ``second`` with what came before, and a metric named before that word is the
+    first time's ("TTFT (~330 ms) … resuming decode — vs. ~3.3 s")."""
+    return _FAR_LINK.search(text, first.span.end, second.span.start) is not None
+
+
+_FAR_LINK = re.compile(
+    r"\b(?:vs\.?|versus|compared\s(?:to|with)|against|instead\sof)\s(?:about\s|roughly\s)?[~≈]?$",
+    re.IGNORECASE,
+)
+_STOP = re.compile(r"(?<!\bvs)[.!?]\s|\n\s*\n", re.IGNORECASE)
 
 
 def rising(text: str, first: Found, second: Found) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.extract import extract_claims, read
+from claimcheck.extract.mentions import durations, linked
 from claimcheck.sources.document import read_document
 
 
@@ -272,3 +273,39 @@ def test_bare_numbers_take_their_unit_from_the_header_cell() -> None:
     )
     (record,) = read_document(plain, "markdown", "p.md").records
     assert (record.claim.speedup, record.claim.baseline_seconds) == (1.52, None)
+
+
+# https://github.com/ksmotiv8/valkey-kvcache-bench/blob/main/docs/RESULTS.md
+VALKEY = (
+    "- Cached TTFT (~330 ms) is the genuine cost of fetching a multi-MB KV blob from\n"
+    "  Valkey over the network and resuming decode — vs. ~3.3 s to recompute prefill\n"
+    "  from scratch."
+)
+
+
+def test_a_comparison_word_before_the_second_time_joins_a_pair_across_a_clause() -> None:
+    for explicit in (False, True):
+        (claim,) = extract_claims(VALKEY, explicit=explicit)
+        values = claim.values
+        assert (values["baseline_seconds"], values["cached_seconds"]) == (3.3, 0.33)
+        # "decode" sits before the "vs.": the pair measures the TTFT named with the first time
+        assert values["metric"] == "ttft"
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        (VALKEY, True),
+        # a sentence ends between them: two statements, not a comparison
+        (VALKEY.replace("from\n  Valkey", "from Valkey. Then\n  the network"), False),
+        # the comparison word is not right before the second time
+        (VALKEY.replace("— vs. ~3.3 s to recompute", "vs. a recompute taking ~3.3 s"), False),
+        # nor is any word that links a pair ("to" far away is no "from … to")
+        (VALKEY.replace("— vs. ~3.3 s", "to ~3.3 s"), False),
+    ],
+)
+def test_two_times_far_apart_are_joined_only_by_a_comparison_word_right_before_the_second(
+    text: str, joined: bool
+) -> None:
+    first, second = durations(text, 0, len(text))
+    assert linked(text, first, second) is joined
