@@ -18,6 +18,7 @@ from claimcheck.documents.lines import line_table
 from claimcheck.documents.page_lines import PageLines, front_matter_lines
 from claimcheck.documents.runs import next_cut, run_is_open, skipped_lines
 from claimcheck.documents.suppressions import Comment
+from claimcheck.documents.tables import timed_columns
 from claimcheck.documents.units import SourceRun, TextUnit, UnitBuilder
 
 if TYPE_CHECKING:
@@ -244,6 +245,7 @@ class _MarkdownReader:
         row: list[Token] | None = None
         in_body = False  # in a table's body rows
         plain_table = True  # no row of the table so far has a link, image or tag
+        timed = False  # the table's header gives a column's time unit: "| KV TTFT (s) |"
         for token in tokens:
             name = token.type
             if name == "inline":
@@ -263,7 +265,7 @@ class _MarkdownReader:
             elif name in ("list_item_close", "blockquote_close") and containers:
                 containers.pop()
             elif name == "table_open":
-                in_body, plain_table = False, True
+                in_body, plain_table, timed = False, True, False
             elif name == "tbody_open":
                 in_body = True
             elif name == "tr_open":
@@ -271,8 +273,10 @@ class _MarkdownReader:
             elif name == "tr_close" and row is not None:
                 # A body row after rows that make no unit of their own (alt text, a link's
                 # title) follows a row: it is not read as a header, so its text may go unread.
-                if not (in_body and plain_table and self._unread_row(row)):
+                if not (in_body and plain_table and not timed and self._unread_row(row)):
                     self._row(row)
+                if not in_body:  # its rows may hold times as bare numbers
+                    timed = timed_columns(" | ".join(cell.content for cell in row), "")
                 plain_table = plain_table and not any(
                     "[" in cell.content or "<" in cell.content for cell in row
                 )

@@ -695,6 +695,9 @@ def _times_only(
     # "TTFT (~330 ms) is the cost of … resuming decode — vs. ~3.3 s": the metric is the first's
     near = first.span if mentions.far_link(text, first, second) else anchor
     metric = metric_near(text, near, unit)
+    if metric is None and context.hint:
+        named = header_metric(text, unit.start, first.span.start, context.hint)
+        metric = (named, first.span) if named is not None else None  # "| KV TTFT (s) |"
     if metric is not None:
         put("metric", _metric_value(metric[0]), metric[1])
     _setup_fields(text, [unit], anchor, put, extras, readings, context.catalog)

@@ -15,6 +15,7 @@ from itertools import chain
 from string import ascii_letters, digits
 from typing import TYPE_CHECKING, NamedTuple
 
+from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
 from claimcheck.extract.glossary import CJK, english
 from claimcheck.extract.lexicon import pattern, source
@@ -165,7 +166,9 @@ def paragraph_may_hold_candidate(content: str) -> bool:
         if "[" in content or "]" in content:  # an image, a reference, a bracket of prose
             return True
     words = content.lower().translate(_EMPHASIS).split()
-    return not words or candidate(" ".join(words), lowered=True)
+    if not words or candidate(" ".join(words), lowered=True):
+        return True
+    return "|" in content and timed_columns(content, "")  # a table of times as bare numbers
 
 
 _INLINE_MARKUP = ("`", "<", "&", "\\")
@@ -228,7 +231,8 @@ def page_may_hold_claims(
         lower = source.lower()
     if not lower.isascii() and CJK.search(lower) is not None:  # read as the extractor reads it
         source, lower = english(source), english(lower)
-    found = candidate(lower, lowered=True)
+    # a table whose header gives a column's time unit holds times as bare numbers
+    found = candidate(lower, lowered=True) or timed_columns(lower, "")
     if found and _holds(lower, source, by_block, found=True):
         return True
     # Without a candidate, the test below finds the marks of a page of ASCII characters without
@@ -325,7 +329,7 @@ class _Answers(NamedTuple):
 
 def _answers(lower: str, headings: str, changed: bool = False) -> _Answers:
     """The answers for one part in lower case, with its headings found in ``headings``."""
-    found = candidate(lower, lowered=True)
+    found = candidate(lower, lowered=True) or timed_columns(lower, "")
     in_block, table = _block_answers(lower) if found else (False, False)
     kv = _kv_anywhere().search(lower) is not None
     return _Answers(found, in_block, table, _topic_heading(headings), kv, _marked(lower), changed)

@@ -9,6 +9,7 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
+from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.evidence import Page, clear_memory
 from claimcheck.extract.grouping import Context, unit_claims
 from claimcheck.extract.normalise import (
@@ -56,7 +57,7 @@ def read(
     wording alone does not make a claim; ``""`` the text is not part of a page."""
     source = text
     text, where, rewrites = normalised(text)
-    if not candidate(text):
+    if not candidate(text) and not timed_columns(text, hint):
         return Reading()
     context = Context(normalise(hint)[0], normalise(topic)[0], explicit, catalog, page)
     claims: list[Extraction] = []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Runs, TextUnit, scan_runs
+from claimcheck.documents.tables import timed_columns
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import Page, delta_row, lead_metric, speed_header
 from claimcheck.extract.normalise import normalise
@@ -225,9 +226,8 @@ class _PageReader:
             # provides throughput gains": the changes are of that metric
             hint = _each_column(hint, self.lead)
         page = self.page
-        if not candidate(plain) or not (
-            cue(plain) or self._framed(hint) or self._topic_cued(topic)
-        ):
+        held = candidate(plain) or (hint != "" and timed_columns("", hint))  # "| KV TTFT (s) |"
+        if not held or not (cue(plain) or self._framed(hint) or self._topic_cued(topic)):
             return
         reading = _read(unit.text, hint, topic, self.catalog, page)
         confident, held_back = _confident(reading.claims, reading.decisions)

@@ -421,6 +421,8 @@ def test_a_page_read_in_parts_is_answered_as_the_whole_page(page: str, part: int
         "# KV cache\n\nNotes here.\n\nIt took 5\n\nms in all.\n",
         "Notes.\n\n27x faster\n \n===\n\nKV cache\n",
         "Notes.\n\n| a | Speedup |\n| b | 3x |\n\nK" + _SPARSE + "\n\nb>V cache\n",
+        "# KV cache\n\nNotes.\n\n| a | TTFT (s) |\n|---|---|\n| b | 0.5 |\n",
+        "Notes.\n\n| KV | TTFT (ms) | b |\n\n| c | 5 |\n",
     ],
 )
 def test_a_page_cut_anywhere_is_answered_as_the_whole_page(page: str) -> None:
@@ -526,3 +528,11 @@ def test_every_letter_of_the_cue_rows_is_lower_case_ascii() -> None:
 )
 def test_cue_finds_what_the_case_blind_scan_finds(text: str) -> None:
     assert cue(text) == (_cue(False).search(text) is not None)
+
+
+def test_a_table_of_bare_times_under_a_timed_header_may_hold_claims() -> None:
+    from claimcheck.extract.prefilter import page_may_hold_claims
+
+    page = "# KV cache\n\n| Setup | Cold TTFT (s) | Warm TTFT (s) |\n|---|---|---|\n| a | 9.1 | 0.8 |\n"
+    assert page_may_hold_claims(page)
+    assert not page_may_hold_claims(page.replace(" (s)", ""))  # bare numbers alone: no figure

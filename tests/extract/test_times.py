@@ -309,3 +309,28 @@ def test_two_times_far_apart_are_joined_only_by_a_comparison_word_right_before_t
 ) -> None:
     first, second = durations(text, 0, len(text))
     assert linked(text, first, second) is joined
+
+
+# https://github.com/MemTensor/MemOS/blob/main/docs/en/open_source/modules/memories/kv_cache_memory.md
+MEMOS_TABLE = (
+    "| Model | Ctx | CtxTok | Qry | QryTok | Build (s) | KV TTFT (s) | Dir TTFT (s) | Speedup (%) |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+    "| Qwen3-8B | long | 6064 | long | 952.7 | 0.92 | 0.50 | 2.37 | 79.1 |\n"
+)
+
+
+def test_a_table_of_bare_times_under_units_in_its_header_is_read() -> None:
+    # No cell holds a figure of its own ("79.1" is bare too): the header's "(s)" makes the
+    # cells times, and the two TTFT columns are the pair (2.37 / 0.50 = 4.74x).
+    for explicit in (False, True):
+        (claim,) = extract_claims(MEMOS_TABLE, explicit=explicit)
+        values = claim.values
+        assert (values["baseline_seconds"], values["cached_seconds"]) == (2.37, 0.5)
+        assert values["metric"] == "ttft"  # named by the columns' header cells
+    (record,) = read_document("# KV cache memory\n\n" + MEMOS_TABLE, "markdown", "p.md").records
+    assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (2.37, 0.5)
+    assert record.position is not None and record.position.line == 5
+    # without the units the cells are bare numbers: no figure, no claim
+    bare = MEMOS_TABLE.replace(" (s)", "")
+    assert extract_claims(bare, explicit=True) == []
+    assert read_document("# KV cache memory\n\n" + bare, "markdown", "p.md").records == []
