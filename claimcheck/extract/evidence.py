@@ -348,13 +348,13 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         elif name == "comparison" and _CUT_WORD.fullmatch(words) and not _metric_follows(after):
             # "cost を up to 90% reduction" (a verb-final language, glossed): the cut is the
             # cost's, named before the figure
-            subject = _cost_subject(text, frame.clause.start, span.start)
+            subject = _cost_subject(text, frame.clause.start, span)
             if subject:
                 name, words = "not-speed-before", subject
         return [*out, Fact(name, words)]
     if denied:
         return [*out, Fact("denied-before", denied)]
-    subject = _cost_subject(text, frame.clause.start, span.start)
+    subject = _cost_subject(text, frame.clause.start, span)
     if subject and not _metric_follows(after):
         return [*out, Fact("not-speed-before", subject)]
     spread = _SPREAD_BEFORE.search(text, max(frame.clause.start, span.start - 40), span.start)
@@ -638,15 +638,17 @@ def _metric_follows(after: str) -> bool:
     return any(_metric_starts(" ".join(words[i:])) for i in range(min(len(words), 5)))
 
 
-def _cost_subject(text: str, start: int, end: int) -> str:
+def _cost_subject(text: str, start: int, figure: Span) -> str:
     """A cost, price or usage word in the clause before the factor with no metric word after
-    it ("input token costs by up to 90%"): the subject of the figure is not speed."""
+    it, up to the figure's end ("input token costs by up to 90%"; "reduces both inference time
+    and power consumption by half" names one): the subject of the figure is not speed."""
+    end = figure.start
     found = list(pattern("subject_not_speed").finditer(text, start, end))
     if not found:
         return ""
     last = found[-1]
     for metric in METRICS:
-        if pattern(f"metric_{metric}").search(text, last.end(), end):
+        if pattern(f"metric_{metric}").search(text, last.end(), figure.end):
             return ""
         for named in pattern(f"metric_{metric}").finditer(
             text, max(start, last.start() - 40), last.start()

@@ -457,14 +457,21 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"(?:in|over|within)\s(?:just\s|only\s|the\s(?:past|last)\s)?(?:(?:a|one|two|three|four|five|"
         r"six|twelve|\d+)\s)?(?:half\s(?:a\s)?)?(?:few\s)?(?:days?|weeks?|months?|quarters?|years?)\b|"
-        r"(?:over|than|from)\s(?:the\s)?(?:[a-z]+\s){0,2}\d[\d.,]*\s?(?:gb|tb|mb|gib|tib)\b",
+        r"(?:over|than|from)\s(?:the\s)?(?:[a-z]+\s){0,2}\d[\d.,]*\s?(?:gb|tb|mb|gib|tib)\b|"
+        r"from\s(?:the\s)?(?:[a-z]+\s){0,2}\d[\d.,]*[\s-]?(?:minutes?|mins?|hours?|days?)\b(?!\s(?:to|down)\b)",
         (
             "in just half a year",
             "in twelve months",
             "in just a few years",
             "over the standard 80GB",
+            "from 5 minutes",
         ),
-        ("in 2 seconds", "over recompute", "than loading the cache"),
+        (
+            "in 2 seconds",
+            "over recompute",
+            "than loading the cache",
+            "from 5 minutes to 20 seconds",
+        ),
     ),
     Row(
         "denied_before",
@@ -1164,9 +1171,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "not_a_time_after",
         "field",
-        r"[-\s]?(?:pauses?|breaks?|ttl|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording|"
+        r"[-\s]?(?:pauses?|breaks?|ttl|time[-\s]to[-\s]live|idle|timeouts?|windows?|lifetimes?|of\sinactivity|intervals?|cool-?downs?|video|audio|clip|recording|"
         r"p\d\d(?:\.\d)?|per\s(?:output\s)?(?:token|tok)|/\s?(?:token|tok)s?)\b",
-        (" pause", " TTL", " of inactivity", " p95", " per token", "/tok"),
+        (" pause", " TTL", " time-to-live", " of inactivity", " p95", " per token", "/tok"),
         (" faster",),
         words=False,
     ),

@@ -1417,3 +1417,33 @@ def test_a_token_level_reduction_is_a_count_of_tokens() -> None:
 )
 def test_a_redis_cache_or_a_latency_bound_is_no_claim_even_with_text(sentence: str) -> None:
     assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_cache_lifetime_made_longer_is_no_speedup() -> None:
+    # https://github.com/bradyoo12/ai-dev-request/issues/590: "12x" is the time-to-live made
+    # twelve times longer (5 minutes → 1 hour); the speedup is the 85 % latency cut, 6.67x
+    sentence = (
+        "**Description**: New 1-hour time-to-live for prompt caching (12x improvement from 5 "
+        "minutes), reducing costs by up to 90% and latency by up to 85% for long-running agent "
+        "workflows."
+    )
+    for explicit in (False, True):
+        (claim,) = extract_claims(sentence, explicit=explicit)
+        assert claim.values["speedup"] == 6.67
+        assert "baseline_seconds" not in claim.values  # an hour and 5 minutes are no timings
+    # a time that falls "from 5 minutes to 20 seconds" is still a speedup
+    assert _factors("Prefix caching: a 15x improvement from 5 minutes to 20 seconds.") == [15.0]
+
+
+def test_a_memory_word_before_a_figure_that_names_its_metric_is_not_its_subject() -> None:
+    # https://arxiv.org/html/2512.22195v1: "flash memory" is the storage; the halving is of
+    # inference time (and power): 2x
+    sentence = (
+        "Experimental results using Hugging Face’s Transformers library across state-of-the-art "
+        "GPUs and flash memory SSDs confirm that, compared to full KV computation on GPUs, MatKV "
+        "reduces both inference time and power consumption by half for RAG workloads, without "
+        "severely impacting accuracy in the question-answering task."
+    )
+    assert _factors(sentence) == [2.0]
+    # a cost halved names no speed, whatever memory stands before it
+    assert _factors("With flash memory SSDs, MatKV cuts the power bill by half.") == []
