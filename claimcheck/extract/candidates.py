@@ -257,6 +257,10 @@ def _percents_read(
         # "by more than 47 percent": a qualifier, not "more" of something
         before = _QUALIFIER_END.sub("", before)
         reading = _percent_reading(after, before, sign, _list_head(text, lo, match.start()))
+        if reading is None and _BY_END.search(before):
+            # "can reduce the latency for chat and code generation in Gemini Code Assist
+            # (GCA) by up to 30%": the verb "by" completes may stand further back in its clause
+            reading = _percent_reading(after, _clause_before(text, lo, match.start()), sign)
         if reading == "percent-share" and _SHARE_REMOVED.match(
             " ".join(text[match.end() : min(hi, match.end() + 80)].lower().split()[:9])
         ):
@@ -265,6 +269,18 @@ def _percents_read(
 
 
 _QUALIFIER_END = re.compile(r"\s?\b(?:more|less|fewer)\sthan$")
+_BY_END = re.compile(
+    r"\bby(?:\s(?:up\sto|about|around|roughly|nearly|almost|over|some|as\smuch\sas))*\s?~?$"
+)
+_CLAUSE_BREAK = re.compile(r"[.!?;]\s|\d")
+
+
+def _clause_before(text: str, lo: int, start: int) -> str:
+    """The words before ``start`` back to the sentence's start or the figure before it
+    (at most 240 characters), lower case."""
+    window = text[max(lo, start - 240) : start]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    return " ".join(window[breaks[-1].end() if breaks else 0 :].lower().split())
 
 
 def header_cell(text: str, lo: int, at: int, header: str) -> str | None:

@@ -135,3 +135,25 @@ def test_header_cells_walks_a_row_to_the_cells_header_cell_finds_one_by_one() ->
     assert walked == [header_cell(row, 0, at, header) for at in starts]
     assert walked[:3] == ["Turn ", " Without cache (s) ", " Without cache (s) "]
     assert walked[-1] is None  # a cell beyond the header's
+
+
+# https://github.com/google-gemini/gemini-cli/issues/4237
+GCA = (
+    "[Caching real-data impact latency report](https://docs.google.com/document/d/1dKS) "
+    "estimates that context caching can reduce the latency for chat and code generation in "
+    "Gemini Code Assist (GCA) by up to 30%."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (GCA, 1.43),  # "reduce … by up to 30%": 1 / (1 - 0.3)
+        # the verb ends its sentence before the figure's: no reading
+        (GCA.replace("can reduce the latency", "can reduce the bill. The latency"), None),
+        # another figure stands between the verb and this one: no reading either
+        (GCA.replace("for chat", "for 2 chats"), None),
+    ],
+)
+def test_a_percentage_after_by_takes_the_verb_of_its_clause(text: str, value: float | None) -> None:
+    assert only(text, "percent").value == value
