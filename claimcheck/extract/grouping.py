@@ -912,7 +912,8 @@ def _column_roles(first: str, second: str) -> tuple[str | None, str | None]:
 
 
 _SIDE_BOUNDARY = re.compile(
-    r"[;:,(]|\s(?:vs\.?|versus|while|whereas|and|but|compared\s(?:to|with)|against)\s",
+    r"[;:,(]|\n\s*(?:[-+*•]|\d+[.)])\s|"  # a new list item starts another side
+    r"\s(?:vs\.?|versus|while|whereas|and|but|compared\s(?:to|with)|against)\s",
     re.IGNORECASE,
 )
 _BASELINE_BEFORE = re.compile(
@@ -935,7 +936,12 @@ def _role(text: str, time: Found, before: Found | None, after: Found | None) -> 
     hi = min(after.span.start if after else len(text), time.span.end + 40)
     cut = _SIDE_BOUNDARY.search(text, time.span.end, hi)
     end = cut.start() if cut else hi
-    return _side_role(text[start : time.span.start] + " " + text[time.span.end : end])
+    role = _side_role(text[start : time.span.start] + " " + text[time.span.end : end])
+    if role is None and cuts and cuts[-1].group() == ":":
+        # "+ without cache : query only sql take 1-2 ms": a line's label names its side
+        line = max(lo, text.rfind("\n", lo, cuts[-1].start()) + 1)
+        role = _side_role(text[line : cuts[-1].start()])
+    return role
 
 
 def _side_role(side: str) -> str | None:

@@ -334,3 +334,15 @@ def test_a_table_of_bare_times_under_units_in_its_header_is_read() -> None:
     bare = MEMOS_TABLE.replace(" (s)", "")
     assert extract_claims(bare, explicit=True) == []
     assert read_document("# KV cache memory\n\n" + bare, "markdown", "p.md").records == []
+
+
+def test_list_labels_name_each_line_s_side() -> None:
+    # https://github.com/redis-field-engineering/redis-smart-cache/issues/33: "without cache"
+    # labels the first line's time and "with cache" the second's; the cached query is the
+    # slower one, so no speedup (the longer time is not the baseline here)
+    slower = "+ without cache : query only sql take 1-2 ms\n+ with cache : cache hit take 5-6 ms"
+    assert extract_claims(slower, explicit=True) == []
+    # the same lines with the times the other way round are a speedup, 6 ms / 1 ms
+    faster = "+ without cache : query takes 5-6 ms\n+ with cache : cache hit takes 1-2 ms"
+    (claim,) = extract_claims(faster, explicit=True)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.006, 0.001)
