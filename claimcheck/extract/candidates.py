@@ -200,9 +200,13 @@ def _fractions(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]
 def _doublings(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
     for match in _scan("doubling", text, lo, hi, lowered):
         word = match.group(1).lower()
-        if word.endswith("half") and "by" in word.split():
-            # "reduced TTFT by half" is twice as fast; "throughput drops by half" is slower
-            named = " ".join(text[max(lo, match.start() - 40) : match.end()].lower().split())
+        if word.endswith("half") or word.startswith("halv"):
+            # "reduced TTFT by half" is twice as fast; "throughput drops by half" and "halves
+            # throughput" are slower
+            after = text[match.end() : min(hi, match.end() + 24)] if word.startswith("halv") else ""
+            named = " ".join(
+                (text[max(lo, match.start() - 40) : match.end()] + after).lower().split()
+            )
             if _RATE.search(named) and not _TIMES.search(_RATE.sub("", named)):
                 continue
         value = 3.0 if word.startswith("tripl") else 4.0 if word.startswith("quadrupl") else 2.0

@@ -1447,3 +1447,17 @@ def test_a_memory_word_before_a_figure_that_names_its_metric_is_not_its_subject(
     assert _factors(sentence) == [2.0]
     # a cost halved names no speed, whatever memory stands before it
     assert _factors("With flash memory SSDs, MatKV cuts the power bill by half.") == []
+
+
+def test_a_rate_halved_is_no_speedup() -> None:
+    # https://github.com/kvcache-ai/Mooncake/blob/main/docs/source/design/transfer-engine/efa_transport.md
+    # a KV transfer engine's docs: pinning one GPU "halves throughput", a slowdown
+    page = (
+        "# Mooncake EFA transport\n\n"
+        "- For **GPU-to-GPU**: pass `--gpu_id=-1` on **both** sides so buffers fan out across "
+        "every GPU. Pinning a single GPU halves throughput because half the NICs end up "
+        "cross-NUMA.\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # a time halved is twice as fast, whatever rate stands further on
+    assert _factors("Prefix caching halves TTFT, and throughput grows too.") == [2.0]
