@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
+from msgspec.structs import replace
 
 from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import (
@@ -39,6 +40,7 @@ from claimcheck.extract.evidence import (
     metric_named,
     metric_near,
     plus_after,
+    technique_named,
 )
 from claimcheck.extract.lexicon import METRICS, pattern
 from claimcheck.extract.mentions import Found
@@ -676,6 +678,11 @@ def _times_only(
     )
     if cause_elsewhere(frame) is not None:
         return None  # "Docker layer caching: cut build times from 5 minutes to 30 seconds"
+    # The words up to the later time: a technique they name is the times' cause, as it would
+    # be a factor's; a setup noted after them ("(… + `pip install lmcache`)") is not.
+    upto = Span(unit.start, max(t.span.end for t in times))
+    if technique_named(replace(frame, clause=upto, sentence=upto)) is not None:
+        return None
     if _WORSE.search(text, unit.start, unit.end) or times[0].value <= times[1].value:  # type: ignore[operator]
         return None  # "a slight increase in TTFT (9.4s vs 7.4s)", loading slower than recompute
     values: dict[str, object] = {

@@ -1461,3 +1461,25 @@ def test_a_rate_halved_is_no_speedup() -> None:
     assert read_document(page, "markdown", "p.md").records == []
     # a time halved is twice as fast, whatever rate stands further on
     assert _factors("Prefix caching halves TTFT, and throughput grows too.") == [2.0]
+
+
+def test_times_of_a_technique_the_sentence_names_before_them_are_no_kv_claim() -> None:
+    # https://github.com/kvcache-ai/Mooncake/blob/main/README.md: Mooncake (a KV system) moves
+    # model weights here; the 53 s → 7.2 s are weight updates, on a page about KV caching
+    page = (
+        "# Mooncake: a KVCache-centric architecture\n\n"
+        "- **Apr 29, 2026**: SGLang introduces [RDMA-based P2P weight transfer for large-scale "
+        "distributed RL](https://lmsys.org/blog/2026-04-29-p2p-update/) using Mooncake "
+        "TransferEngine, achieving 7x faster weight updates for the 1T-parameter Kimi-K2 model "
+        "(53s → 7.2s) with zero-copy RDMA transfer across thousands of GPUs.\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # https://github.com/MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark/pull/148: a setup noted
+    # after the times ("pip install lmcache") is no cause of them
+    sentence = (
+        "With this enabled, a ~107K-token context that costs **~65s to re-prefill reloads in "
+        "~1.83–1.92s** (measured on a GB10 pair, TP=2, `nvfp4_ds_mla` KV, this recipe's pinned "
+        "image + `pip install lmcache==0.5.4` and friends in a derived layer)."
+    )
+    (claim,) = extract_claims(sentence)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (65.0, 1.83)
