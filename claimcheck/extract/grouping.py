@@ -806,6 +806,14 @@ def _times(
         return None
     if pair is None and header and _two_quantities(text, row, first, second, header):
         return None  # "| ON | 0.226 s | 0.418 s |" under "turn2 TTFT | turn2 total"
+    if columns is None and header:
+        # "| Mean TTFT | 1.139s | 1.235s |" under "Baseline (quant_policy=0) | TurboQuant
+        # (quant_policy=42)": a column named as the baseline is the baseline's
+        above = list(header_cells(text, row, [first.span.start, second.span.start], header))
+        if None not in above:
+            named = (str(above[0]), str(above[1]))
+            if any(_side_role(cell) for cell in named):
+                columns = named
     if not _one_quantity(text, Span(row, max(r.end for r in region)), first, second):
         return None  # "TTFT to be less than 1000ms and TPOT to be less than 10ms"
     roles = (
