@@ -819,7 +819,9 @@ _ROWS: tuple[Row, ...] = (
         r"(?:set|define[sd]?)\s(?:the\s|an?\s)?(?:\w+\s)?slos?|sla\s(?:of|is)\b|(?:(?<![\d.])\d[\d.]*+\s?)?[x×]\s(?:the\s)?(?:slo|sla)\b|"
         r"(?<![\d.])\d[\d.]*+[-\s]?(?:ms|milliseconds?|seconds?|s)\s(?:threshold|target|limit|deadline)|"
         # a bound, not a measurement: "TTFT <= 100ms", "P95 > 2.5s"
-        r"(?:ttft|tpot|itl|latency|p\d\d)\s?(?:<=|>=|≤|≥|<|>)\s?\d[\d.]*\s?(?:ms|s|sec\w*|milliseconds?)?",
+        r"(?:ttft|tpot|itl|latency|p\d\d)\s?(?:<=|>=|≤|≥|<|>)\s?\d[\d.]*\s?(?:ms|s|sec\w*|milliseconds?)?|"
+        # a setting's scale, not a measurement: "time scaling factor (1.0 = real-time, 0.1 = 10x)"
+        r"(?<![\w.])\d[\d.]*\s?=\s?\d[\d.]*\s?[x×]\s(?:faster|slower|speed\w*)",
         (
             "TTFT_P90 = 10×",
             "SLO of",
@@ -828,8 +830,9 @@ _ROWS: tuple[Row, ...] = (
             "the 10-second threshold",
             "Target: TTFT <= 100ms for interactive applications",
             "| TTFT | P95 > 2.5s | P95 > 3s |",
+            "0.1 = 10x faster",
         ),
-        ("slow",),
+        ("slow", "speedup = 10x", "7168 = 2×3584"),
     ),
     Row(
         "topic_count",

@@ -1483,3 +1483,19 @@ def test_times_of_a_technique_the_sentence_names_before_them_are_no_kv_claim() -
     )
     (claim,) = extract_claims(sentence)
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (65.0, 1.83)
+
+
+def test_a_setting_s_scale_is_no_measured_speedup() -> None:
+    # https://github.com/kvcache-ai/Mooncake/blob/main/docs/source/performance/mooncake/storage-benchmark.md
+    page = (
+        "# Mooncake storage benchmark\n\n| Flag | Description | Default |\n|---|---|---|\n"
+        "| `--time-scale` | Time scaling factor (1.0 = real-time, 0.1 = 10x faster) | `1.0` |\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # a product of two numbers is no scale: the 4.1x beside it stands
+    # (https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/pull/33)
+    sentence = (
+        "On our kit: 8.4k conversation → warm hits exactly **7168 = 2×3584**, eff 1.0, warm TTFT "
+        "2.5s vs 10.3s true cold (**4.1×**)"
+    )
+    assert _factors(sentence) == [4.1]
