@@ -39,8 +39,9 @@ class Fact(msgspec.Struct, frozen=True):
 
 
 Page = Literal["", "kv", "other"]
-"""What the page around a text names: KV caching (``"kv"``), neither it nor a KV product
-(``"other"``), or no page at all (``""``: a sentence on its own)."""
+"""What the page around a text names: KV caching or a KV product in its opening (``"kv"``:
+``claimcheck.sources.document.OPENING``), neither there (``"other"``), or no page at all
+(``""``: a sentence on its own)."""
 
 
 class Frame(msgspec.Struct, frozen=True):
@@ -801,12 +802,12 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     if frame.topic and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
     if frame.page == "other":
-        # On a page that never names KV caching or a KV product, TTFT or cache wording alone
-        # does not make a figure a KV-cache claim.
+        # On a page whose opening never names KV caching or a KV product, TTFT or cache
+        # wording alone does not make a figure a KV-cache claim.
         out.append(Fact("off-topic-page", frame.topic[:40]))
     elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
-        out.append(Fact("kv-page", "the page names KV caching"))
+        out.append(Fact("kv-page", "the page's opening names KV caching"))
         if speed_header(frame.hint):
             # A "Speedup" column of a table on that page is the page's own measurement.
             return out

@@ -67,6 +67,14 @@ class ReadDocument(msgspec.Struct, frozen=True):
     decisions: tuple[Placed, ...] = ()
 
 
+OPENING = 2000
+"""A Markdown or text page is about KV caching when its first this many characters (its title,
+front matter and opening paragraphs) name KV caching or a KV product: a blog post about a TPU
+backend that lists prefix caching among its features further down is not, and its throughput
+figures inherit no KV mechanism. Every page excerpt of the labelled set (48 of 92 longer than
+this) names it there. An HTML page, whose opening is mostly markup, counts it anywhere."""
+
+
 def read_document(
     source: Text, kind: DocumentKind, display: str, catalog: Catalog | None = None
 ) -> ReadDocument:
@@ -76,7 +84,8 @@ def read_document(
 
     A table row is read with its table's header row as a hint; every unit is read with the
     page's topic (its title and the heading it sits under), so a paragraph under a heading
-    about KV caching or a KV product needs no KV words of its own."""
+    about KV caching or a KV product needs no KV words of its own; on a page whose opening
+    names KV caching (``OPENING``), a figure may inherit the mechanism."""
     commented = "claimcheck" in source
     scanned = _scanned(source, kind)
     # One lower-case copy of the page serves every scan of it for words; a large page is
@@ -85,6 +94,8 @@ def read_document(
     if not commented and not page_may_hold_claims(scanned, by_block=kind != "html", lower=lower):
         return ReadDocument([])
     names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
+    if names_kv and kind != "html" and len(scanned) > OPENING:
+        names_kv = page_names_kv(scanned[:OPENING].lower(), lowered=True)
     page: Page = "kv" if names_kv else "other"
     del lower, scanned  # not held while the page is parsed
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass

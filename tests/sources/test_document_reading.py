@@ -334,3 +334,28 @@ def test_each_metric_column_of_a_row_is_a_claim_of_its_own() -> None:
         "**−47%** (3.29 s → 1.75 s)", "+61%"
     )
     assert speedups(one) == [1.61]
+
+
+# https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2025-10-16-vllm-tpu.md:
+# a post about a TPU backend that names prefix caching among its features, well past its opening
+TPU_FIGURE = (
+    "Despite these obstacles, the team improved throughput performance by 3.6x for Llama 3.1-8B "
+    "on v6e-1 and 2.1x for Llama 3.1-70B in v6e-8."
+)
+FILLER = "The backend lowers each model through JAX to XLA and runs it on the TPU cores.\n\n"
+
+
+def test_a_page_is_about_kv_caching_when_its_opening_says_so() -> None:
+    from claimcheck.sources.document import OPENING
+
+    features = "It supports chunked prefill and prefix caching.\n\n"
+    late = f"# vLLM TPU\n\n{FILLER * 30}{features}{TPU_FIGURE}\n"
+    assert late.index("prefix caching") > OPENING
+    # prefix caching named only in passing, far down: the figure inherits no KV mechanism
+    assert speedups(late) == []
+    # named in the opening, the page is about it and lends it to the figure
+    early = f"# vLLM TPU\n\n{features}{FILLER * 30}{TPU_FIGURE}\n"
+    assert speedups(early) == [3.6]
+    # a paragraph that names KV caching itself still needs no help from the page
+    own = late.replace("Despite these obstacles, the team", "With prefix caching, the team")
+    assert speedups(own) == [3.6, 2.1]
