@@ -1149,7 +1149,7 @@ _ROWS: tuple[Row, ...] = (
         "duration",
         "field",
         _num()
-        + r"\s?-?\s?(ms|msec|milliseconds?|µs|us|microseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
+        + r"\s?-?\s?(ms|msec|milliseconds?|[µμ]s|us|microseconds?|s|secs?|seconds?|mins?|minutes?|hours?|hrs?|h)\b",
         ("57 seconds", "300ms", "2 minutes", "19-second"),
         ("57 sessions",),
         words=False,

@@ -85,7 +85,7 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
 
 def _seconds(number: float, unit: str) -> float:
     """``number`` in ``unit`` (lower case, as the ``duration`` row spells it), in seconds."""
-    if unit in {"µs", "us"} or unit.startswith("micro"):
+    if unit in {"µs", "μs", "us"} or unit.startswith("micro"):  # micro sign or Greek mu
         return number / 1_000_000
     if unit.startswith("m") and (
         unit == "ms" or unit.startswith("msec") or unit.startswith("milli")

@@ -362,3 +362,13 @@ def test_a_header_column_named_baseline_is_the_baseline_of_two_times() -> None:
     faster = page.replace("| 1.139s | 1.235s | +8.4% |", "| 1.235s | 1.139s | -7.8% |")
     (record,) = read_document(faster, "markdown", "p.md").records
     assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (1.235, 1.139)
+
+
+def test_microseconds_with_the_greek_mu_are_microseconds() -> None:
+    # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-07-27-k3.md
+    # writes "μs" with the Greek mu (U+03BC), not the micro sign (U+00B5): 870 μs is 0.00087 s
+    text = "With prefix caching, this reduced latency by 96%, from 870 μs to 34 μs."
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.00087, 3.4e-05)
+    micro = extract_claims(text.replace("μ", "µ"))[0]
+    assert micro.values["baseline_seconds"] == 0.00087
