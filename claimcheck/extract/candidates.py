@@ -209,10 +209,21 @@ def _doublings(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]
             )
             if _RATE.search(named) and not _TIMES.search(_RATE.sub("", named)):
                 continue
+        if word.startswith(("doubl", "tripl", "quadrupl")) and _TIME_RISES.search(
+            text, max(lo, match.start() - 32), match.start()
+        ):
+            continue  # "TTFT roughly triples when the prompt grows": a time that rises is slower
         value = 3.0 if word.startswith("tripl") else 4.0 if word.startswith("quadrupl") else 2.0
         # "twice as fast" says its comparison itself, as "two times faster" does
         form = "word_multiplier" if word == "twice" else "doubling"
         yield Candidate(form, _at(match), value)
+
+
+_TIME_RISES = re.compile(
+    r"\b(?:ttft|latenc(?:y|ies)|(?:response|wait|load)\stimes?|tpot|itl)\s"
+    r"(?:(?!and\b|or\b|but\b|while\b)\w+\s)?$",
+    re.IGNORECASE,
+)
 
 
 def _percents(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:

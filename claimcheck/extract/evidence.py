@@ -334,7 +334,9 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         if inverted is not None:
             return [Fact("inverted-comparison", inverted.group())]
         return [Fact("slower", rise.group())]
-    risen = _TIME_RISE_AFTER.match(after)
+    risen = _TIME_RISE_AFTER.match(after) or _SLOWDOWN_BEFORE.search(
+        text, max(frame.clause.start, span.start - 48), span.start
+    )
     if risen is not None or pattern("slower").search(" ".join(after.split()[:4])):
         inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
         if inverted is not None:
@@ -637,6 +639,13 @@ def _metric_follows(after: str) -> bool:
     """A speed word followed by a metric ("faster TTFT"): the figure names its own subject."""
     words = after.split()
     return any(_metric_starts(" ".join(words[i:])) for i in range(min(len(words), 5)))
+
+
+_SLOWDOWN_BEFORE = re.compile(
+    r"\bslow(?:downs?|s\sdown|ed\sdown)\b(?:\s[\w-]+){0,3}?\s(?:up\sto\s|about\s|of\s|by\s)?~?$",
+    re.IGNORECASE,
+)
+"""A slowdown named right before its factor: "slowdowns going up to 2x at burst"."""
 
 
 def _cost_subject(text: str, start: int, figure: Span) -> str:

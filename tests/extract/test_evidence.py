@@ -1499,3 +1499,24 @@ def test_a_setting_s_scale_is_no_measured_speedup() -> None:
         "2.5s vs 10.3s true cold (**4.1×**)"
     )
     assert _factors(sentence) == [4.1]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-05-11-turboquant.md
+        "TurboQuant KV cache variants are consistently slower, with slowdowns going up to 2x at "
+        "burst.",
+        # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-06-01-vllm-dgx-spark.md
+        "With prefix caching on, TTFT roughly triples when the prompt grows four times.",
+    ],
+)
+def test_a_slowdown_named_before_its_factor_or_a_time_that_triples_is_no_speedup(
+    sentence: str,
+) -> None:
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_rate_that_doubles_beside_a_time_cut_is_still_read() -> None:
+    # invented: the time is cut; the rate that doubles is its own figure
+    assert _factors("Prefix caching cuts TTFT and doubles throughput.") == [2.0]
