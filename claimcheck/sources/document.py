@@ -71,8 +71,8 @@ OPENING = 2000
 """A Markdown or text page is about KV caching when its first this many characters (its title,
 front matter and opening paragraphs) name KV caching or a KV product: a blog post about a TPU
 backend that lists prefix caching among its features further down is not, and its throughput
-figures inherit no KV mechanism. Every page excerpt of the labelled set (48 of 92 longer than
-this) names it there. An HTML page, whose opening is mostly markup, counts it anywhere."""
+figures inherit no KV mechanism (docs/usage.md, "Lint marketing pages"). An HTML page, whose
+opening is mostly markup, counts it anywhere."""
 
 
 def read_document(
