@@ -441,7 +441,8 @@ _ROWS: tuple[Row, ...] = (
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
         r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
-        r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level",
+        r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level|"
+        r"(?:the\s)?(?:isl|osl|(?:input|output)\ssequence\slengths?)\b",
         (
             "cheaper",
             "90.2% token-level prefill reduction",
@@ -449,8 +450,9 @@ _ROWS: tuple[Row, ...] = (
             "reduction in memory",
             "an 8x cache reduction",
             "At the 125× tier, a deployment",
+            "2× ISL",
         ),
-        ("faster",),
+        ("faster", "2x islands"),
     ),
     Row(
         "span_or_size",
@@ -723,9 +725,12 @@ _ROWS: tuple[Row, ...] = (
         r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
-        r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w",
+        r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w|"
+        r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s|an?\s)?(?:[\w-]+\s)?(?:hugging\s?face|hf)\s"
+        r"(?:backends?|implementations?|transformers|baselines?|pipelines?)\b",
         (
             "than vLLM",
+            "than an initial HF backend",
             "vs TGI",
             "compared to the previous release",
             "0.6.0 vs 0.5.3",

@@ -1520,3 +1520,21 @@ def test_a_slowdown_named_before_its_factor_or_a_time_that_triples_is_no_speedup
 def test_a_rate_that_doubles_beside_a_time_cut_is_still_read() -> None:
     # invented: the time is cut; the rate that doubles is its own figure
     assert _factors("Prefix caching cuts TTFT and doubles throughput.") == [2.0]
+
+
+def test_an_engine_against_a_hugging_face_backend_and_a_sequence_length_are_no_kv_claims() -> None:
+    # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2023-06-20-vllm.md:
+    # on a page whose opening names the KV cache (PagedAttention manages it), an engine
+    # compared with a Hugging Face backend
+    page = (
+        "# vLLM: Easy, Fast, and Cheap LLM Serving with PagedAttention\n\n"
+        "PagedAttention manages the KV cache in blocks.\n\n"
+        "In an early internal micro-benchmark by LMSYS, the vLLM serving backend can achieve up "
+        "to 30x higher throughput than an initial HF backend.\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-08-06-qwen35-25k-tps.md:
+    # "2× ISL" is twice the input sequence length, a size
+    assert (
+        _factors("With KV cache transfer, on the prefill side, i.e. 2× ISL.", explicit=True) == []
+    )
