@@ -75,6 +75,9 @@ figures inherit no KV mechanism (docs/usage.md, "Lint marketing pages"). An HTML
 opening is mostly markup, counts it anywhere."""
 
 
+_ADDRESS = re.compile(r"\b(?:https?://|www\.)[^\s)\]>\"']*")
+
+
 def read_document(
     source: Text, kind: DocumentKind, display: str, catalog: Catalog | None = None
 ) -> ReadDocument:
@@ -95,7 +98,9 @@ def read_document(
         return ReadDocument([])
     names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
     if names_kv and kind != "html" and len(scanned) > OPENING:
-        names_kv = page_names_kv(scanned[:OPENING].lower(), lowered=True)
+        # its words, not its links' addresses ("github.com/kvcache-ai/…" names no KV cache)
+        opening = _ADDRESS.sub(" ", scanned[:OPENING].lower())
+        names_kv = page_names_kv(opening, lowered=True)
     page: Page = "kv" if names_kv else "other"
     del lower, scanned  # not held while the page is parsed
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass

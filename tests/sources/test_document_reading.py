@@ -359,3 +359,11 @@ def test_a_page_is_about_kv_caching_when_its_opening_says_so() -> None:
     # a paragraph that names KV caching itself still needs no help from the page
     own = late.replace("Despite these obstacles, the team", "With prefix caching, the team")
     assert speedups(own) == [3.6, 2.1]
+
+
+def test_a_link_s_address_in_the_opening_names_no_kv_cache() -> None:
+    # https://github.com/kvcache-ai/ktransformers: the organisation's name is in every link
+    opening = "# KTransformers\n\n[Docs](https://github.com/kvcache-ai/ktransformers/docs)\n\n"
+    page = f"{opening}{FILLER * 30}{TPU_FIGURE}\n"
+    assert speedups(page) == []
+    assert speedups(page.replace("[Docs]", "KV cache offload. [Docs]")) == [3.6]
