@@ -727,10 +727,19 @@ _ROWS: tuple[Row, ...] = (
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s|an?\s)?(?:[\w-]+\s)?(?:hugging\s?face|hf)\s"
-        r"(?:backends?|implementations?|transformers|baselines?|pipelines?)\b",
+        r"(?:backends?|implementations?|transformers|baselines?|pipelines?)\b|"
+        # "Compared to 10.31 tokens/s in llama.cpp with 2×32 cores": the engine after its figure
+        r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:(?![.!?]\s)[^;:]){0,40}?\b(?:in|with|on|using|of)\s(?:the\s)?"
+        r"(?:native\s|stock\s|vanilla\s|plain\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"
+        # "nearly 10 times that of llama.cpp", "from 4.86 tokens/s with llama.cpp to 27.49"
+        r"(?:times|[x×])\s(?:that|those)\s(?:of|in)\s(?:the\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"
+        r"\bfrom\s[\d.,]+\s?\S+\s(?:with|in|on|using)\s(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\sto\b",
         (
             "than vLLM",
             "than an initial HF backend",
+            "Compared to 10.31 tokens/s in llama.cpp",
+            "nearly 10 times that of llama.cpp",
+            "from 4.86 tokens/s with llama.cpp to 27.49 tokens/s",
             "vs TGI",
             "compared to the previous release",
             "0.6.0 vs 0.5.3",

@@ -1538,3 +1538,19 @@ def test_an_engine_against_a_hugging_face_backend_and_a_sequence_length_are_no_k
     assert (
         _factors("With KV cache transfer, on the prefill side, i.e. 2× ISL.", explicit=True) == []
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/kvcache-ai/ktransformers (README, doc/en/long_context_introduction.md)
+        "Compared to 10.31 tokens/s in llama.cpp with 2×32 cores, achieving up to 27.79× speedup.",
+        "Additionally, the inference speed reached nearly 10 times that of llama.cpp.",
+        "At the same time, the generation speed has significantly improved, increasing from 4.86 "
+        "tokens/s with llama.cpp to 27.49 tokens/s with KTransformers.",
+    ],
+)
+def test_an_engine_named_after_its_figure_is_an_engine_comparison(sentence: str) -> None:
+    # on a page about KV caching, as these pages are
+    page = f"# KV cache offload\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
