@@ -20,6 +20,7 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
+from claimcheck.documents.tables import column_unit
 from claimcheck.extract import mentions, named_setup
 from claimcheck.extract.candidates import (
     Candidate,
@@ -660,7 +661,8 @@ def _times_only(
     # The unit and what frames it (a table's header row, the page's topic) say what the times are.
     framed = " | ".join((text[unit.start : unit.end], context.hint, context.topic))
     kv = pattern("cue_kv").search(framed) is not None
-    linked = mentions.linked(text, *sorted(times, key=lambda t: t.span.start))
+    first, second = sorted(times, key=lambda t: t.span.start)  # in text order
+    linked = mentions.linked(text, first, second)
     recompute = _RECOMPUTE.search(framed) is not None and _LOAD.search(framed) is not None
     ttft = pattern("metric_ttft").search(framed) is not None
     compared = linked or kv or ttft or _PERCENT.search(text, unit.start, unit.end) is not None
@@ -680,7 +682,7 @@ def _times_only(
         return None  # "Docker layer caching: cut build times from 5 minutes to 30 seconds"
     # The words up to the later time: a technique they name is the times' cause, as it would
     # be a factor's; a setup noted after them ("(… + `pip install lmcache`)") is not.
-    upto = Span(unit.start, max(t.span.end for t in times))
+    upto = Span(unit.start, second.span.end)
     if technique_named(replace(frame, clause=upto, sentence=upto)) is not None:
         return None
     if _WORSE.search(text, unit.start, unit.end) or times[0].value <= times[1].value:  # type: ignore[operator]
@@ -698,7 +700,6 @@ def _times_only(
         spans[name] = span
 
     anchor = Span(times[0].span.start, times[1].span.end)
-    first, second = sorted(times, key=lambda t: t.span.start)
     # "TTFT (~330 ms) is the cost of … resuming decode — vs. ~3.3 s": the metric is the first's
     near = first.span if mentions.far_link(text, first, second) else anchor
     metric = metric_near(text, near, unit)
@@ -837,7 +838,6 @@ def _times(
     return baseline, mentions.range_low(text, cached, region[0].start)
 
 
-_HEADER_UNIT = re.compile(r"\((?:[^()]*[,;]\s*)?(ms|s|sec|secs|seconds)\)\s*$", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w.,%×])")
 
 
@@ -850,7 +850,7 @@ def _header_durations(text: str, row: Span, header: str) -> list[Found]:
     for number, column in zip(numbers, columns, strict=True):
         if column is None:
             break
-        unit = _HEADER_UNIT.search(column.strip())
+        unit = column_unit(column)
         if unit is None:
             continue
         span = Span(number.start(), number.end())
@@ -858,7 +858,7 @@ def _header_durations(text: str, row: Span, header: str) -> list[Found]:
         if cell is None or text[cell.start : cell.end].strip() != number.group():
             continue
         value = parse_number(number.group())
-        seconds = round(value / 1000, 9) if unit.group(1).lower() == "ms" else value
+        seconds = round(value / 1000, 9) if unit == "ms" else value
         out.append(Found(seconds, span))
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.documents.markdown import scan_markdown
-from claimcheck.documents.tables import timed_columns
+from claimcheck.documents.tables import column_unit, timed_columns
 from claimcheck.extract.prefilter import paragraph_may_hold_candidate
 
 
@@ -47,3 +47,18 @@ def test_rows_of_bare_times_under_a_timed_header_are_read_not_passed_over() -> N
     # the timed table's row keeps its text; the other table's row is left unread (empty)
     assert "Qwen3-8B | 0.50 | 2.37" in rows
     assert "Qwen3-8B | 8 | 36" not in rows
+
+
+@pytest.mark.parametrize(
+    ("cell", "unit"),
+    [
+        ("TTFT (without cache, ms)", "ms"),  # https://github.com/MemTensor/MemOS
+        (" KV TTFT (s) ", "s"),
+        ("Latency (SECONDS)", "seconds"),
+        ("Speedup (%)", None),
+        ("TTFT (s) measured", None),  # the unit does not end the cell
+        ("TTFT", None),
+    ],
+)
+def test_the_unit_a_header_cell_ends_in(cell: str, unit: str | None) -> None:
+    assert column_unit(cell) == unit
