@@ -213,11 +213,23 @@ def _doublings(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]
             text, max(lo, match.start() - 32), match.start()
         ):
             continue  # "TTFT roughly triples when the prompt grows": a time that rises is slower
+        if word in _ADJECTIVES and not _DOUBLED_SPEED.match(text, match.end(), hi):
+            continue  # "Double warm-up ensures KV Cache stability": twice the warm-ups
         value = 3.0 if word.startswith("tripl") else 4.0 if word.startswith("quadrupl") else 2.0
         # "twice as fast" says its comparison itself, as "two times faster" does
         form = "word_multiplier" if word == "twice" else "doubling"
         yield Candidate(form, _at(match), value)
 
+
+_ADJECTIVES = frozenset(("double", "triple", "quadruple"))
+_DOUBLED_SPEED = re.compile(
+    r"\s(?:the|that|its|their|our|your|what|\w*\s?(?:speed|throughput|performance|"
+    r"tokens?/s|tps|qps|rps|requests|capacity|efficiency|goodput)\b)",
+    re.IGNORECASE,
+)
+"""What a "double" that is not a verb's doubling doubles when it is a speed: "double the
+throughput", "double throughput"; "Double warm-up" (LLMPerf notes of Unified Cache Management,
+https://github.com/ModelEngine-Group/unified-cache-management) is two warm-ups."""
 
 _TIME_RISES = re.compile(
     r"\b(?:ttft|latenc(?:y|ies)|(?:response|wait|load)\stimes?|tpot|itl)\s"

@@ -67,6 +67,10 @@ _COUNT_AFTER = re.compile(
     r"ssds?|drives?|nvme|disks?)\b)",
     re.IGNORECASE,
 )
+_QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
+"""A division worked out before the figure: "Azure ctx 比（8192/4096=2×）" (vLLM Semantic Router
+fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
+lengths."""
 _PLUS = re.compile(r"\+")
 _VERSUS_FACTOR = re.compile(
     r"\s*(?:\([^()]{1,20}\)\s*)?(?:vs\.?|versus)\s[~≈]?\d[\d.]*(?:\s?[-–]\s?\d[\d.]*)?\s?[x×]",
@@ -225,6 +229,8 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
             text, max(frame.sentence.start, span.start - 24), span.start
         ):
             out.append(Fact("factor-values", tail.strip()[:16]))
+    if _QUOTIENT.search(text, max(frame.sentence.start, span.start - 32), span.start):
+        out.append(Fact("quotient", text[max(frame.sentence.start, span.start - 16) : span.end]))
     if pattern("old_figure").search(text, max(frame.sentence.start, span.start - 16), span.start):
         out.append(
             Fact("old-figure", text[max(frame.sentence.start, span.start - 16) : span.start])
@@ -784,7 +790,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
         ("unit", frame.unit),
     ):
         for row, kind in (("kv_product", "product"), ("cue_kv", "kv")):
-            found = _first(text, row, where)
+            found = _first(text, row, where) if row != "cue_kv" else _kv_cue(text, where)
             if name == "unit" and found is not None and _denied_first(text, row, where):
                 # in the rest of the paragraph, a cache it denies is no cue ("no prefix-cache
                 # reuse")
@@ -876,9 +882,18 @@ def _metric_in(text: str, where: Span) -> bool:
 
 
 def _topic_cue(topic: str) -> str:
+    """The KV-cache words of a page's title or section heading. Prefill or TTFT words alone
+    are none in a heading that names another cause ("Prefill-decode disaggregation"): there
+    prefill is the phase split off, not a cache skipped."""
     for row in ("kv_product", "cue_strong"):
         found = pattern(row).search(topic)
         if found is not None:
+            if (
+                row == "cue_strong"
+                and pattern("cue_kv").search(topic) is None
+                and _heading_cause(topic) is not None
+            ):
+                return ""
             return found.group()
     return ""
 
@@ -1108,7 +1123,11 @@ def _named_for_reuse(text: str, where: Span, other_cache: bool = False) -> bool:
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
         for topic in ("compression", "quantisation", "sparse_attention")
         for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
-    ] + [(m.start(), m.end()) for m in _KV_ROOM.finditer(text, where.start, where.end)]
+    ] + [
+        (m.start(), m.end())
+        for room in (_KV_ROOM, _KV_TRANSFER)
+        for m in room.finditer(text, where.start, where.end)
+    ]
     return any(
         not any(lo <= end and start <= hi for lo, hi in shrunk)
         and not _engine_setting(text, start, where)
@@ -1126,11 +1145,35 @@ _BARE_CACHE_HIT = re.compile(
 _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:amount\sof\s)(?:kv|key-value)[-\s]?cache\b|"
-    r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b",
+    r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
+    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity)\b",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
-cache on two cards", "the amount of KV Cache blocks")."""
+cache on two cards", "the amount of KV Cache blocks", "64 KV slots vs 16")."""
+
+_KV_TRANSFER = re.compile(
+    r"\b(?:kv|key-value)(?:[-\s]?caches?)?[-\s]{1,3}(?:transfers?|transferr\w*|transmission|migration)\b|"
+    r"\b(?:transfer\w*|transmit\w*|migrat\w*)\s{1,3}(?:of\s)?(?:the\s|its\s)?(?:kv|key-value)\b(?:[-\s]?caches?\b)?|"
+    r"传\s?kv",
+    re.IGNORECASE,
+)
+"""KV caches moved between machines: what disaggregated prefill and decode pay for, not a cache
+that is reused ("KV-transfer overhead adds 1.8× to raw prefill time"; Splitwise, Patel et al.
+2024, https://arxiv.org/abs/2311.18677, "用高速 InfiniBand 传 KV")."""
+
+
+def _kv_cue(text: str, where: Span) -> str | None:
+    """The first KV-cache words of ``where`` (``cue_kv``) that do not name a KV cache moved
+    between machines (``_KV_TRANSFER``)."""
+    named = _spans(text, "cue_kv", where.start, where.end)
+    if not named:
+        return None
+    moved = [m.span() for m in _KV_TRANSFER.finditer(text, where.start, where.end)]
+    for start, end, words in named:
+        if not any(lo <= start and end <= hi for lo, hi in moved):
+            return words
+    return None
 
 
 def _measured_without(text: str, start: int, where: Span) -> bool:
@@ -1371,9 +1414,7 @@ def technique_named(frame: Frame) -> str | None:
 def _kv_mechanism_in(text: str, where: Span) -> bool:
     """Whether ``where`` names a KV-cache mechanism: KV-cache, prefix- or prompt-cache,
     recompute or cache-hit wording, or a known KV-cache product."""
-    return (
-        _first(text, "cue_kv", where) is not None or _first(text, "kv_product", where) is not None
-    )
+    return _kv_cue(text, where) is not None or _first(text, "kv_product", where) is not None
 
 
 def plus_after(text: str, span: Span) -> bool:

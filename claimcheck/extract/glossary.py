@@ -49,6 +49,10 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"容量|용량", "capacity"),
     (r"带宽|頻寬|帯域幅?|대역폭", "bandwidth"),
     (r"能效|电力|電力|消費電力|전력", "power"),
+    # what a factor of is a cost of speed: an overhead, a transfer between machines
+    (r"开销|開銷|オーバーヘッド|오버헤드", "overhead"),
+    (r"传输|傳輸|転送|전송", "transfer"),
+    (r"解耦", "disaggregated"),
     # KV-cache wording
     (
         r"プロンプトキャッシ(?:ング|ュ)|프롬프트\s?캐싱|프롬프트\s?캐시|提示(?:词)?缓存",

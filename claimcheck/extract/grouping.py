@@ -629,7 +629,9 @@ _WORSE = re.compile(
     r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
     r"higher\s(?:ttft|latency|itl|tpot|time)|(?:ttft|latency|itl|tpot)\s(?:p\d\d\s)?(?:\w+\s)?"
     r"(?:increas\w*|grows?|grew|rises?|rose|jump\w*|spik\w*|degrad\w*)|"
-    r"[x×]\s(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline))\b",
+    r"[x×]\s(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline))\b|"
+    # "TTFT: +10% increase (0.122s vs 0.111s)" (https://github.com/llm-d/llm-d-kv-cache-manager)
+    r"\+\s?\d[\d.,]*\s?%\s(?:increase|higher|slower|longer)\b|\bincrease[sd]?\s\(",
     re.IGNORECASE,
 )
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")

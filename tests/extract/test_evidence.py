@@ -1554,3 +1554,90 @@ def test_an_engine_named_after_its_figure_is_an_engine_comparison(sentence: str)
     # on a page about KV caching, as these pages are
     page = f"# KV cache offload\n\n{sentence}\n"
     assert read_document(page, "markdown", "p.md").records == []
+
+
+SEMANTIC_ROUTER = "https://github.com/vllm-project/semantic-router/blob/main/website"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # f"{SEMANTIC_ROUTER}/versioned_docs/version-v0.3/fleet-sim/use-cases.md"
+        "1. **Disagg saves 35–46% vs aggregated** — at the cost of higher TTFT\n"
+        "   (KV-transfer overhead adds 1.8× to raw prefill time).",
+        # the same page in Chinese (website/i18n/zh-Hans/…/fleet-sim/use-cases.md)
+        "**Azure λ=100**（平均 ISL≈1450 tok，OSL≈483 tok，TTFT 含 1.8× KV 传输开销）：",
+        "1. **解耦相对聚合省 35–46%**，代价是更高 TTFT（KV 传输使 raw prefill 约 ×1.8）。",
+        # …/fleet-sim/related-work.md: Splitwise sends the KV cache over InfiniBand
+        "Splitwise 观察到 token 生成（decode）不需要最新 GPU 的高 FLOPs，而是受内存带宽约束。"
+        "它设计三种集群原型（吞吐、成本、功耗），均用高速 InfiniBand 传 KV。"
+        "可达 1.4× 更高吞吐且成本降 20%，或相同功耗下 2.35× 吞吐。",
+    ],
+)
+def test_a_kv_cache_moved_between_machines_is_no_kv_reuse(sentence: str) -> None:
+    page = f"# Fleet simulator\n\nIt sizes GPU fleets for KV-cache transfer.\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_kv_cache_moved_and_a_kv_cache_reused_in_one_sentence_is_still_a_claim() -> None:
+    # the reuse is named beside the transfer: the figure is the cache's
+    sentence = "With prefix caching, TTFT is 5x lower even though KV transfer adds 20 ms."
+    assert _factors(sentence) == [5.0]
+
+
+def test_a_heading_about_disaggregating_prefill_lends_no_kv_topic() -> None:
+    # https://github.com/bentoml/llm-inference-handbook/blob/main/docs/inference-optimization/prefill-decode-disaggregation.md
+    # (its keywords name "KV cache transfer", so the page counts as one about KV caching)
+    page = (
+        "---\ntitle: Prefill-decode disaggregation\nkeywords:\n    - KV cache transfer\n---\n\n"
+        "# Prefill-decode disaggregation\n\n"
+        "The paper reports strong gains with this selective approach over the standard PD\n"
+        "baseline:\n\n- 54% higher throughput\n- 64% lower P90 TTFT\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # a heading that names prefix caching still lends it
+    cached = page.replace("# Prefill-decode disaggregation\n", "# Prefix caching\n")
+    assert [r.claim.speedup for r in read_document(cached, "markdown", "p.md").records] == [
+        1.54,
+        2.78,
+    ]
+
+
+def test_a_double_that_is_not_a_speed_is_no_factor() -> None:
+    # https://github.com/ModelEngine-Group/unified-cache-management/blob/develop/test/common/llmperf/LLMPerf.md
+    row = (
+        "| Engine | Prefill Strategy | Actual Input Calculation | Notes |\n"
+        "|------|-------------|-------------|------|\n"
+        "| **SGLang** | 2 warm-ups | `input_tokens` (unchanged) | Double warm-up ensures KV "
+        "Cache stability |\n"
+    )
+    assert read_document(f"# TTFT with KV cache hits\n\n{row}", "markdown", "p.md").records == []
+    assert _factors("Prefix caching can double throughput.") == [2.0]
+    assert _factors("LMCache delivers double the throughput of vLLM alone.") == [2.0]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # f"{SEMANTIC_ROUTER}/i18n/zh-Hans/…/fleet-sim/use-cases.md": a ratio of context lengths
+        "因 Azure ctx 比（8192/4096=2×）使 A10G 每 GPU KV 槽从 64 变 128，足以抵消较低吞吐。",
+        # f"{SEMANTIC_ROUTER}/versioned_docs/version-v0.3/fleet-sim/sim-algorithms.md": an error
+        "| TP all_reduce not modeled in `ComputedProfile` | W underestimated by ~10–20 % at TP ≥ 4 |",
+        # https://github.com/vllm-project/vllm-ascend/blob/main/csrc/attention/sparse_attention_score/docs/sparse_attention_score_design.md
+        "KV transfer volume is reduced by **4x**, equal to `groupSize`. This is the main "
+        "performance bottleneck for long KV caches.",
+        # https://github.com/vllm-project/vllm-ascend/blob/main/docs/source/user_guide/release_notes.md
+        "- Faster convolution computation improves TTFT by 0.95% and throughput by 0.59% for "
+        "Qwen3-VL models.",
+        # https://github.com/llm-d/llm-d-kv-cache-manager/blob/main/pkg/preprocessing/chat_completions/README.md
+        "- **TTFT (Time to First Token)**: +10% increase (0.122s vs 0.111s) - **Negligible**",
+        # f"{SEMANTIC_ROUTER}/versioned_docs/version-v0.3/fleet-sim/use-cases.md": a budget,
+        # and KV slots as room for requests
+        "B_short=16384 (64 KV slots vs 16 for homo) saves 64 GPUs.  Above 32768 the long pool "
+        "receives requests with 300–600 ms prefill times that bust the 500 ms SLO budget.",
+    ],
+)
+def test_figures_on_kv_pages_that_are_no_speedup(sentence: str) -> None:
+    page = f"# KV cache offload\n\nOffloading the KV cache to CPU memory.\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
