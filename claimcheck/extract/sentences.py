@@ -43,8 +43,11 @@ _ABBREVIATIONS = frozenset(
 @cache
 def _boundary() -> re.Pattern[str]:
     # A full stop, "!" or "?" (and closing quotes or brackets), then space and a capital, digit,
-    # quote or bracket; or a line break before a capital (headline lines).
-    return re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9@$])|\n(?=\s*[A-Z0-9@#*-])")
+    # quote or bracket, or a name whose capitals come after a lower-case start ("vLLM",
+    # "iPhone"); or a line break before a capital (headline lines).
+    return re.compile(
+        r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?(?:[A-Z0-9@$]|[a-z]{1,3}[A-Z]))|\n(?=\s*[A-Z0-9@#*-])"
+    )
 
 
 def sentence_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from claimcheck.documents import Directive, DirectiveProblem, Runs, TextUnit, scan_runs
+from claimcheck.documents.front_matter import LOOKED_AT, front_matter_title
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import Page, delta_row, lead_metric, speed_header
@@ -102,18 +103,19 @@ def read_document(
         opening = _ADDRESS.sub(" ", scanned[:OPENING].lower())
         names_kv = page_names_kv(opening, lowered=True)
     page: Page = "kv" if names_kv else "other"
+    title = front_matter_title(str(scanned[:LOOKED_AT])) if kind == "markdown" else ""
     del lower, scanned  # not held while the page is parsed
     # A paragraph that cannot hold a candidate is not parsed inline: the gate below would pass
     # it over. Where comments may place suppressions they need every paragraph's lines.
     wanted = None if commented else paragraph_may_hold_candidate
     runs = scan_runs(source, kind, _with_leads(wanted, page))
-    reader = _PageReader(source, display, catalog, page)
+    reader = _PageReader(source, display, catalog, page, title)
     reader.read(runs)
     if reader.runs > 1 and reader.attribute_read:
         # Whether an attribute's text is on the page elsewhere was known only within its run:
         # read again, knowing which attribute texts are (``_PageReader``).
         runs = scan_runs(source, kind, _with_leads(wanted, page))
-        reader = _PageReader(source, display, catalog, page, reader)
+        reader = _PageReader(source, display, catalog, page, title, reader)
         reader.read(runs)
     decisions = tuple(reader.decisions)
     return ReadDocument(reader.records, runs.directives, runs.problems, decisions)
@@ -168,6 +170,7 @@ class _PageReader:
         display: str,
         catalog: Catalog | None,
         page: Page,
+        title: str = "",
         earlier: _PageReader | None = None,
     ) -> None:
         self.source = source
@@ -185,7 +188,8 @@ class _PageReader:
         self.header = ""
         self.previous_kind = ""
         self.previous_end = 0
-        self.title = self.section = ""
+        self.title = title  # the front matter's title, else the page's first heading
+        self.section = ""
         self.lead: str | None = None  # the metric the page's opening paragraph names
         # What the gate found in each table header and topic of the page: every row of a
         # table has its header as a hint, every unit under a heading the same topic.

@@ -62,6 +62,16 @@ def sentences(text: str) -> list[str]:
         # a headline line is a sentence; a figure alone on its line heads the line below it
         ("Results\nKV cache offload is 27x faster", ["Results", "KV cache offload is 27x faster"]),
         ("75x\nFaster TTFT with LMCache", ["75x\nFaster TTFT with LMCache"]),
+        # a name with its capitals after a lower-case start opens a sentence
+        # (https://github.com/hao-ai-lab/hao-ai-lab.github.io, content/blogs/distserve-retro)
+        (
+            "3.8x gains compared to the H100 setup. vLLM, with llm-d 0.3, reports 2.2k tokens/s.",
+            [
+                "3.8x gains compared to the H100 setup.",
+                "vLLM, with llm-d 0.3, reports 2.2k tokens/s.",
+            ],
+        ),
+        ("It runs on an iPhone. iOS apps use it.", ["It runs on an iPhone.", "iOS apps use it."]),
         ("", []),
     ],
 )
