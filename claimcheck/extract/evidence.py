@@ -67,6 +67,12 @@ _COUNT_AFTER = re.compile(
     r"ssds?|drives?|nvme|disks?)\b)",
     re.IGNORECASE,
 )
+_REPEATED = re.compile(
+    r"\b(?:repeat\w*|re-?run\w*|retr(?:y|ies|ied))\s(?:[\w-]+\s){0,3}?(?:≥|>=|at\sleast\s)?~?$",
+    re.IGNORECASE,
+)
+"""How many times a step is repeated: "Repeat each cell ≥3× and use medians" (FlashInfer's
+MoE runbook, https://github.com/flashinfer-ai/flashinfer/blob/main/docs/design_docs/moe_ep_runbook.md)."""
 _QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
 """A division worked out before the figure: "Azure ctx 比（8192/4096=2×）" (vLLM Semantic Router
 fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
@@ -229,6 +235,10 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
             text, max(frame.sentence.start, span.start - 24), span.start
         ):
             out.append(Fact("factor-values", tail.strip()[:16]))
+        if _REPEATED.search(text, max(frame.sentence.start, span.start - 40), span.start):
+            out.append(
+                Fact("repetitions", text[max(frame.sentence.start, span.start - 24) : span.end])
+            )
     if _QUOTIENT.search(text, max(frame.sentence.start, span.start - 32), span.start):
         out.append(Fact("quotient", text[max(frame.sentence.start, span.start - 16) : span.end]))
     if pattern("old_figure").search(text, max(frame.sentence.start, span.start - 16), span.start):
@@ -1125,7 +1135,7 @@ def _named_for_reuse(text: str, where: Span, other_cache: bool = False) -> bool:
         for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
     ] + [
         (m.start(), m.end())
-        for room in (_KV_ROOM, _KV_TRANSFER)
+        for room in _NOT_REUSED
         for m in room.finditer(text, where.start, where.end)
     ]
     return any(
@@ -1146,11 +1156,12 @@ _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:amount\sof\s)(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
-    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity)\b",
+    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity|budgets?)\b",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
-cache on two cards", "the amount of KV Cache blocks", "64 KV slots vs 16")."""
+cache on two cards", "the amount of KV Cache blocks", "64 KV slots vs 16", "at a fixed KV
+budget")."""
 
 _KV_TRANSFER = re.compile(
     r"\b(?:kv|key-value)(?:[-\s]?caches?)?[-\s]{1,3}(?:transfers?|transferr\w*|transmission|migration)\b|"
@@ -1163,15 +1174,26 @@ that is reused ("KV-transfer overhead adds 1.8× to raw prefill time"; Splitwise
 2024, https://arxiv.org/abs/2311.18677, "用高速 InfiniBand 传 KV")."""
 
 
+_KV_KEPT = re.compile(
+    r"\bwhile\s(?:keep(?:s|ing)?|preserv\w*|retain\w*|maintain\w*)\s(?:[\w-]+\s){0,5}?"
+    r"(?:kv|key-value)\b",
+    re.IGNORECASE,
+)
+"""KV reuse named as what a technique keeps, not as its gain's cause: "Jacobi Forcing model
+consistently provides ~1.7× higher throughput …, while keeping the pure AR backbone and KV
+reuse" (https://github.com/hao-ai-lab/hao-ai-lab.github.io, content/blogs/jacobi-forcing)."""
+_NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM)
+
+
 def _kv_cue(text: str, where: Span) -> str | None:
     """The first KV-cache words of ``where`` (``cue_kv``) that do not name a KV cache moved
-    between machines (``_KV_TRANSFER``)."""
+    between machines or kept by another technique (``_NOT_REUSED``)."""
     named = _spans(text, "cue_kv", where.start, where.end)
     if not named:
         return None
-    moved = [m.span() for m in _KV_TRANSFER.finditer(text, where.start, where.end)]
+    other = [m.span() for rows in _NOT_REUSED for m in rows.finditer(text, where.start, where.end)]
     for start, end, words in named:
-        if not any(lo <= start and end <= hi for lo, hi in moved):
+        if not any(lo <= start and end <= hi for lo, hi in other):
             return words
     return None
 

@@ -1641,3 +1641,48 @@ def test_a_double_that_is_not_a_speed_is_no_factor() -> None:
 def test_figures_on_kv_pages_that_are_no_speedup(sentence: str) -> None:
     page = f"# KV cache offload\n\nOffloading the KV cache to CPU memory.\n\n{sentence}\n"
     assert read_document(page, "markdown", "p.md").records == []
+
+
+HAO_AI_LAB = "https://github.com/hao-ai-lab/hao-ai-lab.github.io (content/blogs)"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/flashinfer-ai/flashinfer/blob/main/docs/design_docs/moe_ep_runbook.md
+        "- Repeat each cell ≥3× and use medians — prefill-heavy cells showed ±35 % run-to-run "
+        "variance.",
+        # f"{HAO_AI_LAB}/jacobi-forcing": KV reuse is what the decoder keeps, not its gain's cause
+        "Compared to **CLLM-style parallel decoders at the ssame 7B scales**, Jacobi Forcing model "
+        "consistently provides ~1.7× higher throughput at similar accuracy, while keeping the pure "
+        "AR backbone and KV reuse:",
+        # f"{HAO_AI_LAB}/distserve-retro": a GPU comparison, its sentence ended before "vLLM"
+        "They also published a follow-up in September 2025 on GB200 NVL72, and showed up to 3.8x "
+        "prefill and 4.8x decode throughput gains compared to the H100 setup. vLLM, with llm-d "
+        "0.3, reports the performance with wide EP.",
+    ],
+)
+def test_more_figures_on_kv_pages_that_are_no_kv_claim(sentence: str) -> None:
+    page = f"# Serving notes\n\nThe KV cache holds each request's keys and values.\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
+
+
+def test_a_kv_budget_is_room_not_a_cache_reused() -> None:
+    # f"{HAO_AI_LAB}/fastafd" (a page titled for attention-FFN disaggregation)
+    sentence = (
+        "Second, the shares explain the context-length trend: at a fixed KV budget $B(L) \\cdot L$ "
+        "stays roughly constant, so the projected speedup falls with context (1.68x to 1.57x on "
+        "MiniMax, 1.75x to 1.71x on Qwen)."
+    )
+    assert extract_claims(sentence) == []
+    # https://github.com/FlashML-org/FreeToken/pull/126: twice the tokens in one KV budget
+    assert (
+        extract_claims(
+            "| KV budget (same 2.90 GiB) | 27,142 tok | **54,284 tok (2.00×)** |", explicit=True
+        )
+        == []
+    )
+
+
+def test_a_repeated_run_beside_a_claim_leaves_the_claim() -> None:
+    assert _factors("Retrying 3x with prefix caching, TTFT was 5x lower.") == [5.0]
