@@ -1136,7 +1136,7 @@ _ROWS: tuple[Row, ...] = (
         r"lmcache|mooncake|hicache|radix\s?attention|radix\stree|dynamo\skv\w*|kvbm|kv\sblock\smanager|llm-d|"
         r"ucm|unified\scache\smanager|cachegen|cacheblend|cachedattention|attentionstore|pensieve|"
         r"augmented\smemory\sgrid|infinia|tensormesh|lightningai|context\smemory\sstorage|icms|"
-        r"ragcache|turborag|infinistore|nixl|vllm\sprefix|automatic\sprefix\scaching|apc|"
+        r"ragcache|turborag|infinistore|vllm\sprefix|automatic\sprefix\scaching|apc|"
         # research systems that reuse or move KV caches (their papers' names)
         r"preble|kvflow|marconi|dualmap|hcache|impress|infinigen|kvlink|kvshare|memserve|"
         r"layerkv|kvdirect|cacheflow|mpic|vlcache|ttkv|epic\scach\w*|prompt\scache|"

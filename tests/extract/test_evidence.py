@@ -1686,3 +1686,27 @@ def test_a_kv_budget_is_room_not_a_cache_reused() -> None:
 
 def test_a_repeated_run_beside_a_claim_leaves_the_claim() -> None:
     assert _factors("Retrying 3x with prefix caching, TTFT was 5x lower.") == [5.0]
+
+
+def test_a_prefill_heading_and_a_kv_transfer_library_lend_no_kv_reuse() -> None:
+    # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-08-06-qwen35-25k-tps.md:
+    # the opening names NIXL, the library that moves KV caches between prefill and decode
+    # workers, and the section is about a prefill kernel
+    page = (
+        "---\ntitle: vLLM Reaches 25K Total TPS/GPU on Qwen3.5\n---\n\n"
+        "## Introduction\n\n"
+        "SSM support for P/D serving was driven by the vLLM community through the NIXL "
+        "disaggregation roadmap.\n\n"
+        "### 1. Blackwell-Optimized GDN Prefill\n\n"
+        "On an 8×B200 system running Qwen3.5-397B-A17B-NVFP4, the vLLM integration delivered:\n\n"
+        "* 1.13× higher end-to-end prefill throughput on a prefill-only workload "
+        "(ISL/OSL = 8192/1).\n"
+        "* A 12% reduction in mean TTFT (prefill-only workload 8K/1).\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+    # a heading that names prefix caching lends it to the same list
+    cached = page.replace("1. Blackwell-Optimized GDN Prefill", "1. Prefix caching on B200")
+    assert [r.claim.speedup for r in read_document(cached, "markdown", "p.md").records] == [
+        1.13,
+        1.14,
+    ]
