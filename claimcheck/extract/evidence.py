@@ -800,7 +800,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
         ("unit", frame.unit),
     ):
         for row, kind in (("kv_product", "product"), ("cue_kv", "kv")):
-            found = _first(text, row, where) if row != "cue_kv" else _kv_cue(text, where)
+            found = _kv_cue(text, where) if row == "cue_kv" else _product_cue(text, where)
             if name == "unit" and found is not None and _denied_first(text, row, where):
                 # in the rest of the paragraph, a cache it denies is no cue ("no prefix-cache
                 # reuse")
@@ -963,8 +963,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
         # improves performance by 50 times": the paragraph says whose cache it is
         other_cache = _first(text, "topic_other_cache", frame.unit) is not None
     if (
-        _named_for_reuse(text, sentence, other_cache)
-        or _first(text, "kv_product", sentence) is not None
+        _named_for_reuse(text, sentence, other_cache) or _product_cue(text, sentence) is not None
     ) or (
         storage
         and storage_counts
@@ -1179,6 +1178,25 @@ _KV_KEPT = re.compile(
 consistently provides ~1.7× higher throughput …, while keeping the pure AR backbone and KV
 reuse" (https://github.com/hao-ai-lab/hao-ai-lab.github.io, content/blogs/jacobi-forcing)."""
 _NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM)
+
+
+_AS_COMPARED = re.compile(
+    r"\b(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|"
+    r"(?:close|similar|comparable|equal|identical)\sto|on\spar\swith|match(?:es|ing)?)\s"
+    r"(?:the\s|an?\s)?(?:[\w-]+\s)?[(\[]?$",
+    re.IGNORECASE,
+)
+
+
+def _product_cue(text: str, where: Span) -> str | None:
+    """The first KV product ``where`` names (``kv_product``) other than as the side a figure is
+    compared with: in "vLLM Router … throughput is 25% higher than llm-d" (vLLM's blog,
+    https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2025-12-13-vllm-router-release.md)
+    the KV product is the baseline, and the router the cause."""
+    for start, _, words in _spans(text, "kv_product", where.start, where.end):
+        if not _AS_COMPARED.search(text, max(where.start, start - 40), start):
+            return words
+    return None
 
 
 def _kv_cue(text: str, where: Span) -> str | None:
@@ -1432,7 +1450,7 @@ def technique_named(frame: Frame) -> str | None:
 def _kv_mechanism_in(text: str, where: Span) -> bool:
     """Whether ``where`` names a KV-cache mechanism: KV-cache, prefix- or prompt-cache,
     recompute or cache-hit wording, or a known KV-cache product."""
-    return _kv_cue(text, where) is not None or _first(text, "kv_product", where) is not None
+    return _kv_cue(text, where) is not None or _product_cue(text, where) is not None
 
 
 def plus_after(text: str, span: Span) -> bool:

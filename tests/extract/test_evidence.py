@@ -1710,3 +1710,24 @@ def test_a_prefill_heading_and_a_kv_transfer_library_lend_no_kv_reuse() -> None:
         1.13,
         1.14,
     ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2025-12-13-vllm-router-release.md
+        "*   vLLM Router (blue line) Req/S throughput is 25% higher than llm-d (purple line) and "
+        "100% higher than K8s-native load balancer (orange line).",
+        "*   vLLM Router (blue line) Req/S throughput is close to llm-d (purple line) and 100% "
+        "higher than K8s-native load balancer (orange line).",
+    ],
+)
+def test_a_kv_product_compared_with_is_the_baseline_not_the_cause(sentence: str) -> None:
+    page = f"# vLLM Router\n\nKV-cache affinity routing for vLLM.\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
+    assert extract_claims(sentence, explicit=True) == []
+
+
+def test_a_kv_product_as_the_subject_still_names_the_cause() -> None:
+    assert _factors("LMCache cuts TTFT 3x compared with vLLM alone.") == [3.0]
+    assert _factors("Compared to vLLM, Mooncake serves 75% more requests.") == [1.75]
