@@ -34,6 +34,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
     (r"[约約]|약", "about"),
+    (r"相比于?|相较于?|相較於?|相对于|相對於", "compared to"),
     (r"比", "than"),
     # metrics
     (
@@ -122,9 +123,17 @@ def english(text: str) -> str:
 
 
 def _spaced(match: re.Match[str]) -> str:
-    """A term's English reading, set apart by spaces (punctuation as English spaces it)."""
+    """A term's English reading, set apart by spaces (punctuation as English spaces it), but
+    by no second space where the text has one beside it already ("相比 HuggingFace" reads
+    "compared to HuggingFace")."""
     reading = TERMS[int(str(match.lastgroup)[1:])][1]
-    return _PUNCTUATION.get(reading, f" {reading} ")
+    spaced = _PUNCTUATION.get(reading, f" {reading} ")
+    text, start, end = match.string, match.start(), match.end()
+    if start > 0 and text[start - 1].isspace():
+        spaced = spaced.lstrip(" ")
+    if end < len(text) and text[end].isspace():
+        spaced = spaced.rstrip(" ")
+    return spaced or reading
 
 
 def _meets(before: str, char: str) -> bool:

@@ -715,7 +715,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_engine_comparison",
         "topic",
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
-        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?stock\b|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
+        r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?(?:stock|hugging\s?face|hf)\b|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
         r"(?:(?:native|stock|vanilla|upstream|plain|baseline)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"

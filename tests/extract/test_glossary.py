@@ -156,3 +156,15 @@ def test_an_item_with_a_reading_word_of_its_own_lends_it_to_no_earlier_one() -> 
     # "one node, one card, cache hit rate 90%, TTFT down 80%": the 90 % is a hit rate, and
     # "down" (降低) is the TTFT's, so the claim is 1 / (1 - 0.8) = 5x, never 10x
     assert [c["speedup"] for c in _read("- 单机单卡，Cache Hit 率 90%，TTFT 降低 80%")] == [5.0]
+
+
+def test_an_engine_compared_in_chinese_is_an_engine_comparison_on_a_kv_page() -> None:
+    # https://github.com/kvcache-ai/ktransformers/blob/main/doc/zh/KTransformers-Fine-Tuning_Developer-Technical-Notes_zh.md:
+    # "相比 HuggingFace" is "compared to HuggingFace", one space before the engine's name
+    sentence = (
+        "上表中可以看出，对于 14B 模型，KTransformers 后端的吞吐量相比 HuggingFace 默认方案提升了约 "
+        "75%，而显存占用仅为其约 1/5。"
+    )
+    assert "compared to HuggingFace" in english(sentence)
+    page = f"# KV cache offload\n\nOffloading the KV cache to CPU memory.\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
