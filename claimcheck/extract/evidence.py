@@ -1149,7 +1149,7 @@ _BARE_CACHE_HIT = re.compile(
 
 _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
-    r"\b(?:amount\sof\s)(?:kv|key-value)[-\s]?cache\b|"
+    r"\b(?:amount|size|volume)\sof\s(?:the\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
     r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity|budgets?)\b",
     re.IGNORECASE,
@@ -1161,7 +1161,9 @@ budget")."""
 _KV_TRANSFER = re.compile(
     r"\b(?:kv|key-value)(?:[-\s]?caches?)?[-\s]{1,3}(?:transfers?|transferr\w*|transmission|migration)\b|"
     r"\b(?:transfer\w*|transmit\w*|migrat\w*)\s{1,3}(?:of\s)?(?:the\s|its\s)?(?:kv|key-value)\b(?:[-\s]?caches?\b)?|"
-    r"传\s?kv",
+    r"传\s?kv|"
+    # a KV system's engine for moving data between machines
+    r"\b(?:mooncake\s)?transfer[-\s]?engine\b",
     re.IGNORECASE,
 )
 """KV caches moved between machines: what disaggregated prefill and decode pay for, not a cache
@@ -1193,7 +1195,13 @@ def _product_cue(text: str, where: Span) -> str | None:
     compared with: in "vLLM Router … throughput is 25% higher than llm-d" (vLLM's blog,
     https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2025-12-13-vllm-router-release.md)
     the KV product is the baseline, and the router the cause."""
-    for start, _, words in _spans(text, "kv_product", where.start, where.end):
+    named = _spans(text, "kv_product", where.start, where.end)
+    if not named:
+        return None
+    moved = [m.span() for m in _KV_TRANSFER.finditer(text, where.start, where.end)]
+    for start, end, words in named:
+        if any(lo <= start and end <= hi for lo, hi in moved):
+            continue  # "Mooncake Transfer Engine delivers … 4.6x faster than the TCP protocol"
         if not _AS_COMPARED.search(text, max(where.start, start - 40), start):
             return words
     return None
