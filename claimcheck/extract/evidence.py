@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Literal
 
@@ -1151,7 +1151,8 @@ _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:amount|size|volume)\sof\s(?:the\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
-    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity|budgets?)\b",
+    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity|budgets?)\b|"
+    r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
@@ -1188,34 +1189,54 @@ _AS_COMPARED = re.compile(
     r"(?:the\s|an?\s)?(?:[\w-]+\s)?[(\[]?$",
     re.IGNORECASE,
 )
+"""What puts a name on the compared side of a figure, right before it."""
 
 
 def _product_cue(text: str, where: Span) -> str | None:
-    """The first KV product ``where`` names (``kv_product``) other than as the side a figure is
-    compared with: in "vLLM Router … throughput is 25% higher than llm-d" (vLLM's blog,
+    """The first KV product ``where`` names (``kv_product``) other than as a transfer engine or
+    the side a figure is compared with: in "vLLM Router … throughput is 25% higher than
+    llm-d" (vLLM's blog,
     https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2025-12-13-vllm-router-release.md)
     the KV product is the baseline, and the router the cause."""
-    named = _spans(text, "kv_product", where.start, where.end)
-    if not named:
-        return None
-    moved = [m.span() for m in _KV_TRANSFER.finditer(text, where.start, where.end)]
-    for start, end, words in named:
-        if any(lo <= start and end <= hi for lo, hi in moved):
-            continue  # "Mooncake Transfer Engine delivers … 4.6x faster than the TCP protocol"
-        if not _AS_COMPARED.search(text, max(where.start, start - 40), start):
-            return words
-    return None
+    return _first_outside(
+        text,
+        "kv_product",
+        where,
+        (_KV_TRANSFER,),
+        lambda start: _AS_COMPARED.search(text, max(where.start, start - 40), start) is None,
+    )
+
+
+def names_kv_reuse(text: str) -> bool:
+    """Whether ``text`` (a page's opening) names a KV cache, prefix cache or KV product other
+    than as a cache moved between machines, kept by another technique or made room in, or a
+    product compared with: "TensorRT-LLM occupies all the remaining available GPU memory for KV
+    caching" (NVIDIA Model Optimizer's benchmark page) is room for a batch."""
+    whole = Span(0, len(text))
+    return _kv_cue(text, whole) is not None or _product_cue(text, whole) is not None
 
 
 def _kv_cue(text: str, where: Span) -> str | None:
     """The first KV-cache words of ``where`` (``cue_kv``) that do not name a KV cache moved
-    between machines or kept by another technique (``_NOT_REUSED``)."""
-    named = _spans(text, "cue_kv", where.start, where.end)
+    between machines, kept by another technique or made room in (``_NOT_REUSED``)."""
+    return _first_outside(text, "cue_kv", where, _NOT_REUSED, lambda start: True)
+
+
+def _first_outside(
+    text: str,
+    row: str,
+    where: Span,
+    phrases: tuple[re.Pattern[str], ...],
+    fits: Callable[[int], bool],
+) -> str | None:
+    """The first words ``row`` matches in ``where`` that lie inside none of ``phrases``'
+    matches there and ``fits`` their start."""
+    named = _spans(text, row, where.start, where.end)
     if not named:
         return None
-    other = [m.span() for rows in _NOT_REUSED for m in rows.finditer(text, where.start, where.end)]
+    inside = [m.span() for phrase in phrases for m in phrase.finditer(text, where.start, where.end)]
     for start, end, words in named:
-        if not any(lo <= start and end <= hi for lo, hi in other):
+        if not any(lo <= start and end <= hi for lo, hi in inside) and fits(start):
             return words
     return None
 

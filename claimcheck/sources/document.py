@@ -15,7 +15,13 @@ from claimcheck.documents import Directive, DirectiveProblem, Runs, TextUnit, sc
 from claimcheck.documents.front_matter import LOOKED_AT, front_matter_title
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
-from claimcheck.extract.evidence import Page, delta_row, lead_metric, speed_header
+from claimcheck.extract.evidence import (
+    Page,
+    delta_row,
+    lead_metric,
+    names_kv_reuse,
+    speed_header,
+)
 from claimcheck.extract.normalise import normalise
 from claimcheck.extract.prefilter import (
     LARGE_PAGE,
@@ -99,9 +105,10 @@ def read_document(
         return ReadDocument([])
     names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
     if names_kv and kind != "html" and len(scanned) > OPENING:
-        # its words, not its links' addresses ("github.com/kvcache-ai/…" names no KV cache)
+        # its words, not its links' addresses ("github.com/kvcache-ai/…" names no KV cache),
+        # and a KV cache reused, not one moved between machines or made room in
         opening = _ADDRESS.sub(" ", scanned[:OPENING].lower())
-        names_kv = page_names_kv(opening, lowered=True)
+        names_kv = page_names_kv(opening, lowered=True) and names_kv_reuse(opening)
     page: Page = "kv" if names_kv else "other"
     title = front_matter_title(str(scanned[:LOOKED_AT])) if kind == "markdown" else ""
     del lower, scanned  # not held while the page is parsed

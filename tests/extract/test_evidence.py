@@ -1748,3 +1748,32 @@ def test_a_kv_systems_transfer_engine_against_tcp_is_no_kv_claim() -> None:
     assert extract_claims(sentence, explicit=True) == []
     # Mooncake named as a KV store still names the cause
     assert _factors("Mooncake's KV store cuts TTFT 5x on long prompts.") == [5.0]
+
+
+def test_a_page_whose_opening_names_kv_only_as_room_is_no_kv_page() -> None:
+    # https://github.com/NVIDIA/Model-Optimizer/blob/main/examples/benchmark.md: its opening names
+    # KV caching only as where the GPU's free memory goes; the table is a sparsity speedup
+    rows = "\n".join(
+        f"| INT4 Weight, INT8 Activation | dataset {n} | 1.036 | 3.321 |" for n in range(30)
+    )
+    page = (
+        "# Model Optimizer Benchmark Reference\n\n"
+        "## 1. Post-training quantization (PTQ) for LLMs\n\n"
+        "> Memory saving is not reported here as TensorRT-LLM occupies all the remaining "
+        "available GPU memory for KV caching.\n\n"
+        f"| Method | Dataset | Baseline | Result |\n|---|---|---|---|\n{rows}\n\n"
+        "## 4. Sparsity\n\n### 4.1 Performance\n\n"
+        "| Batch Size | Inference speedup (compared to the FP8 dense model) |\n"
+        "|:----------:|:---------------------------------------------------:|\n"
+        "| 32 | 1.62x |\n| 64 | 1.52x |\n"
+    )
+    assert len(page) > 2000  # the opening is read, not the whole page
+    assert read_document(page, "markdown", "p.md").records == []
+    # an opening that names a KV cache reused lends it to the same table
+    reused = page.replace(
+        "occupies all the remaining available GPU memory for KV caching", "reuses the KV cache"
+    )
+    assert [r.claim.speedup for r in read_document(reused, "markdown", "p.md").records] == [
+        1.62,
+        1.52,
+    ]
