@@ -138,6 +138,7 @@ def clear_memory() -> None:
     _spans.cache_clear()
     _ends.cache_clear()
     _found.cache_clear()
+    _not_reused.cache_clear()
     _lower.cache_clear()
 
 
@@ -1128,11 +1129,7 @@ def _named_for_reuse(text: str, where: Span, other_cache: bool = False) -> bool:
         (start - 10, end + 3)  # "KV cache compression", "4-bit KV cache"
         for topic in ("compression", "quantisation", "sparse_attention")
         for start, end, _ in _spans(text, f"topic_{topic}", where.start, where.end)
-    ] + [
-        (m.start(), m.end())
-        for room in _NOT_REUSED
-        for m in room.finditer(text, where.start, where.end)
-    ]
+    ] + list(_not_reused(text, where.start, where.end))
     return any(
         not any(lo <= end and start <= hi for lo, hi in shrunk)
         and not _engine_setting(text, start, where)
@@ -1183,6 +1180,13 @@ reuse" (https://github.com/hao-ai-lab/hao-ai-lab.github.io, content/blogs/jacobi
 _NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM)
 
 
+@lru_cache(maxsize=16_384)
+def _not_reused(text: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
+    """The spans of ``_NOT_REUSED`` phrases in ``text[start:end]`` (remembered: the
+    candidates of one sentence ask of the same clause, sentence and unit)."""
+    return tuple(m.span() for phrase in _NOT_REUSED for m in phrase.finditer(text, start, end))
+
+
 _AS_COMPARED = re.compile(
     r"\b(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|"
     r"(?:close|similar|comparable|equal|identical)\sto|on\spar\swith|match(?:es|ing)?)\s"
@@ -1202,7 +1206,6 @@ def _product_cue(text: str, where: Span) -> str | None:
         text,
         "kv_product",
         where,
-        (_KV_TRANSFER,),
         lambda start: _AS_COMPARED.search(text, max(where.start, start - 40), start) is None,
     )
 
@@ -1219,22 +1222,16 @@ def names_kv_reuse(text: str) -> bool:
 def _kv_cue(text: str, where: Span) -> str | None:
     """The first KV-cache words of ``where`` (``cue_kv``) that do not name a KV cache moved
     between machines, kept by another technique or made room in (``_NOT_REUSED``)."""
-    return _first_outside(text, "cue_kv", where, _NOT_REUSED, lambda start: True)
+    return _first_outside(text, "cue_kv", where, lambda start: True)
 
 
-def _first_outside(
-    text: str,
-    row: str,
-    where: Span,
-    phrases: tuple[re.Pattern[str], ...],
-    fits: Callable[[int], bool],
-) -> str | None:
-    """The first words ``row`` matches in ``where`` that lie inside none of ``phrases``'
-    matches there and ``fits`` their start."""
+def _first_outside(text: str, row: str, where: Span, fits: Callable[[int], bool]) -> str | None:
+    """The first words ``row`` matches in ``where`` that lie inside no ``_NOT_REUSED`` phrase
+    there and ``fits`` their start."""
     named = _spans(text, row, where.start, where.end)
     if not named:
         return None
-    inside = [m.span() for phrase in phrases for m in phrase.finditer(text, where.start, where.end)]
+    inside = _not_reused(text, where.start, where.end)
     for start, end, words in named:
         if not any(lo <= start and end <= hi for lo, hi in inside) and fits(start):
             return words
