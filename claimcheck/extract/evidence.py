@@ -73,6 +73,12 @@ _REPEATED = re.compile(
 )
 """How many times a step is repeated: "Repeat each cell ≥3× and use medians" (FlashInfer's
 MoE runbook, https://github.com/flashinfer-ai/flashinfer/blob/main/docs/design_docs/moe_ep_runbook.md)."""
+_COMPARED_AFTER = re.compile(
+    r"\W{0,3}\s?(?:faster|quicker|slower|speed\w*|higher|lower|better|more|less|improv\w*|"
+    r"reduc\w*|increase\w*|gains?|boost\w*)\b",
+    re.IGNORECASE,
+)
+"""Comparison words right after a figure: "repeat question with 20x faster TTFT" is a speed."""
 _QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
 """A division worked out before the figure: "Azure ctx 比（8192/4096=2×）" (vLLM Semantic Router
 fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
@@ -236,7 +242,9 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
             text, max(frame.sentence.start, span.start - 24), span.start
         ):
             out.append(Fact("factor-values", tail.strip()[:16]))
-        if _REPEATED.search(text, max(frame.sentence.start, span.start - 40), span.start):
+        if _REPEATED.search(
+            text, max(frame.sentence.start, span.start - 40), span.start
+        ) and not _COMPARED_AFTER.match(text, span.end):
             out.append(
                 Fact("repetitions", text[max(frame.sentence.start, span.start - 24) : span.end])
             )
@@ -1148,7 +1156,7 @@ _KV_ROOM = re.compile(
     r"\b(?:more|larger|bigger|additional|extra)\s(?:gpu\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:amount|size|volume)\sof\s(?:the\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
-    r"\b(?:kv|key-value)\s(?:slots?|blocks?|capacity|budgets?)\b|"
+    r"\b(?:kv|key-value)\s(?:slots?|capacity|budgets?)\b|"
     r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b",
     re.IGNORECASE,
 )
