@@ -902,12 +902,16 @@ def _metric_in(text: str, where: Span) -> bool:
 
 def _topic_cue(topic: str) -> str:
     """The KV-cache words of a page's title or section heading. Prefill or TTFT words alone
-    are none: a heading names a phase or a metric by them ("Prefill-decode disaggregation",
-    "Blackwell-Optimized GDN Prefill"), not a cache that lets it be skipped."""
+    are none in a heading that names another cause ("Prefill-decode disaggregation", "GDN
+    prefill kernel"): there prefill is the phase split off or sped up, not a cache skipped."""
     for row in ("kv_product", "cue_strong"):
         found = pattern(row).search(topic)
         if found is not None:
-            if row == "cue_strong" and pattern("cue_kv").search(topic) is None:
+            if (
+                row == "cue_strong"
+                and pattern("cue_kv").search(topic) is None
+                and _heading_cause(topic) is not None
+            ):
                 return ""
             return found.group()
     return ""

@@ -1709,18 +1709,19 @@ def test_kv_blocks_restored_are_a_cache_reused_not_room() -> None:
 
 def test_a_prefill_heading_and_a_kv_transfer_library_lend_no_kv_reuse() -> None:
     # NIXL moves data, KV caches among it, between prefill and decode workers
-    # (https://github.com/ai-dynamo/nixl); a heading that names prefill names a phase
+    # (https://github.com/ai-dynamo/nixl); a heading that names prefill and a kernel names a
+    # phase sped up
     page = (
         "---\ntitle: Serving a hybrid model disaggregated\n---\n\n"
         "## Setup\n\nThe prefill and decode workers exchange their state with NIXL.\n\n"
-        "### Prefill results\n\n"
+        "### Prefill kernel results\n\n"
         "* 1.3x higher throughput on 8K prompts.\n"
         "* Mean TTFT is 12% lower on 8K prompts.\n"
     )
     assert read_document(page, "markdown", "p.md").records == []
     assert read_document(page.replace("with NIXL", "over RDMA"), "markdown", "p.md").records == []
     # a heading that names prefix caching lends it to the same list
-    cached = page.replace("### Prefill results", "### Prefix caching results")
+    cached = page.replace("### Prefill kernel results", "### Prefix caching results")
     assert _page_speedups(cached) == [
         1.3,
         1.14,
