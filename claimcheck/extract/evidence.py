@@ -73,12 +73,8 @@ _REPEATED = re.compile(
 )
 """How many times a step is repeated: "Repeat each cell ≥3× and use medians" (FlashInfer's
 MoE runbook, https://github.com/flashinfer-ai/flashinfer/blob/main/docs/design_docs/moe_ep_runbook.md)."""
-_COMPARED_AFTER = re.compile(
-    r"\W{0,3}\s?(?:faster|quicker|slower|speed\w*|higher|lower|better|more|less|improv\w*|"
-    r"reduc\w*|increase\w*|gains?|boost\w*)\b",
-    re.IGNORECASE,
-)
-"""Comparison words right after a figure: "repeat question with 20x faster TTFT" is a speed."""
+_MARKS_AFTER = re.compile(r"\W{0,3}\s?")
+"""Marks and a space between a figure and its next word ("**20x** faster")."""
 _QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
 """A division worked out before the figure: "Azure ctx 比（8192/4096=2×）" (vLLM Semantic Router
 fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
@@ -244,7 +240,7 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
             out.append(Fact("factor-values", tail.strip()[:16]))
         if _REPEATED.search(
             text, max(frame.sentence.start, span.start - 40), span.start
-        ) and not _COMPARED_AFTER.match(text, span.end):
+        ) and not _compared_after(text, span.end):
             out.append(
                 Fact("repetitions", text[max(frame.sentence.start, span.start - 24) : span.end])
             )
@@ -671,6 +667,13 @@ _SLOWDOWN_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """A slowdown named right before its factor: "slowdowns going up to 2x at burst"."""
+
+
+def _compared_after(text: str, end: int) -> bool:
+    """Whether comparison wording (``speed``) follows a figure ending at ``end``: "repeat
+    question with 20x faster TTFT" is a speed, not a count of repetitions."""
+    marks = _MARKS_AFTER.match(text, end)
+    return pattern("speed").match(text, marks.end() if marks else end) is not None
 
 
 def _cost_subject(text: str, start: int, figure: Span) -> str:
@@ -1227,8 +1230,7 @@ def names_kv_reuse(text: str) -> bool:
     than as a cache moved between machines, kept by another technique or made room in, or a
     product compared with: "TensorRT-LLM occupies all the remaining available GPU memory for KV
     caching" (NVIDIA Model Optimizer's benchmark page) is room for a batch."""
-    whole = Span(0, len(text))
-    return _kv_cue(text, whole) is not None or _product_cue(text, whole) is not None
+    return _kv_mechanism_in(text, Span(0, len(text)))
 
 
 def _kv_cue(text: str, where: Span) -> str | None:
