@@ -904,10 +904,12 @@ def _metric_in(text: str, where: Span) -> bool:
 
 
 def _topic_cue(topic: str) -> str:
-    """The KV-cache words of a page's title or section heading. Prefill or TTFT words alone
-    are none in a heading that names another cause ("Prefill-decode disaggregation", "GDN
-    prefill kernel"): there prefill is the phase split off or sped up, not a cache skipped."""
-    for row in ("kv_product", "cue_strong"):
+    """The KV-cache words of a page's title or section heading, prefix-aware routing among
+    them ("Benchmarking Prefix Aware Load Balancing": requests go where their prefix is
+    cached). Prefill or TTFT words alone are none in a heading that names another cause
+    ("Prefill-decode disaggregation", "GDN prefill kernel"): there prefill is the phase split
+    off or sped up, not a cache skipped."""
+    for row in ("kv_product", "cue_strong", "cue_routing"):
         found = pattern(row).search(topic)
         if found is not None:
             if (

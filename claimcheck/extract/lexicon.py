@@ -1123,6 +1123,14 @@ _ROWS: tuple[Row, ...] = (
         ("TTFT", "cache line", "generic key-value storage"),
     ),
     Row(
+        "cue_routing",
+        "cue",
+        # routing that sends a request where its prefix is cached: the gain is the cache's
+        r"prefix[-\s]aware|prefix[-\s]?hash\w*|(?:kv[-\s]?)?cache[-\s]aware",
+        ("Prefix Aware Load Balancing", "PrefixHash", "KV-cache-aware routing", "cache-aware"),
+        ("load-aware routing", "prefix sum", "cache awareness"),
+    ),
+    Row(
         "cue_weak",
         "cue",
         r"context|prompts?|prefix(?:es)?|cache[sd]?|caching|offload\w*|reus\w*|restor\w*|reload\w*|"

@@ -616,11 +616,10 @@ def _kv_anywhere() -> re.Pattern[str]:
 
 
 def topic_cue(text: str) -> bool:
-    """Does ``text`` (a page title or heading) say the page is about KV or prefix caching, or
-    name a known KV product?"""
-    return bool(text) and (
-        pattern("cue_strong").search(text) is not None
-        or pattern("kv_product").search(text) is not None
+    """Does ``text`` (a page title or heading) say the page is about KV or prefix caching or
+    prefix-aware routing, or name a known KV product?"""
+    return bool(text) and any(
+        pattern(row).search(text) is not None for row in ("cue_strong", "kv_product", "cue_routing")
     )
 
 

@@ -271,6 +271,19 @@ def test_a_heading_that_lists_the_setup_names_no_other_cause() -> None:
     assert speedups(f"# Qwen3-32B AWQ, TP=2\n\n{sentence}\n") == [3.4]
 
 
+def test_a_heading_that_names_prefix_aware_routing_names_kv_reuse() -> None:
+    # https://github.com/substratusai/kubeai/blob/main/docs/benchmarks/prefix-aware-load-balancing.md
+    bullets = (
+        "* 164x improvement in Mean TTFT from 39163.80 ms to 237.06 ms.\n"
+        "* 41% increased throughput (total token/second) from 47609.83 to 67333.71.\n"
+    )
+    # requests go where their prefix is cached: the gain is the prefix cache's
+    assert speedups(f"# Benchmarking Prefix Aware Load Balancing\n\n{bullets}") == [164, 1.41]
+    assert speedups(f"# Cache-aware routing\n\n{bullets}") == [164, 1.41]
+    # balancing by load alone is another cause
+    assert speedups(f"# Benchmarking Least Load Balancing\n\n{bullets}") == []
+
+
 def test_a_table_of_signed_changes_measures_the_metric_the_page_opens_with() -> None:
     # https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/REPORT.md
     lead = "CPU KV-cache offload provides throughput gains when GPU KV-cache is constrained."
