@@ -1227,11 +1227,28 @@ def _product_cue(text: str, where: Span) -> str | None:
     )
 
 
+_NO_PAGE_TOPIC = re.compile(
+    r"\bsupport(?:s|ed)?\s(?:for\s)?(?:[\w-]+,?\s(?:and\s)?){0,4}?"
+    r"(?:automatic\s)?(?:prefix|prompt)[-\s]cach\w*|"
+    r"\b(?:fp8|fp4|nvfp4|mxfp4|int8|int4|8-bit|4-bit|low-precision|quanti[sz]ed|compressed)\s"
+    r"(?:kv|key-value)\b(?:[-\s]?cache)?|"
+    r"\b(?:kv|key-value)[-\s]?cache\s(?:quanti[sz]ation|compression|precision|dtype)\b",
+    re.IGNORECASE,
+)
+"""KV words in a page's opening that do not make it a page about KV reuse: a feature listed
+as supported ("Support for chunked prefill and prefix caching" among an Arm CPU post's
+enablement items) and a KV cache's number format or compression ("FP8 KV cache" among a
+GPT-OSS post's kernel and runtime optimisations); both on vLLM's blog,
+https://github.com/vllm-project/vllm-project.github.io/tree/main/_posts."""
+
+
 def names_kv_reuse(text: str) -> bool:
     """Whether ``text`` (a page's opening) names a KV cache, prefix cache or KV product other
-    than as a cache moved between machines, kept by another technique or made room in, or a
-    product compared with: "TensorRT-LLM occupies all the remaining available GPU memory for KV
-    caching" (NVIDIA Model Optimizer's benchmark page) is room for a batch."""
+    than as a cache moved between machines, kept by another technique or made room in, a
+    product compared with, a feature supported or a cache's number format (``_NO_PAGE_TOPIC``):
+    "TensorRT-LLM occupies all the remaining available GPU memory for KV caching" (NVIDIA
+    Model Optimizer's benchmark page) is room for a batch."""
+    text = _NO_PAGE_TOPIC.sub(lambda found: " " * len(found.group()), text)
     return _kv_mechanism_in(text, Span(0, len(text)))
 
 

@@ -1766,6 +1766,31 @@ def test_a_kv_systems_transfer_engine_against_tcp_is_no_kv_claim() -> None:
     assert _factors("Mooncake's KV store cuts TTFT 5x on long prompts.") == [5.0]
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-07-29-optimizing-vllm-on-arm-cpus.md
+        "Key enablement improvements include:\n\n- Support for chunked prefill and prefix "
+        "caching.\n- Support for INT8 W8A8 and INT8 W4A8 inference.",
+        # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-02-01-gpt-oss-optimizations.md
+        "How vLLM and NVIDIA optimized GPT-OSS on Blackwell with FlashInfer, torch.compile "
+        "fusion, FP8 KV cache, async scheduling and stream interval tuning.",
+    ],
+)
+def test_an_opening_that_names_kv_as_a_feature_or_format_is_no_kv_page(opening: str) -> None:
+    filler = "Large language model serving on CPUs is an important deployment option. " * 30
+    page = (
+        f"# Optimizing vLLM\n\n{opening}\n\n{filler}\n\n## Synchronization\n\n"
+        "We addressed this by building a runtime that uses LSE atomics.\n\n"
+        "This improved Llama 3.1 8B offline throughput by 9% in low-concurrency serving.\n"
+    )
+    assert len(page) > 2000  # the opening is read, not the whole page
+    assert _page_speedups(page) == []
+    # an opening that names prefix caching as what the post is about lends it
+    about = page.replace(opening, "This post shows how prefix caching speeds up serving.")
+    assert _page_speedups(about) == [1.09]
+
+
 def test_a_page_whose_opening_names_kv_only_as_room_is_no_kv_page() -> None:
     # https://github.com/NVIDIA/Model-Optimizer/blob/main/examples/benchmark.md: its opening names
     # KV caching only as where the GPU's free memory goes; the table is a sparsity speedup
