@@ -79,6 +79,10 @@ _QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
 """A division worked out before the figure: "Azure ctx 比（8192/4096=2×）" (vLLM Semantic Router
 fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
 lengths."""
+_PRODUCT = re.compile(r"\d[\d.,]*\s?[kmbgt]?\s(?:[a-z][\w-]*\s){1,3}$", re.IGNORECASE)
+"""Counts multiplied before a sign multiplier: "fixed entry count (default 100M keys × 10 pod
+entries)", "150 distinct system prompts × 5 question variants" (llm-d's KV indexer, https://github.com/llm-d/llm-d.github.io, docs architecture/
+advanced/kv-management/kv-indexer.md) is a product of sizes."""
 _PLUS = re.compile(r"\+")
 _VERSUS_FACTOR = re.compile(
     r"\s*(?:\([^()]{1,20}\)\s*)?(?:vs\.?|versus)\s[~≈]?\d[\d.]*(?:\s?[-–]\s?\d[\d.]*)?\s?[x×]",
@@ -246,6 +250,12 @@ def _shape(candidate: Candidate, frame: Frame) -> list[Fact]:
             )
     if _QUOTIENT.search(text, max(frame.sentence.start, span.start - 32), span.start):
         out.append(Fact("quotient", text[max(frame.sentence.start, span.start - 16) : span.end]))
+    elif (
+        candidate.form == "sign_multiplier"
+        and _PRODUCT.search(text, max(frame.sentence.start, span.start - 32), span.start)
+        and not _compared_after(text, span.end)
+    ):
+        out.append(Fact("product", text[max(frame.sentence.start, span.start - 16) : span.end]))
     if pattern("old_figure").search(text, max(frame.sentence.start, span.start - 16), span.start):
         out.append(
             Fact("old-figure", text[max(frame.sentence.start, span.start - 16) : span.start])
@@ -408,7 +418,10 @@ _SPREAD_BEFORE = re.compile(
     re.IGNORECASE,
 )
 """A quantity that varies by the figure: a spread between cases, not a gain."""
-_VARIES = re.compile(rf"\b(?:{_SPREAD})\b", re.IGNORECASE)
+_VARIES = re.compile(rf"\b(?:{_SPREAD}|ramp(?:s|ed|ing)?|sweep(?:s|ing)?|swept)\b", re.IGNORECASE)
+"""Before a pair of rates, a load swept between them: "sampled randomly under Poisson arrival
+ramped from 3 → 60 QPS" (llm-d's blog, https://github.com/llm-d/llm-d.github.io, the
+sticky-until-saturated routing post)."""
 _SPED_UP_BY = re.compile(
     r"\b(accelerat\w*|speed(?:s|ed|ing)?\sup)\s(?:[\w-]+\s){0,12}?"
     r"by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?$",

@@ -689,9 +689,13 @@ _ROWS: tuple[Row, ...] = (
         r"load[-\s]balanc\w*|round[-\s]robin|rout(?:ing|ers?|ed)|schedul(?:er|ers|ing)|admission\scontrol|"
         r"autoscal\w*|request\splacement|queue\smanagement|least[-_\s](?:loaded|requests?)|gateway|batcher|"
         r"routes?\srequests|fastest\sservers?|balanc\w*|power[-_\s]of[-_\s]two|p2c|shortest[-\s](?:prefill|job|remaining[-\s]\w+)[-\s]first|srpt|sjf|"
-        r"fcfs|first[-\s]come[-,\s]+first[-\s]served",
+        r"fcfs|first[-\s]come[-,\s]+first[-\s]served|"
+        # a latency predictor steers requests ("Adaptive SLO predictor … 3x better P90 latency")
+        r"(?:slo|latency|ttft|tpot)[-\s]predict(?:ors?|ion)|predicted[-\s]latency",
         (
             "load balancing",
+            "Adaptive SLO predictor",
+            "predicted-latency based scheduling",
             "admission control",
             "the router",
             "scheduler",

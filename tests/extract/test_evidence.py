@@ -1664,6 +1664,12 @@ HAO_AI_LAB = "https://github.com/hao-ai-lab/hao-ai-lab.github.io (content/blogs)
         "They also published a follow-up in September 2025 on GB200 NVL72, and showed up to 3.8x "
         "prefill and 4.8x decode throughput gains compared to the H100 setup. vLLM, with llm-d "
         "0.3, reports the performance with wide EP.",
+        # llm-d's blog, the sticky-until-saturated routing post: a load swept, a product of counts
+        "Synthetic stress workload: 150 distinct system prompts × 5 question variants, sampled "
+        "randomly under Poisson arrival ramped from 3 → 60 QPS.",
+        # llm-d's blog, the v0.3 release post: a latency predictor schedules requests
+        "* Adaptive SLO predictor (preview) showing up to 3x better P90 latency in long-prefill "
+        "workloads.",
     ],
 )
 def test_more_figures_on_kv_pages_that_are_no_kv_claim(sentence: str) -> None:
@@ -1686,6 +1692,25 @@ def test_a_kv_budget_is_room_not_a_cache_reused() -> None:
         )
         == []
     )
+
+
+def test_counts_multiplied_are_no_factor() -> None:
+    # https://github.com/llm-d/llm-d.github.io (docs, kv-management/kv-indexer.md): sizes
+    row = (
+        "| Backend | Storage | When to use | Trade-offs |\n|:--|:--|:--|:--|\n"
+        "| **In-Memory (default)** | Two-level LRU: outer cache keyed by block hash, inner cache "
+        "of pods per block | Default choice for most deployments | Lowest latency; fixed entry "
+        "count (default 100M keys × 10 pod entries) makes sizing predictable |\n"
+    )
+    assert read_document(f"# KV-Cache Indexer\n\n{row}", "markdown", "p.md").records == []
+
+
+def test_counts_and_sweeps_beside_a_claim_leave_the_claim() -> None:
+    # a sign multiplier after a metric, or before a speed word, is a factor
+    assert _factors("Prefix caching raises throughput ×2 on 8 GPUs.") == [2.0]
+    assert _factors("With 8 H100 GPUs ×3 faster TTFT from prefix caching.") == [3.0]
+    # a pair of rates after a rise, not a sweep, is a gain
+    assert _factors("With prefix caching, throughput rose from 3 to 60 QPS.") == [20.0]
 
 
 def test_a_repeated_run_beside_a_claim_leaves_the_claim() -> None:
