@@ -138,6 +138,17 @@ def test_a_percent_faster_is_read_as_its_claims_times_say() -> None:
     assert any("as its times say" in r for r in record.readings)
 
 
+def test_a_rounded_percent_faster_is_read_as_its_times_say() -> None:
+    # https://github.com/ai-dynamo/dynamo/blob/main/docs/benchmarks/kv-router-ab-testing.md:
+    # 333 s to 18 s is 18.5x, a time 94.6 % shorter, which rounds to the 95 % written
+    text = "- **95% faster TTFT p99** — Tail latency drops from ~333s to ~18s"
+    (record,) = read_document(f"# KV router A/B test\n\n{text}\n", "markdown", "p.md").records
+    assert (record.claim.speedup, record.claim.baseline_seconds) == (20.0, 333.0)
+    # a share whose rounding cannot reach the times keeps 1 + p
+    (claim,) = read("Prefix caching: TTFT 95% faster, from 333 s to 10 s.").claims
+    assert claim.values["speedup"] == 1.95
+
+
 def test_a_percent_faster_its_times_agree_with_stays_one_plus_p() -> None:
     # invented: 2 s to 1.25 s is 1.6x, as "60% faster" reads alone (1 + p), not 2.5x
     (claim,) = read("Prefix caching: TTFT 60% faster, from 2 s to 1.25 s.").claims
