@@ -920,15 +920,19 @@ def _topic_cue(topic: str) -> str:
     """The KV-cache words of a page's title or section heading, prefix-aware routing among
     them ("Benchmarking Prefix Aware Load Balancing": requests go where their prefix is
     cached). Prefill or TTFT words alone are none in a heading that names another cause
-    ("Prefill-decode disaggregation", "GDN prefill kernel"): there prefill is the phase split
-    off or sped up, not a cache skipped."""
+    ("Prefill-decode disaggregation", "GDN prefill kernel", "H100 has 4.6x A100 Performance
+    … at 100ms to first token"): there prefill is the phase split off or sped up, not a
+    cache skipped."""
     for row in ("kv_product", "cue_strong", "cue_routing"):
         found = pattern(row).search(topic)
         if found is not None:
             if (
                 row == "cue_strong"
                 and pattern("cue_kv").search(topic) is None
-                and _heading_cause(topic) is not None
+                and (
+                    _heading_cause(topic) is not None
+                    or pattern("gpu_comparison").search(topic) is not None
+                )
             ):
                 return ""
             return found.group()
@@ -1245,14 +1249,18 @@ _NO_PAGE_TOPIC = re.compile(
     r"(?:automatic\s)?(?:prefix|prompt)[-\s]cach\w*|"
     r"\b(?:fp8|fp4|nvfp4|mxfp4|int8|int4|8-bit|4-bit|low-precision|quanti[sz]ed|compressed)\s"
     r"(?:kv|key-value)\b(?:[-\s]?cache)?|"
-    r"\b(?:kv|key-value)[-\s]?cache\s(?:quanti[sz]ation|compression|precision|dtype)\b",
+    r"\b(?:kv|key-value)[-\s]?cache\s(?:quanti[sz]ation|compression|precision|dtype)\b|"
+    r"\brecomput\w*\s(?:the\s)?(?:statistics|stats|metrics|checksums?|hash\w*|results|figures|"
+    r"averages|means|medians|scores)\b",
     re.IGNORECASE,
 )
 """KV words in a page's opening that do not make it a page about KV reuse: a feature listed
 as supported ("Support for chunked prefill and prefix caching" among an Arm CPU post's
 enablement items) and a KV cache's number format or compression ("FP8 KV cache" among a
-GPT-OSS post's kernel and runtime optimisations); both on vLLM's blog,
-https://github.com/vllm-project/vllm-project.github.io/tree/main/_posts."""
+GPT-OSS post's kernel and runtime optimisations), both on vLLM's blog,
+https://github.com/vllm-project/vllm-project.github.io/tree/main/_posts; statistics
+recomputed ("summary.json | Recomputed statistics" in TensorRT-LLM's sparse-attention top-K
+benchmark notes, docs/source/blogs/media/gvr_v2/README.md)."""
 
 
 def names_kv_reuse(text: str) -> bool:

@@ -530,9 +530,13 @@ _ROWS: tuple[Row, ...] = (
         r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*|(?:the\s)?(?:previous|prior|last|older)\s(?:version|release)s?)|"
         r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
         r"(?:swapp?\w*|replac\w*|upgrad\w*|switch\w*)\s(?:\w+\s){0,3}(?:for|to|with|by)\s(?:the\s|new\s)?(?:nvidia\s)?"
-        r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)",
+        r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)|"
+        # a factor of another GPU's performance: "H100 has 4.6x A100 Performance"
+        r"\d\s?[x×]\s(?:the\s)?(?:nvidia\s|amd\s)?(?:hopper|ampere|h100|a100|h200|v100|b200|mi300x)\s"
+        r"(?:performance|perf|throughput|speed)",
         (
             "than Hopper",
+            "H100 has 4.6x A100 Performance",
             "compared to the previous industry standard, the Hopper H100",
             "vs. H100",
             "compared to M4 Macs",

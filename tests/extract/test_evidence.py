@@ -1800,6 +1800,9 @@ def test_a_kv_systems_transfer_engine_against_tcp_is_no_kv_claim() -> None:
         # https://github.com/vllm-project/vllm-project.github.io/blob/main/_posts/2026-02-01-gpt-oss-optimizations.md
         "How vLLM and NVIDIA optimized GPT-OSS on Blackwell with FlashInfer, torch.compile "
         "fusion, FP8 KV cache, async scheduling and stream interval tuning.",
+        # https://github.com/NVIDIA/TensorRT-LLM/blob/main/docs/source/blogs/media/gvr_v2/README.md
+        "| File | Contents |\n| :--- | :--- |\n| [summary.json](summary.json) | Recomputed "
+        "statistics |",
     ],
 )
 def test_an_opening_that_names_kv_as_a_feature_or_format_is_no_kv_page(opening: str) -> None:

@@ -271,6 +271,18 @@ def test_a_heading_that_lists_the_setup_names_no_other_cause() -> None:
     assert speedups(f"# Qwen3-32B AWQ, TP=2\n\n{sentence}\n") == [3.4]
 
 
+def test_a_title_that_compares_gpus_lends_its_first_token_words_no_kv_topic() -> None:
+    # https://github.com/NVIDIA/TensorRT-LLM/blob/main/docs/source/blogs/H100vsA100.md
+    table = (
+        "| Model | Batch Size | Throughput (out tok/s) | 1st Token Latency (ms) |\n"
+        "| :--- | :--- | ---: | ---: |\n| **Speedup** |\n| GPT-J 6B | 64 | **3.0x** | **4.7x** |\n"
+    )
+    title = "# H100 has 4.6x A100 Performance in TensorRT-LLM, achieving 10,000 tok/s at 100ms to first token."
+    assert speedups(f"{title}\n\n{table}") == []
+    # a title about the first token alone still frames the table
+    assert speedups(f"# Time to first token with prefix caching\n\n{table}") == [3.0, 4.7]
+
+
 def test_a_heading_that_names_prefix_aware_routing_names_kv_reuse() -> None:
     # https://github.com/substratusai/kubeai/blob/main/docs/benchmarks/prefix-aware-load-balancing.md
     bullets = (
