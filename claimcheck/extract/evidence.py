@@ -922,7 +922,10 @@ def _topic_cue(topic: str) -> str:
     cached). Prefill or TTFT words alone are none in a heading that names another cause
     ("Prefill-decode disaggregation", "GDN prefill kernel", "H100 has 4.6x A100 Performance
     … at 100ms to first token"): there prefill is the phase split off or sped up, not a
-    cache skipped."""
+    cache skipped. Nor does a heading name KV reuse with KV words that name a cache's
+    number format, room or transfer ("Quantized KV Cache", vLLM's docs,
+    https://github.com/vllm-project/vllm/blob/main/docs/features/quantization/quantized_kvcache.md)."""
+    topic = _without_reuse_phrases(topic)
     for row in ("kv_product", "cue_strong", "cue_routing"):
         found = pattern(row).search(topic)
         if found is not None:
@@ -1211,7 +1214,15 @@ _KV_KEPT = re.compile(
 """KV reuse named as what a technique keeps, not as its gain's cause: "Jacobi Forcing model
 consistently provides ~1.7× higher throughput …, while keeping the pure AR backbone and KV
 reuse" (https://github.com/hao-ai-lab/hao-ai-lab.github.io, content/blogs/jacobi-forcing)."""
-_NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM)
+_KV_SHARDED = re.compile(
+    r"\b(?:kv|key-value)(?:[-\s]?cache)?\s(?:parallelism|sharding|shards|partitioning|duplication)\b|"
+    r"\bshard(?:s|ed|ing)?\s(?:the\s)?(?:kv|key-value)\b(?:[-\s]?caches?\b)?",
+    re.IGNORECASE,
+)
+"""A KV cache split across GPUs: a way to parallelise attention, not a cache reused ("KV
+Parallelism, which shards the KV cache along the sequence dimension", TensorRT-LLM's Helix
+post, https://github.com/NVIDIA/TensorRT-LLM/tree/main/docs/source/blogs/tech_blog)."""
+_NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM, _KV_SHARDED)
 
 
 @lru_cache(maxsize=16_384)
@@ -1263,13 +1274,21 @@ recomputed ("summary.json | Recomputed statistics" in TensorRT-LLM's sparse-atte
 benchmark notes, docs/source/blogs/media/gvr_v2/README.md)."""
 
 
+def _without_reuse_phrases(text: str) -> str:
+    """``text`` with its KV words that name no KV reuse (``_NOT_REUSED``, ``_NO_PAGE_TOPIC``)
+    blanked, every other character in its place."""
+    for phrase in (*_NOT_REUSED, _NO_PAGE_TOPIC):
+        text = phrase.sub(lambda found: " " * len(found.group()), text)
+    return text
+
+
 def names_kv_reuse(text: str) -> bool:
     """Whether ``text`` (a page's opening) names a KV cache, prefix cache or KV product other
     than as a cache moved between machines, kept by another technique or made room in, a
     product compared with, a feature supported or a cache's number format (``_NO_PAGE_TOPIC``):
     "TensorRT-LLM occupies all the remaining available GPU memory for KV caching" (NVIDIA
     Model Optimizer's benchmark page) is room for a batch."""
-    text = _NO_PAGE_TOPIC.sub(lambda found: " " * len(found.group()), text)
+    text = _without_reuse_phrases(text)
     return _kv_mechanism_in(text, Span(0, len(text)))
 
 

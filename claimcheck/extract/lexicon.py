@@ -737,6 +737,8 @@ _ROWS: tuple[Row, ...] = (
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
         r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
+        # a new version of an engine: "vLLM V1: A major architectural upgrade with 1.7x speedup"
+        r"(?:major\s|architectural\s)+(?:upgrade|rewrite|overhaul|re-?architecture)|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?\d+(?:\.\d+)?\s(?:flash|pro|turbo|mini|nano|sonnet|opus|haiku|ultra)\b|"
         r"(?:comparison|comparing|benchmark\w*)\s(?:of|between)\s(?:the\s)?(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy)\s(?:and|&|with|vs\.?|versus)\s[\w.-]*\w|"
@@ -756,6 +758,7 @@ _ROWS: tuple[Row, ...] = (
             "from 4.86 tokens/s with llama.cpp to 27.49 tokens/s",
             "vs TGI",
             "compared to the previous release",
+            "A major architectural upgrade with 1.7x speedup",
             "0.6.0 vs 0.5.3",
             "+56% on long prompts since v1.0.1",
             "DeepSpeed-MII",
@@ -889,9 +892,12 @@ _ROWS: tuple[Row, ...] = (
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
         r"gemv|wmma|(?:un)?tuned|uncompiled|compiled\s(?:version|model|graph)|eager\s(?:mode|baseline|execution)|graph\scapture|"
-        r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)|detokeni[sz]\w*|convolution\w*",
+        r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)|detokeni[sz]\w*|convolution\w*|"
+        # a selection kernel: "V2 makes prefill Top-K 1.84–2.61× faster than radix CUDA"
+        r"(?:prefill|decode|exact)\stop-?k|top-?k\s(?:kernels?|selection|operators?)",
         (
             "FlashAttention-3",
+            "prefill Top-K",
             "fused kernels",
             "CUDA graphs",
             "Flash Attention in PyTorch",

@@ -1694,6 +1694,55 @@ def test_a_kv_budget_is_room_not_a_cache_reused() -> None:
     )
 
 
+TRT_LLM_BLOGS = "https://github.com/NVIDIA/TensorRT-LLM/tree/main/docs/source/blogs/tech_blog"
+
+
+@pytest.mark.parametrize(
+    ("title", "paragraph"),
+    [
+        # f"{TRT_LLM_BLOGS}: Helix parallelism": KV parallelism shards the KV cache
+        (
+            "Helix Parallelism in TensorRT-LLM: Scaling Multi-Million-Token Decoding with KV "
+            "Cache Sharding",
+            "Helix spends the remaining width on KV Parallelism, which shards the KV cache along "
+            "the sequence dimension, yielding up to 1.8x interactivity improvement at low "
+            "concurrency.",
+        ),
+        # f"{TRT_LLM_BLOGS}: GVR V2 top-K for sparse attention", under a prefill heading
+        (
+            "GVR V2: Faster Exact Top-K with Self-Sampling and Multi-Thresholding\n\n"
+            "## The Same Approach Extends to Prefill",
+            "In B200 profiles, V2 makes prefill Top-K **1.84–2.61×** faster than radix CUDA.",
+        ),
+        # https://github.com/vllm-project/vllm/blob/main/docs/features/quantization/quantized_kvcache.md
+        (
+            "Quantized KV Cache\n\n## Performance Considerations",
+            "| Context length | `auto` (BF16) | `fp8` | Speedup |\n|---|---|---|---|\n"
+            "| 32k | 19.4 tok/s | 23.4 tok/s | +21% |",
+        ),
+        # https://github.com/vllm-project/vllm/blob/main/README.md: a new engine version
+        (
+            "vLLM",
+            "- [2025/01] We are excited to announce the alpha release of vLLM V1: A major "
+            "architectural upgrade with 1.7x speedup! Clean code, optimized execution loop, "
+            "zero-overhead prefix caching, enhanced multimodal support, and more.",
+        ),
+    ],
+)
+def test_kv_words_of_sharding_formats_and_kernels_lend_no_kv_cause(
+    title: str, paragraph: str
+) -> None:
+    assert _page_speedups(f"# {title}\n\n{paragraph}\n") == []
+
+
+def test_a_kv_cache_reused_beside_its_shards_is_still_the_cause() -> None:
+    sentence = "Prefix caching reuses the KV cache across KV shards, cutting TTFT 3x."
+    assert _factors(sentence) == [3.0]
+    assert _page_speedups(
+        "# KV cache reuse\n\n| Setup | Speedup |\n|---|---|\n| Llama-3 8B | 2.0x |\n"
+    ) == [2.0]
+
+
 def test_counts_multiplied_are_no_factor() -> None:
     # https://github.com/llm-d/llm-d.github.io (docs, kv-management/kv-indexer.md): sizes
     row = (

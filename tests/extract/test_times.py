@@ -358,8 +358,10 @@ def test_a_header_column_named_baseline_is_the_baseline_of_two_times() -> None:
         "| Mean TTFT | 1.139s | 1.235s | +8.4% |\n"
     )
     assert read_document(page, "markdown", "p.md").records == []
-    # the same columns with the second time the shorter: 1.235 / 1.139
+    # the same columns with the second time the shorter, on a page about KV offload (a KV
+    # number format's gain is the quantisation's): 1.235 / 1.139
     faster = page.replace("| 1.139s | 1.235s | +8.4% |", "| 1.235s | 1.139s | -7.8% |")
+    faster = faster.replace("# INT4/INT8 KV Cache", "# KV cache offload")
     (record,) = read_document(faster, "markdown", "p.md").records
     assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (1.235, 1.139)
 
