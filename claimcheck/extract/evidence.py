@@ -80,9 +80,10 @@ _QUOTIENT = re.compile(r"\d\s?[/÷]\s?\d[\d,.]*\s?[=≈]\s?~?$")
 fleet-sim notes, https://github.com/vllm-project/semantic-router) is a ratio of context
 lengths."""
 _PRODUCT = re.compile(r"\d[\d.,]*\s?[kmbgt]?\s(?:[a-z][\w-]*\s){1,3}$", re.IGNORECASE)
-"""Counts multiplied before a sign multiplier: "fixed entry count (default 100M keys × 10 pod
-entries)", "150 distinct system prompts × 5 question variants" (llm-d's KV indexer, https://github.com/llm-d/llm-d.github.io, docs architecture/
-advanced/kv-management/kv-indexer.md) is a product of sizes."""
+"""Counts multiplied before a sign multiplier, a product of sizes: "fixed entry count (default
+100M keys × 10 pod entries)" on llm-d's KV indexer page and "150 distinct system prompts × 5
+question variants" in its blog's sticky-until-saturated routing post
+(https://github.com/llm-d/llm-d.github.io)."""
 _PLUS = re.compile(r"\+")
 _VERSUS_FACTOR = re.compile(
     r"\s*(?:\([^()]{1,20}\)\s*)?(?:vs\.?|versus)\s[~≈]?\d[\d.]*(?:\s?[-–]\s?\d[\d.]*)?\s?[x×]",
