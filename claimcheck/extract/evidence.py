@@ -917,6 +917,7 @@ def _metric_in(text: str, where: Span) -> bool:
     return any(_first(text, f"metric_{m}", where) is not None for m in METRICS)
 
 
+@lru_cache(maxsize=1024)
 def _topic_cue(topic: str) -> str:
     """The KV-cache words of a page's title or section heading, prefix-aware routing among
     them ("Benchmarking Prefix Aware Load Balancing": requests go where their prefix is
