@@ -1188,12 +1188,15 @@ _KV_ROOM = re.compile(
     r"\b(?:amount|size|volume)\sof\s(?:the\s)?(?:kv|key-value)[-\s]?cache\b|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:capacity|blocks|space|size|memory|usage|utili[sz]ation)\b|"
     r"\b(?:kv|key-value)\s(?:slots?|capacity|budgets?)\b|"
-    r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b",
+    r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b|"
+    # a KV cache laid out in blocks or pages: memory management, not reuse
+    r"\b(?:blocked|block|paged)\s(?:kv|key-value)\b(?:[-\s]?cache)?",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
 cache on two cards", "the amount of KV Cache blocks", "64 KV slots vs 16", "at a fixed KV
-budget")."""
+budget", LMDeploy's "blocked KV cache" among its batching and kernel features,
+https://github.com/InternLM/lmdeploy/blob/main/README.md)."""
 
 _KV_TRANSFER = re.compile(
     r"\b(?:kv|key-value)(?:[-\s]?caches?)?[-\s]{1,3}(?:transfers?|transferr\w*|transmission|migration)\b|"

@@ -35,6 +35,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"平均|평균", "average"),
     (r"[约約]|약", "about"),
     (r"相比于?|相较于?|相較於?|相对于|相對於", "compared to"),
+    (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
     (r"比", "than"),
     # metrics
     (

@@ -737,6 +737,8 @@ _ROWS: tuple[Row, ...] = (
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
         r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
+        # an engine before Japanese より or Korean 보다 ("than"): "vLLMよりも最大1.8倍"
+        r"(?:vllm|sglang|tgi|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers)\s?(?:よりも?|보다)|"
         # a new version of an engine: "vLLM V1: A major architectural upgrade with 1.7x speedup"
         r"(?:major\s|architectural\s)+(?:upgrade|rewrite|overhaul|re-?architecture)|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:llama|qwen|mistral|mixtral|gemma|phi|exaone|deepseek|glm|falcon|gpt-\d|claude|gemini)[\w.-]*|on\s(?:the\s)?same\sengine|"
@@ -759,6 +761,8 @@ _ROWS: tuple[Row, ...] = (
             "vs TGI",
             "compared to the previous release",
             "A major architectural upgrade with 1.7x speedup",
+            "vLLM よりも up to 1.8x",
+            "vLLM 보다 up to 1.8x",
             "0.6.0 vs 0.5.3",
             "+56% on long prompts since v1.0.1",
             "DeepSpeed-MII",

@@ -9,6 +9,7 @@ file that names no claim field is passed over, so a hook may be given every such
 from __future__ import annotations
 
 import os
+import re
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from copy import copy
@@ -196,8 +197,9 @@ def expand(
     output: Path | None = None,
 ) -> Iterator[Input | InputError]:
     """Classify each argument (README "Three ways in"): ``-`` is stdin; an existing path is a file or folder;
-    an argument with whitespace that is not a path is claim text; anything else is a missing
-    path, never silently taken as text.
+    an argument with whitespace, or a Chinese or Japanese sentence, that is not a path is claim
+    text (``_unspaced_sentence``); anything else is a missing path, never silently taken as
+    text.
 
     A file reached twice (named and in a named folder, by two spellings, or through a link)
     is read once, under its first name. The report file ``output`` is never an input of a folder.
@@ -238,7 +240,7 @@ def expand(
             if selection.force_exclude and ignored.excluded(path, is_dir=False):
                 continue
             found.append((_real(path), _named_file(path, selection)))
-        elif any(ch.isspace() for ch in argument):
+        elif any(ch.isspace() for ch in argument) or _unspaced_sentence(argument, selection):
             label = f"<text {number}>" if len(arguments) > 1 else "<text>"
             found.append((None, TextInput(argument, display=label, explicit=False)))
         else:
@@ -253,6 +255,24 @@ def expand(
             text, display=f"<text {number}>" if len(texts) > 1 else "<text>", explicit=True
         )
     yield from ignored.problems
+
+
+# Kana, CJK ideographs and Hangul: scripts whose sentences may hold no space at all.
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _unspaced_sentence(argument: str, selection: Selection) -> bool:
+    """Whether an argument that is no path and holds no whitespace is a sentence all the same:
+    Chinese and Japanese are written without spaces ("请求吞吐量比vLLM高1.8倍。"). It holds
+    their characters, no path separator and no suffix of an input kind ("报告.md" stays a
+    missing file)."""
+    return (
+        _UNSPACED_SCRIPT.search(argument) is not None
+        and "/" not in argument
+        and os.sep not in argument
+        and not (os.altsep and os.altsep in argument)
+        and selection.kind_of(argument) is None
+    )
 
 
 def output_clash(output: Path, arguments: list[str], selection: Selection) -> str | None:

@@ -71,6 +71,16 @@ def test_a_sentence_longer_than_a_file_name_is_read(cli: Invoke) -> None:
     assert run.json()["claims"][0]["claim"]["speedup"] == 22
 
 
+def test_a_sentence_without_spaces_in_chinese_is_read(cli: Invoke) -> None:
+    # Chinese is written without spaces; a Chinese file name with a suffix is still a path
+    run = cli("check", "前缀缓存使首字延迟降低了90%。", "--format", "json")
+    assert run.code == 0, run.stderr
+    assert run.json()["claims"][0]["claim"]["speedup"] == 10
+    missing = cli("check", "报告.md")
+    assert missing.code == 2
+    assert "no such file or directory" in missing.stderr
+
+
 def test_a_missing_long_name_is_a_missing_path_not_a_crash(cli: Invoke) -> None:
     run = cli("check", "x" * 300)
     assert run.code == 2

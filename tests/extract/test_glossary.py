@@ -54,6 +54,31 @@ def test_an_engine_comparison_in_chinese_is_not_a_kv_claim() -> None:
     assert extract_claims(sentence, explicit=True) == []
 
 
+# https://github.com/InternLM/lmdeploy/blob/main/README_ja.md (and its English README)
+LMDEPLOY_JA = (
+    "- **効率的な推論**：LMDeployは、persistent batch（連続バッチ）、ブロック化されたKVキャッシュ、"
+    "動的分割と融合、テンソル並列、高性能なCUDAカーネルなどの主要な機能を導入し、"
+    "vLLMよりも最大1.8倍のリクエストスループットを提供します。"
+)
+LMDEPLOY_EN = (
+    "LMDeploy delivers up to 1.8x higher request throughput than vLLM, by introducing key "
+    "features like persistent batch(a.k.a. continuous batching), blocked KV cache, dynamic "
+    "split&fuse, tensor parallelism, high-performance CUDA kernels and so on."
+)
+
+
+def test_an_engine_before_yori_or_boda_is_the_baseline_and_a_blocked_kv_cache_no_cause() -> None:
+    # より (Japanese) and 보다 (Korean) follow the engine compared with: "vLLM than"
+    for sentence in (
+        LMDEPLOY_JA,
+        LMDEPLOY_EN,
+        "LMDeploy는 블록 KV 캐시로 vLLM보다 최대 1.8배 빠릅니다.",
+    ):
+        assert extract_claims(sentence, explicit=True) == [], sentence
+    # a paged KV cache beside a KV cache reused leaves the reuse the cause
+    assert _read("Prefix caching with a paged KV cache cuts TTFT 5x.")[0]["speedup"] == 5.0
+
+
 def test_spans_point_at_the_cjk_source() -> None:
     claim = extract_claims(PROMPT_CACHE_JA)[0]
     start = PROMPT_CACHE_JA.index("3.5倍")
