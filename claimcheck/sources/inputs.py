@@ -259,19 +259,20 @@ def expand(
 
 # Kana, CJK ideographs and Hangul: scripts whose sentences may hold no space at all.
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_SENTENCE_MARK = re.compile(r"[，。！？；：、]")  # full-width punctuation no file name needs
 
 
 def _unspaced_sentence(argument: str, selection: Selection) -> bool:
     """Whether an argument that is no path and holds no whitespace is a sentence all the same:
     Chinese and Japanese are written without spaces ("请求吞吐量比vLLM高1.8倍。"). It holds
-    their characters, no path separator and no suffix of an input kind ("报告.md" stays a
-    missing file)."""
+    their characters and no suffix of an input kind ("报告.md" stays a missing file), and no
+    path separator unless it holds their sentence punctuation too ("docs/LightLLM.md中的图片
+    表明lightllm的吞吐是vllm的2-3x，…")."""
+    separated = "/" in argument or os.sep in argument or bool(os.altsep and os.altsep in argument)
     return (
         _UNSPACED_SCRIPT.search(argument) is not None
-        and "/" not in argument
-        and os.sep not in argument
-        and not (os.altsep and os.altsep in argument)
         and selection.kind_of(argument) is None
+        and (not separated or _SENTENCE_MARK.search(argument) is not None)
     )
 
 
