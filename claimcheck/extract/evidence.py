@@ -18,7 +18,7 @@ from typing import Literal
 import msgspec
 
 from claimcheck.extract.candidates import Candidate, header_cell, row_cell
-from claimcheck.extract.lexicon import METRICS, TOPICS, lowered_pattern, pattern
+from claimcheck.extract.lexicon import METRICS, TOPIC_CUES, TOPICS, lowered_pattern, pattern
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
@@ -928,7 +928,7 @@ def _topic_cue(topic: str) -> str:
     number format, room or transfer ("Quantized KV Cache", vLLM's docs,
     https://github.com/vllm-project/vllm/blob/main/docs/features/quantization/quantized_kvcache.md)."""
     topic = _without_reuse_phrases(topic)
-    for row in ("kv_product", "cue_strong", "cue_routing"):
+    for row in TOPIC_CUES:
         found = pattern(row).search(topic)
         if found is not None:
             if (

@@ -117,6 +117,26 @@ reusing a KV cache (unless the sentence is about KV storage too)."""
 CUE_NAMES = ("queueing", "cross_user", "similar_prompts")
 """Claim-level cues the rules read (KV105, KV304, KV305)."""
 
+TOPIC_CUES = ("kv_product", "cue_strong", "cue_routing")
+"""The rows whose words in a page's title or heading make it a page about KV reuse, in the
+order their words are reported."""
+
+_THAN_AFTER = "|".join(
+    rf"{engine}\s?(?:よりも?|보다)"
+    for engine in (
+        "vllm",
+        "sglang",
+        "tgi",
+        "tensorrt-llm",
+        "trt-llm",
+        r"llama\.cpp",
+        "ollama",
+        "lmdeploy",
+    )
+)
+"""An engine before Japanese より or Korean 보다 ("than"): "vLLMよりも最大1.8倍". Each engine is a
+word of its own letter, so that the alternation stays grouped (``factoring``)."""
+
 
 _NOT_SPEED = (
     r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
@@ -737,10 +757,8 @@ _ROWS: tuple[Row, ...] = (
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
         r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
-        # an engine before Japanese より or Korean 보다 ("than"): "vLLMよりも最大1.8倍"
-        r"vllm\s?(?:よりも?|보다)|sglang\s?(?:よりも?|보다)|tgi\s?(?:よりも?|보다)|"
-        r"tensorrt-llm\s?(?:よりも?|보다)|trt-llm\s?(?:よりも?|보다)|llama\.cpp\s?(?:よりも?|보다)|"
-        r"ollama\s?(?:よりも?|보다)|lmdeploy\s?(?:よりも?|보다)|"
+        + _THAN_AFTER
+        + "|"
         # a new version of an engine: "vLLM V1: A major architectural upgrade with 1.7x speedup"
         r"major\s(?:architectural\s)?(?:upgrade|rewrite|overhaul|re-?architecture)|"
         r"architectural\s(?:upgrade|rewrite|overhaul|re-?architecture)|"

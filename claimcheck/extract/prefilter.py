@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
 from claimcheck.extract.glossary import CJK, english
-from claimcheck.extract.lexicon import pattern, source
+from claimcheck.extract.lexicon import TOPIC_CUES, pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
 if TYPE_CHECKING:
@@ -618,9 +618,7 @@ def _kv_anywhere() -> re.Pattern[str]:
 def topic_cue(text: str) -> bool:
     """Does ``text`` (a page title or heading) say the page is about KV or prefix caching or
     prefix-aware routing, or name a known KV product?"""
-    return bool(text) and any(
-        pattern(row).search(text) is not None for row in ("cue_strong", "kv_product", "cue_routing")
-    )
+    return bool(text) and any(pattern(row).search(text) is not None for row in TOPIC_CUES)
 
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")
