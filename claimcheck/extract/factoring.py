@@ -14,17 +14,21 @@ The matches stay the same, span and groups. At a given place only the words whos
 character may be the text's there can match, and a case-blind pattern compares a character
 with one letter's case forms only; a word keeps its place after every word listed before it
 that may match where it does: the words of one letter keep their order, and a word that does
-not start with a lower-case letter or a digit of its own (``(?:than|vs)\\s…``, ``a?b``,
+not start with a lower-case letter or a digit of its own (``(?:than|vs)+\\s…``, ``a?b``,
 ``\\w+_p\\d\\d``) closes the groups of the letters it may start with (``t`` and ``v``, ``a``
 and ``b``, every one), so that later words of those letters come after it. A ``\\b`` before a
 letter is the group's own, and a look-behind before a letter is tested after it
 (``(?<![\\w-])r-kv`` is ``r(?<!(?:[\\w-])r)-kv``): both words then start with their letter.
 Adjacent ``\\b(?:…)\\b`` alternatives are one boundary test followed by each word and the
-closing boundary, in order: they join into one group. A pattern with a capturing group (whose
-number the order gives), an inline flag or anything this reading does not follow is left as
-it is. ``tests/extract/test_factoring.py`` holds every lexicon pattern, case-blind and not, to
-the same matches on real text, and generated alternations to the same matches on generated
-text.
+closing boundary, in order: they join into one group. A word that starts with a group or a
+class of letters (``(?:than|vs\\.?|over)\\s…``) would be tried at every word of the text and
+part the groups of its letters: it is first spread into the words it alternates between, in
+order (``than\\s…``, ``vs\\.?\\s…``, ``over\\s…``), each of which then joins its letter's group,
+as long as that adds little to the pattern (``_spread``). A pattern with a capturing group
+(whose number the order gives), an inline flag or anything this reading does not follow is
+left as it is. ``tests/extract/test_factoring.py`` holds every lexicon pattern, case-blind
+and not, to the same matches on real text, and generated alternations to the same matches on
+generated text.
 """
 
 from __future__ import annotations
@@ -186,12 +190,75 @@ def _first_char(word: str) -> tuple[frozenset[str], int] | None:
     return None
 
 
+_SPREAD_WORDS = 8
+_SPREAD_GROWTH = 200
+"""The most words one word is spread into, and the most characters the spread may add: each
+word repeats the rest of the word after its first group, and a longer pattern takes longer to
+compile, which a one-liner pays in every run (``bench/README.md``, "Words spread")."""
+
+
+def _spread(word: str) -> list[str]:
+    """``word`` as the words its first group or class alternates between, in their order
+    (``(?:than|vs)\\sx`` is ``than\\sx`` and ``vs\\sx``; ``(?:sub-)?1`` is ``sub-1`` and
+    ``1``; ``[1-3]-bit`` is ``1-bit``, ``2-bit`` and ``3-bit``), so that each starts with its
+    letter and is tried among that letter's words; ``[word]`` itself when it has no such
+    start or spreads into too much."""
+    words = [word]
+    while True:
+        spread = [_spread_once(w) for w in words]
+        if all(s is None for s in spread):
+            break
+        words = [w for s, w in zip(spread, words, strict=True) for w in (s or [w])]
+        if len(words) > _SPREAD_WORDS or sum(map(len, words)) - len(word) > _SPREAD_GROWTH:
+            return [word]
+    return words
+
+
+def _spread_once(word: str) -> list[str] | None:
+    """``word``'s first alternation written out once: a group (optional or not, after a
+    ``\\b`` or a look-behind, which each word keeps) or a class of letters and digits; ``None``
+    when it starts with neither. ``(?:a|b)c`` tries ``a`` then ``b``, each followed by
+    ``c``, as ``ac|bc`` does; ``(?:a|b)?c`` then tries ``c``."""
+    if word.startswith("\\b"):
+        lead = 2
+    elif word.startswith(("(?<!", "(?<=")):
+        lead = _group_end(word) + 1
+        if lead <= 0:
+            return None
+    else:
+        lead = 0
+    head, body = word[:lead], word[lead:]
+    if body.startswith("(?:"):
+        end = _group_end(body)
+        inner = _split(body[3:end]) if end > 0 else None
+        rest = body[end + 1 :]
+        if inner is None or rest[:1] in ("*", "+", "{"):
+            return None
+        if rest[:1] == "?":
+            rest = rest[1:]
+            if not rest or rest[:1] in _QUANTIFIERS:
+                return None  # lazy or possessive, or nothing after it
+            inner.append("")
+        return [head + alternative + rest for alternative in inner]
+    found = _CLASS.match(body)
+    if found is None or body[found.end() : found.end() + 1] in _QUANTIFIERS:
+        return None
+    rest = body[found.end() :]
+    members = [
+        member
+        for low, high, single in _MEMBERS.findall(found.group(1))
+        for member in (map(chr, range(ord(low), ord(high) + 1)) if low else single)
+    ]
+    return [head + member + rest for member in members]
+
+
 def _grouped(words: list[str]) -> list[str]:
     """``words`` (each followed by ``\\b``), those of one first letter grouped under it, up to
-    the next word that may match where they do and starts with no letter of its own."""
+    the next word that may match where they do and starts with no letter of its own; a word
+    that starts with a group or class is spread first (``_spread``)."""
     out: list[tuple[str, list[str]] | str] = []
     open_groups: dict[str, list[str]] = {}
-    for word in map(_keyed, words):
+    for word in map(_keyed, [spread for written in words for spread in _spread(written)]):
         key = _key(word)
         if key is not None:
             rests = open_groups.get(key)

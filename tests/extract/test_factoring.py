@@ -40,9 +40,36 @@ def test_a_boundary_or_look_behind_before_a_letter_is_tested_after_it() -> None:
 
 
 def test_a_group_first_parts_only_the_words_of_its_own_first_letters() -> None:
-    assert factored(r"\b(?:kv|(?:than|vs)\sx|kx|tx|vx)\b") == (
-        r"\b(?:k(?:v\b|x\b)|(?:than|vs)\sx\b|tx\b|vx\b)"
+    # A group of nine words is not spread (below): it may match where "tx" and "vx" do, not
+    # where "kx" does.
+    group = "(?:than|to|ta|te|ti|tu|ty|tz|vs)"
+    assert factored(rf"\b(?:kv|{group}\sx|kx|tx|vx)\b") == (
+        rf"\b(?:k(?:v\b|x\b)|{group}\sx\b|tx\b|vx\b)"
     )
+
+
+def test_a_group_or_class_first_is_spread_into_words_of_their_letters() -> None:
+    assert factored(r"\b(?:kv|(?:than|vs)\sx|kx|tx|vx)\b") == (
+        r"\b(?:k(?:v\b|x\b)|t(?:han\sx\b|x\b)|v(?:s\sx\b|x\b))"
+    )
+    # An optional group: each of its words, then the word without it.
+    assert factored(r"\b(?:(?:sub-)?[1-3]-bit|2x)\b") == (
+        r"\b(?:sub-[1-3]-bit\b|1-bit\b|2(?:-bit\b|x\b)|3-bit\b)"
+    )
+    # A look-behind stays before each word, then moves after its letter.
+    assert factored(r"\b(?:(?<!-)(?:ab|k)c|kd)\b") == (
+        r"\b(?:a(?<!(?:-)a)bc\b|k(?:(?<!(?:-)k)c\b|d\b))"
+    )
+
+
+def test_a_word_that_would_spread_into_too_much_is_left_whole() -> None:
+    # Nine words, or a long rest repeated: the pattern would grow more than it gains.
+    nine = "|".join("abcdefghi")
+    assert factored(rf"\b(?:(?:{nine})x|ay)\b") == rf"\b(?:(?:{nine})x\b|ay\b)"
+    rest = "y" * 120
+    assert factored(rf"\b(?:(?:a|b|c)x{rest}|ay)\b") == rf"\b(?:(?:a|b|c)x{rest}\b|ay\b)"
+    # A lazy or possessive optional group is not spread.
+    assert factored(r"\b(?:(?:a|b)??x|ay)\b") == r"\b(?:(?:a|b)??x\b|ay\b)"
 
 
 def test_adjacent_alternations_join_into_one() -> None:
@@ -96,6 +123,8 @@ _ALTERNATIONS = st.lists(_WORDS, min_size=1, max_size=8).map(
 @example(r"\b(?:ax|±?a(?=\s)|a\s)\b", "a b")  # an optional mark may leave the letter first
 @example(r"\b(?:kx|(?:ab|cd)?k(?=\s)|k\s)\b", "k z")  # an optional group may leave "k" first
 @example(r"\b(?:kx|(?!a)k(?=\s)|k\s)\b", "k z")  # a look-ahead leaves "k" first
+@example(r"\b(?:(?:a|ab)?b|ab)\b", "ab b")  # a spread optional group keeps its order
+@example(r"\b(?:[1-3k]x|kx|(?<!a)(?:k|1)\s)\b", "kx 1 k")
 @given(
     st.lists(_ALTERNATIONS, min_size=1, max_size=3).map("|".join),
     st.text(st.sampled_from("abkABK123 -_x±[\n"), max_size=30),
