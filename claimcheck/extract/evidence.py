@@ -18,7 +18,14 @@ from typing import Literal
 import msgspec
 
 from claimcheck.extract.candidates import Candidate, header_cell, row_cell
-from claimcheck.extract.lexicon import METRICS, TOPIC_CUES, TOPICS, lowered_pattern, pattern
+from claimcheck.extract.lexicon import (
+    METRICS,
+    TOPIC_CUES,
+    TOPICS,
+    lowered,
+    lowered_pattern,
+    pattern,
+)
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
@@ -96,17 +103,10 @@ _FACTOR_VERSUS = re.compile(
 vs 1.21-1.29x (RR)") are the values of some ratio, each of them, not a gain."""
 
 
-@lru_cache(maxsize=4)
-def _lower(text: str) -> str | None:
-    """``text`` in lower case, when that keeps every character at its offset."""
-    low = text.lower()
-    return low if len(low) == len(text) else None
-
-
 def _matches(text: str, row: str, start: int, end: int) -> Iterator[re.Match[str]]:
     """The matches of ``row`` in ``text[start:end]``; in the lower-case text where the row
     allows (``lexicon.lowered_pattern``): the same spans, found in about half the time."""
-    low = _lower(text)
+    low = lowered(text)
     compiled = lowered_pattern(row) if low is not None else None
     if compiled is not None and low is not None:
         return compiled.finditer(low, start, end)
@@ -146,7 +146,7 @@ def clear_memory() -> None:
     _ends.cache_clear()
     _found.cache_clear()
     _not_reused.cache_clear()
-    _lower.cache_clear()
+    lowered.cache_clear()
 
 
 def facts(candidate: Candidate, frame: Frame) -> list[Fact]:

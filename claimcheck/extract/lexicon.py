@@ -12,7 +12,7 @@ start inside another number (see ``numbers.NUM``).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 import msgspec
 
@@ -1423,6 +1423,45 @@ def source(name: str) -> str:
 def pattern(name: str) -> re.Pattern[str]:
     """The compiled pattern called ``name`` (compiled on first use, then cached)."""
     return re.compile(factored(_SOURCES[name]), re.IGNORECASE)
+
+
+@lru_cache(maxsize=4)
+def lowered(text: str) -> str | None:
+    """``text`` in lower case, when that keeps every character at its offset (``"İ"`` is two
+    characters in lower case); remembered for the few texts being read."""
+    low = text.lower()
+    return low if len(low) == len(text) else None
+
+
+def search(name: str, text: str, start: int, end: int) -> re.Match[str] | None:
+    """The first match of the pattern called ``name`` in ``text[start:end]``, found in the
+    lower-case text where the pattern allows (``lowered_pattern``): the same span, found in
+    about half the time; its words in lower case."""
+    low = lowered(text)
+    compiled = lowered_pattern(name) if low is not None else None
+    if compiled is not None and low is not None:
+        return compiled.search(low, start, end)
+    return pattern(name).search(text, start, end)
+
+
+class Gate:
+    """A quick test of whether ``text[start:end]`` holds any of some lower-case words (a
+    regular expression with no capital letter of its own), made on the lower-case text where
+    it keeps offsets, case-blind otherwise."""
+
+    def __init__(self, regex: str) -> None:
+        self.lower_case = re.compile(regex)
+        self.case_blind = re.compile(regex, re.IGNORECASE)
+
+    def found(self, text: str, start: int, end: int) -> bool:
+        low = lowered(text)
+        if low is not None:
+            return self.lower_case.search(low, start, end) is not None
+        return self.case_blind.search(text, start, end) is not None
+
+    def names(self, words: str) -> bool:
+        """Whether a few ``words`` (not a text being read) hold one, case-blind."""
+        return self.case_blind.search(words) is not None
 
 
 @cache

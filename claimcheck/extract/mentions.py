@@ -10,7 +10,7 @@ from bisect import bisect_right
 
 import msgspec
 
-from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern
+from claimcheck.extract.lexicon import QUALIFIERS, TIERS, pattern, search
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.types import Span
 
@@ -279,10 +279,10 @@ def params(text: str, lo: int, hi: int) -> list[Found]:
 def tiers(text: str, lo: int, hi: int) -> list[Found]:
     """Where the KV cache lives, most specific kind first (object > network > cxl > nvme > dram)."""
     out: list[Found] = []
-    if pattern("tier_any").search(text, lo, hi) is None:
+    if search("tier_any", text, lo, hi) is None:
         return out
     for kind, _source in TIERS:
-        match = pattern(f"tier_{kind}").search(text, lo, hi)
+        match = search(f"tier_{kind}", text, lo, hi)
         if match is not None:
             out.append(Found(kind, Span(match.start(), match.end())))
     return out

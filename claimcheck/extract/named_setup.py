@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 import claimcheck.extract.names as names
-from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.lexicon import Gate, pattern
 from claimcheck.extract.mentions import Found, params
 from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
 from claimcheck.extract.types import Span
@@ -45,9 +45,7 @@ class GpuMention(msgspec.Struct, frozen=True):
 _SIZE = re.compile(r"(?<![\dx.])(\d+(?:\.\d+)?)\s?b\b", re.IGNORECASE)
 
 
-_POWER_GATE = re.compile(
-    r"power|max-?q|eco|clock|tdp|cap|limit|-pl\b|watt|\dw\b|\d\sw\b", re.IGNORECASE
-)
+_POWER_GATE = Gate(r"power|max-?q|eco|clock|tdp|cap|limit|-pl\b|watt|\dw\b|\d\sw\b")
 
 
 def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[ModelMention]:
@@ -55,7 +53,7 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
     "DeepSeek-R1-671B", "Qwen3-235B-A22B"; unknown names with a version or size are kept."""
     out: list[ModelMention] = []
     named = names.names_of(catalog)
-    known = names.model_gate(named).search(text, lo, hi) is not None
+    known = names.model_gate(named).found(text, lo, hi)
     for match in names.model_pattern(named).finditer(text, lo, hi) if known else ():
         catalog = catalog or _builtin()
         if not match.group(2).strip(" -.:"):
@@ -76,7 +74,7 @@ def models(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[
             )
     taken = [m.span for m in out]
     for match in names.unknown_models(text, lo, hi):
-        if any(s.start <= match.start() < s.end for s in taken) or names.gpu_gate(named).search(
+        if any(s.start <= match.start() < s.end for s in taken) or names.gpu_gate(named).names(
             match.group(0)
         ):
             continue
@@ -125,7 +123,7 @@ def gpus(text: str, lo: int, hi: int, catalog: Catalog | None = None) -> list[Gp
     "DGX B200" (8), "GB200 NVL72" (72), "two DGX H100 nodes" (16), "an H100" (1)."""
     out: list[GpuMention] = []
     named = names.names_of(catalog)
-    if names.gpu_gate(named).search(text, lo, hi) is None:
+    if not names.gpu_gate(named).found(text, lo, hi):
         return out
     catalog = catalog or _builtin()
     for match in names.gpu_pattern(named).finditer(text, lo, hi):
@@ -209,7 +207,7 @@ class PowerMention(msgspec.Struct, frozen=True):
 
 def power(text: str, lo: int, hi: int) -> PowerMention | None:
     """ "low-power mode", "Max-Q", "power-capped at 350 W", "350W power limit", "limited to 600 watts"."""
-    if _POWER_GATE.search(text, lo, hi) is None:
+    if not _POWER_GATE.found(text, lo, hi):
         return None
     smi = _SMI_CAP.search(text, lo, hi)
     if smi is not None:  # "nvidia-smi -pl 350"

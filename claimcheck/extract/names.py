@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from claimcheck.extract.lexicon import Gate
 from claimcheck.extract.numbers import WORD_NUM
 
 if TYPE_CHECKING:
@@ -223,9 +224,9 @@ def unknown_models(text: str, lo: int, hi: int) -> list[re.Match[str]]:
 
 
 @lru_cache(maxsize=4)
-def model_gate(catalog: Names) -> re.Pattern[str]:
-    """A cheap test: does the text name any catalog family at all?"""
-    return re.compile(_alternation(families(catalog)) or r"(?!)", re.IGNORECASE)
+def model_gate(catalog: Names) -> Gate:
+    """A cheap test: does the text name any catalog family at all? (Families are lower case.)"""
+    return Gate(_alternation(families(catalog)) or r"(?!)")
 
 
 @lru_cache(maxsize=4)
@@ -261,7 +262,7 @@ def gpu_pattern(catalog: Names) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=4)
-def gpu_gate(catalog: Names) -> re.Pattern[str]:
-    """A cheap test: does the text name any catalog GPU at all?"""
+def gpu_gate(catalog: Names) -> Gate:
+    """A cheap test: does the text name any catalog GPU at all? (Cores are lower case.)"""
     cores, _ = gpu_cores(catalog)
-    return re.compile(_alternation(cores) or r"(?!)", re.IGNORECASE)
+    return Gate(_alternation(cores) or r"(?!)")

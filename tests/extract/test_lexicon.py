@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.extract.lexicon import ROWS, TOPICS, lowered_pattern, pattern, pattern_names
+from claimcheck.extract.lexicon import (
+    ROWS,
+    TOPICS,
+    Gate,
+    lowered_pattern,
+    pattern,
+    pattern_names,
+    search,
+)
 from claimcheck.extract.scoring import MEANINGS, VETOES, WEIGHTS
 
 EXAMPLES = [(row.name, text) for row in ROWS for text in row.examples]
@@ -75,3 +83,23 @@ def test_a_lowered_pattern_finds_what_the_pattern_finds() -> None:
             m.span() for m in pattern(name).finditer(text)
         ], name
     assert lowered_pattern("words") is None  # it spells a capital of its own
+
+
+def test_search_finds_on_the_lower_case_text_what_the_pattern_finds() -> None:
+    text = "Tiered to NVMe SSDs and CPU DRAM, 4x faster TTFT."
+    for name in ("tier_nvme", "tier_dram", "metric_ttft"):
+        found, expected = search(name, text, 0, len(text)), pattern(name).search(text)
+        assert found is not None and expected is not None
+        assert found.span() == expected.span()
+    assert search("tier_nvme", text, 0, 9) is None  # within the bounds given
+
+
+def test_a_gate_is_case_blind_whatever_the_text_lowers_to() -> None:
+    gate = Gate(r"h100|power")
+    assert gate.found("8x H100 GPUs", 0, 12)
+    assert gate.found("8x H100 GPUs", 3, 12)  # "H100" starts at 3
+    assert not gate.found("8x H100 GPUs", 4, 12)
+    # "İ" is two characters in lower case: the offsets would move, the case-blind test runs.
+    assert gate.found("İ POWER cap", 0, 11)
+    assert not gate.found("İ POWER cap", 3, 11)
+    assert gate.names("Power")

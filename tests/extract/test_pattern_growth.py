@@ -57,9 +57,9 @@ def _growth(pattern: re.Pattern[str], shape: str, unit: str) -> tuple[float, flo
 def _catalog_patterns() -> dict[str, re.Pattern[str]]:
     built = {
         "model_pattern": names.model_pattern(_NAMES),
-        "model_gate": names.model_gate(_NAMES),
+        "model_gate": names.model_gate(_NAMES).lower_case,
         "gpu_pattern": names.gpu_pattern(_NAMES),
-        "gpu_gate": names.gpu_gate(_NAMES),
+        "gpu_gate": names.gpu_gate(_NAMES).lower_case,
     }
     built.update({f"lexicon.{name}": lexicon.pattern(name) for name in lexicon.pattern_names()})
     return built
