@@ -164,7 +164,10 @@ def _starts(word: str) -> frozenset[str] | None:
     chars, length = first
     after = word[length:]
     if _OPTIONAL.match(after):
-        rest = after[2:] if after[1:2] in ("?", "+") else after[1:]
+        length = after.find("}") + 1 if after[0] == "{" else 1
+        if length == 0:
+            return None
+        rest = after[length + 1 :] if after[length : length + 1] in ("?", "+") else after[length:]
         then = _starts(rest)
         return None if then is None else chars | then
     return chars

@@ -125,6 +125,7 @@ _ALTERNATIONS = st.lists(_WORDS, min_size=1, max_size=8).map(
 @example(r"\b(?:kx|(?!a)k(?=\s)|k\s)\b", "k z")  # a look-ahead leaves "k" first
 @example(r"\b(?:(?:a|ab)?b|ab)\b", "ab b")  # a spread optional group keeps its order
 @example(r"\b(?:[1-3k]x|kx|(?<!a)(?:k|1)\s)\b", "kx 1 k")
+@example(r"\b(?:[1-3k]a|a{0,2}|k)\b", "K")  # "a{0,2}" may match nothing, where "k" does
 @given(
     st.lists(_ALTERNATIONS, min_size=1, max_size=3).map("|".join),
     st.text(st.sampled_from("abkABK123 -_x±[\n"), max_size=30),
