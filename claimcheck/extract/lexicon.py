@@ -57,6 +57,13 @@ QUALIFIERS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+_FLASH = (
+    r"(?<!\d[-\s])(?<!gemini\s)(?<!mini-)flash(?![-\s]lite|-reasoning|-thinking|-exp)"
+    r"(?![-\s]?(?:decod\w*|attn|attention|mla|infer\w*))"
+)
+"""Flash storage, not a model ("Gemini 2.0 Flash", "DeepSeek-V4-Flash", "Flash-Lite",
+"Phi-4-mini-flash-reasoning") or a kernel ("flash decoding", "Flash-Attention", "FlashMLA")."""
+
 TIERS: tuple[tuple[str, str], ...] = (
     (
         "object",
@@ -71,12 +78,9 @@ TIERS: tuple[tuple[str, str], ...] = (
         r"over\sthe\snetwork|cluster's\sflash|storage\sservers?|file\sserver",
     ),
     ("cxl", r"cxl"),
-    # "Gemini 2.0 Flash", "Flash-Lite", "Phi-4-mini-flash-reasoning" are models, and "flash
-    # decoding", "Flash-Attention", "FlashMLA" kernels, not storage
     (
         "nvme",
-        r"nvme|ssds?|(?<!\d\s)(?<!gemini\s)(?<!mini-)flash(?![-\s]lite|-reasoning|-thinking|-exp)"
-        r"(?![-\s]?(?:decod\w*|attn|attention|mla|infer\w*))|local\s(?:drives?|disks?)|solid[-\s]state",
+        rf"nvme|ssds?|{_FLASH}|local\s(?:drives?|disks?)|solid[-\s]state",
     ),
     (
         "dram",
@@ -1209,10 +1213,10 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "storage_cue",
         "cue",
-        r"offload\w*|tier|nvme|ssd|flash(?![-\s]?(?:decod\w*|attn|attention|mla|infer\w*))|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
+        rf"offload\w*|tier|nvme|ssd|{_FLASH}|storage|dram|cxl|host\smemory|cpu\smemory|kv\scache\s(?:load|reuse)|"
         r"prefix\scach\w*|prompt\scach\w*|cache\shits?|recomput\w*|reus\w*",
-        ("offloading", "NVMe", "host memory", "prefix caching", "reuse"),
-        ("stories",),
+        ("offloading", "NVMe", "host memory", "prefix caching", "reuse", "flash tier"),
+        ("stories", "Gemini 2.0 Flash", "DeepSeek-V4-Flash"),
     ),
     # ---- times and token counts ----------------------------------------------------------
     Row(

@@ -356,3 +356,16 @@ def test_a_figure_in_a_cost_or_memory_is_no_speedup_even_passed_as_a_claim(text:
 def test_a_figure_in_a_metric_is_still_a_speedup() -> None:
     # invented: "in" before a metric names what the factor is of
     assert one("Prefix caching: 5x in end-to-end latency.")["speedup"] == 5
+
+
+def test_a_model_called_flash_is_no_flash_storage() -> None:
+    # https://github.com/GoogleCloudPlatform/generative-ai/blob/main/gemini/multimodal-live-api/real_time_rag_retail_gemini_2_0.ipynb:
+    # a newer model against an older one; "2.0 Flash" no storage tier beside the comparison
+    text = (
+        "- Speed and performance: Gemini 2.0 Flash is the fastest model in the industry, with "
+        "a 3x improvement in time to first token (TTFT) over 1.5 Flash."
+    )
+    assert [dict(c.values) for c in extract_claims(text, explicit=True)] == []
+    # invented: flash as the tier the KV cache is kept in still is one
+    claim = one("Keeping the KV cache on flash instead of recomputing it cuts TTFT 5x.")
+    assert (claim["speedup"], claim["metric"]) == (5, "ttft")
