@@ -1228,13 +1228,18 @@ _KV_SHARDED = re.compile(
 Parallelism, which shards the KV cache along the sequence dimension", TensorRT-LLM's Helix
 post, https://github.com/NVIDIA/TensorRT-LLM/tree/main/docs/source/blogs/tech_blog)."""
 _NOT_REUSED = (_KV_TRANSFER, _KV_KEPT, _KV_ROOM, _KV_SHARDED)
+_NOT_REUSED_LOWER = tuple(re.compile(phrase.pattern) for phrase in _NOT_REUSED)
+"""The same phrases for the lower-case text (they spell no capital letter): the same spans,
+found in about half the time."""
 
 
 @lru_cache(maxsize=16_384)
 def _not_reused(text: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
     """The spans of ``_NOT_REUSED`` phrases in ``text[start:end]`` (remembered: the
     candidates of one sentence ask of the same clause, sentence and unit)."""
-    return tuple(m.span() for phrase in _NOT_REUSED for m in phrase.finditer(text, start, end))
+    low = lowered(text)
+    phrases, searched = (_NOT_REUSED_LOWER, low) if low is not None else (_NOT_REUSED, text)
+    return tuple(m.span() for phrase in phrases for m in phrase.finditer(searched, start, end))
 
 
 _AS_COMPARED = re.compile(

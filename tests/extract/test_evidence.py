@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
+from pathlib import Path
 
-from claimcheck.extract import extract_claims, read
+import pytest
+import yaml
+
+from claimcheck.extract import evidence, extract_claims, read
 from claimcheck.sources.document import read_document
 
 
@@ -1895,3 +1899,25 @@ def test_a_page_whose_opening_names_kv_only_as_room_is_no_kv_page() -> None:
         1.62,
         1.52,
     ]
+
+
+def test_phrases_of_kv_not_reused_find_the_same_in_lower_case() -> None:
+    # https://github.com/NVIDIA/TensorRT-LLM/tree/main/docs/source/blogs/tech_blog (Helix) and
+    # https://github.com/hao-ai-lab/hao-ai-lab.github.io (Jacobi Forcing), with the real corpus
+    corpus = (Path(__file__).parent / "real_dev.yaml").read_text(encoding="utf-8")
+    text = "\n".join(
+        [
+            "KV Parallelism, which shards the KV cache along the sequence dimension.",
+            "~1.7× higher throughput, while keeping the pure AR backbone and KV reuse.",
+            *(entry["text"] for entry in yaml.safe_load(corpus)),
+        ]
+    )
+    low = text.lower()
+    assert len(low) == len(text)
+    found = 0
+    for phrase, lower in zip(evidence._NOT_REUSED, evidence._NOT_REUSED_LOWER, strict=True):
+        assert re.search(r"[A-Z]", re.sub(r"\\[A-Za-z]", "", phrase.pattern)) is None
+        spans = [m.span() for m in phrase.finditer(text)]
+        assert [m.span() for m in lower.finditer(low)] == spans
+        found += len(spans)
+    assert found >= 2
