@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
@@ -22,8 +22,8 @@ from claimcheck.extract.lexicon import (
     METRICS,
     TOPIC_CUES,
     TOPICS,
+    finditer,
     lowered,
-    lowered_pattern,
     pattern,
 )
 from claimcheck.extract.numbers import parse_number
@@ -103,22 +103,12 @@ _FACTOR_VERSUS = re.compile(
 vs 1.21-1.29x (RR)") are the values of some ratio, each of them, not a gain."""
 
 
-def _matches(text: str, row: str, start: int, end: int) -> Iterator[re.Match[str]]:
-    """The matches of ``row`` in ``text[start:end]``; in the lower-case text where the row
-    allows (``lexicon.lowered_pattern``): the same spans, found in about half the time."""
-    low = lowered(text)
-    compiled = lowered_pattern(row) if low is not None else None
-    if compiled is not None and low is not None:
-        return compiled.finditer(low, start, end)
-    return pattern(row).finditer(text, start, end)
-
-
 @lru_cache(maxsize=16_384)
 def _spans(text: str, row: str, start: int, end: int) -> tuple[tuple[int, int, str], ...]:
     """Every match of ``row`` in ``text[start:end]``, remembered: the candidates of one
     sentence ask the same questions of the same clause, sentence and unit."""
     return tuple(
-        (m.start(), m.end(), text[m.start() : m.end()]) for m in _matches(text, row, start, end)
+        (m.start(), m.end(), text[m.start() : m.end()]) for m in finditer(row, text, start, end)
     )
 
 
@@ -130,7 +120,7 @@ def _ends(text: str, start: int, end: int) -> frozenset[int]:
 
 @lru_cache(maxsize=16_384)
 def _found(text: str, row: str, start: int, end: int) -> tuple[int, str] | None:
-    match = next(_matches(text, row, start, end), None)
+    match = next(finditer(row, text, start, end), None)
     return (match.start(), text[match.start() : match.end()]) if match is not None else None
 
 

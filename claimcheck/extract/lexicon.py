@@ -12,6 +12,7 @@ start inside another number (see ``numbers.NUM``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache, lru_cache
 
 import msgspec
@@ -1441,11 +1442,26 @@ def search(name: str, text: str, start: int, end: int) -> re.Match[str] | None:
     """The first match of the pattern called ``name`` in ``text[start:end]``, found in the
     lower-case text where the pattern allows (``lowered_pattern``): the same span, found in
     about half the time; its words in lower case."""
+    compiled, searched = _searched(name, text)
+    return compiled.search(searched, start, end)
+
+
+def finditer(name: str, text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """Every match of the pattern called ``name`` in ``text[start:end]``, as ``search``
+    finds the first."""
+    compiled, searched = _searched(name, text)
+    return compiled.finditer(searched, start, end)
+
+
+def _searched(name: str, text: str) -> tuple[re.Pattern[str], str]:
+    """The pattern called ``name`` and the text to search with it: the lower-case ones where
+    the pattern spells no capital and lowering keeps offsets, else the case-blind pattern and
+    ``text``."""
     low = lowered(text)
     compiled = lowered_pattern(name) if low is not None else None
     if compiled is not None and low is not None:
-        return compiled.search(low, start, end)
-    return pattern(name).search(text, start, end)
+        return compiled, low
+    return pattern(name), text
 
 
 class Gate:

@@ -12,6 +12,7 @@ from claimcheck.extract.lexicon import (
     ROWS,
     TOPICS,
     Gate,
+    finditer,
     lowered_pattern,
     pattern,
     pattern_names,
@@ -92,6 +93,9 @@ def test_search_finds_on_the_lower_case_text_what_the_pattern_finds() -> None:
         assert found is not None and expected is not None
         assert found.span() == expected.span()
     assert search("tier_nvme", text, 0, 9) is None  # within the bounds given
+    spans = [m.span() for m in finditer("tier_any", text, 0, len(text))]
+    assert spans == [m.span() for m in pattern("tier_any").finditer(text)]
+    assert len(spans) == 3  # "NVMe", "SSDs", "CPU DRAM"
 
 
 def test_a_gate_is_case_blind_whatever_the_text_lowers_to() -> None:
