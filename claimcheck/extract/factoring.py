@@ -164,10 +164,11 @@ def _starts(word: str) -> frozenset[str] | None:
     chars, length = first
     after = word[length:]
     if _OPTIONAL.match(after):
-        length = after.find("}") + 1 if after[0] == "{" else 1
-        if length == 0:
+        quantifier = after.find("}") + 1 if after[0] == "{" else 1  # "?", "*", "{0,2}"
+        if quantifier == 0:
             return None
-        rest = after[length + 1 :] if after[length : length + 1] in ("?", "+") else after[length:]
+        lazy = after[quantifier : quantifier + 1] in ("?", "+")  # or possessive
+        rest = after[quantifier + 1 :] if lazy else after[quantifier:]
         then = _starts(rest)
         return None if then is None else chars | then
     return chars
