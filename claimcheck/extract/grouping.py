@@ -43,7 +43,7 @@ from claimcheck.extract.evidence import (
     plus_after,
     technique_named,
 )
-from claimcheck.extract.lexicon import METRICS, pattern, search
+from claimcheck.extract.lexicon import CUE_NAMES, METRICS, pattern, search
 from claimcheck.extract.mentions import Found
 from claimcheck.extract.numbers import parse_number
 from claimcheck.extract.prefilter import candidate as might_hold_a_factor
@@ -1096,7 +1096,7 @@ def _framed_cues(cues: dict[str, Span], context: Context) -> dict[str, Span]:
 
 def _cues(text: str, lo: int, hi: int, decode: bool, has_tier: bool) -> dict[str, Span]:
     cues: dict[str, Span] = {}
-    for name in ("queueing", "cross_user", "similar_prompts"):
+    for name in CUE_NAMES:
         match = search(f"cue_{name}", text, lo, hi)
         if match is None:
             continue
