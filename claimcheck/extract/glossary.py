@@ -25,10 +25,16 @@ CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff01-\
 TERMS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
     (r"(?<=\d)\s?[倍배]", "x"),
-    (r"(?<=\d)[~〜～](?=\d)", "-"),  # "80~85%": a range
+    (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
+    # times: 秒 (zh, ja) and 초 (ko) after a number are seconds, 毫秒 milliseconds
+    (r"(?<=\d)\s?毫秒", "ms"),
+    (r"(?<=\d)\s?[秒초]", "s"),
+    (r"从(?=\s?\d)", "from"),  # "从 13 秒降低至 500 毫秒": from 13 s down to 500 ms
+    (r"(?<=降低|减少|缩短|下降|減少|縮短)[至到]", "to"),
     # what the factor does
     (r"高速化|加速|快", "faster"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),
+    (r"(?:读取|讀取|读写|讀寫|写入|寫入|传输|傳輸|転送|読み込み)速度", "transfer speed"),
     (r"削減|减少|減少|降低|下降|短縮|缩短|縮短|감소|줄(?:입니다|여|이)|절감|단축", "reduction"),
     # how it is qualified
     (r"最大|最高|高达|高達|최대", "up to"),
@@ -39,9 +45,12 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"比", "than"),
     # metrics
     (
-        r"最初のトークン|首\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰",
+        r"最初のトークン|首[个個]?\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰",
         "time to first token",
     ),
+    (r"待ち時間|等待时间|等待時間|대기\s?시간", "wait time"),
+    (r"応答時間|响应时间|響應時間|响应速度|響應速度", "response time"),
+    (r"性能", "performance"),
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),

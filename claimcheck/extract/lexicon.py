@@ -115,6 +115,7 @@ TOPICS = (
     "diffusion",
     "token_usage",
     "business",
+    "phase_comparison",
 )
 """Negative topics: a factor in a sentence about one of these is about something other than
 reusing a KV cache (unless the sentence is about KV storage too)."""
@@ -147,6 +148,7 @@ _NOT_SPEED = (
     r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
+    r"(?:read|write|transfer|copy)\sspeeds?|"
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
     r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
@@ -516,6 +518,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
         r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|"
+        r"(?:read|write|transfer|copy)\sspeeds?|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
         (
@@ -526,6 +529,7 @@ _ROWS: tuple[Row, ...] = (
             "hit rate",
             "the amount of KV cache blocks",
             "accuracy improvements of",
+            "cache read speed",
         ),
         ("latency",),
     ),
@@ -861,8 +865,16 @@ _ROWS: tuple[Row, ...] = (
         "topic_storage_io",
         "topic",
         r"gpudirect\sstorage|\bgds\b|bounce\sbuffers?|deepnvme|(?:read|write)\s(?:bandwidth|throughput)|iops|"
-        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)|(?:than|vs\.?|versus|over)\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?tcp\b",
-        ("GPUDirect Storage", "bounce buffer", "read bandwidth", "faster than optimized TCP"),
+        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)|(?:read|write|transfer|copy)\sspeeds?|sequential\s(?:reads?|writes?)|i/o\stime|(?:than|vs\.?|versus|over)\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?tcp\b",
+        (
+            "GPUDirect Storage",
+            "bounce buffer",
+            "read bandwidth",
+            "faster than optimized TCP",
+            "cache read speed",
+            "sequential reads",
+            "blocked I/O time",
+        ),
         ("a direct storage of KV",),
     ),
     Row(
@@ -882,6 +894,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?<![\d.])\d[\d.]*+[-\s]?(?:ms|milliseconds?|seconds?|s)\s(?:slo|sla)s?\b|"
         # a bound, not a measurement: "TTFT <= 100ms", "P95 > 2.5s"
         r"(?:ttft|tpot|itl|latency|p\d\d)\s?(?:<=|>=|≤|≥|<|>)\s?\d[\d.]*\s?(?:ms|s|sec\w*|milliseconds?)?|"
+        # a requirement stated with its value: "exceeding the typical TTFT requirement of 10 s"
+        r"(?:ttft|tpot|itl|latency)\srequirements?\sof\s\d+|"
         # a setting's scale, not a measurement: "time scaling factor (1.0 = real-time, 0.1 = 10x)"
         r"(?<![\w.])\d[\d.]*\s?=\s?\d[\d.]*\s?[x×]\s(?:faster|slower|speed\w*)",
         (
@@ -894,6 +908,7 @@ _ROWS: tuple[Row, ...] = (
             "Target: TTFT <= 100ms for interactive applications",
             "| TTFT | P95 > 2.5s | P95 > 3s |",
             "0.1 = 10x faster",
+            "the typical TTFT requirement of 10 s",
         ),
         ("slow", "speedup = 10x", "7168 = 2×3584"),
     ),
@@ -1089,6 +1104,14 @@ _ROWS: tuple[Row, ...] = (
         r"token\s(?:usage|consumption|volume|counts?)|(?:trillion|billion)\stokens|tokens\s(?:processed|served)\s(?:per|a|each)\s(?:day|month|week)",
         ("token usage", "16.4 trillion tokens", "tokens processed per day"),
         ("token generation",),
+    ),
+    Row(
+        "topic_phase_comparison",
+        "topic",
+        # one phase of inference set against another: "prefill is 10x faster than generation"
+        r"faster\s(?:per\stoken\s)?than\s(?:the\s)?(?:decod(?:e|ing)|(?:token\s|output\s)?generation)\b",
+        ("faster than generation", "faster than decoding", "faster per token than decode"),
+        ("faster than recomputing", "faster than standard decoding", "faster than generations"),
     ),
     Row(
         "topic_business",

@@ -75,11 +75,13 @@ _REWRITE = re.compile(
     r"|(?P<latex>(?<=\d)\s?(?:\$\s?\\{1,2}times\s?\$|\\{1,2}times(?![A-Za-z])|\$times\$))"
     # 5: the percent sign as LaTeX escapes it ("reduced by 98.7\%")
     r"|(?P<percent>(?<=\d)\\{1,2}%)"
+    # 6: "about" as LaTeX writes it before a number ("reduces TTFT \sim4.1×")
+    r"|(?P<about>\\{1,2}(?:sim|approx)(?![A-Za-z])\s?(?=\d))"
 )
 _MAY_REWRITE = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹$\\]|\d(?:[ '’\u00a0\u202f\u2009.]\d{3}|,\d)")
 """What every ``_REWRITE`` match holds: a superscript digit (``power``, ``raised``), a digit, a
 separator and three digits (``grouped``), a digit, a comma and a digit (``comma``), a dollar
-sign or a backslash (``latex``, ``percent``). Most text holds none of them, and this scan passes over it
+sign or a backslash (``latex``, ``percent``, ``about``). Most text holds none of them, and this scan passes over it
 far faster than ``_REWRITE``, whose alternatives (each behind a lookbehind) are tried at every
 character."""
 
@@ -221,6 +223,8 @@ def _rewrite(match: re.Match[str]) -> tuple[str, str]:
         return "×", f"'{written.strip()}' read as × (LaTeX)"
     if match.group("percent"):
         return "%", f"'{written}' read as % (LaTeX)"
+    if match.group("about"):
+        return "~", f"'{written.strip()}' read as ~ (LaTeX)"
     if match.group("comma"):
         value = written.replace(",", ".")
         return value, f"'{written}' read as {value} (a decimal comma)"

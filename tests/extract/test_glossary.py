@@ -193,3 +193,60 @@ def test_an_engine_compared_in_chinese_is_an_engine_comparison_on_a_kv_page() ->
     assert "compared to HuggingFace" in english(sentence)
     page = f"# KV cache offload\n\nOffloading the KV cache to CPU memory.\n\n{sentence}\n"
     assert read_document(page, "markdown", "p.md").records == []
+
+
+# https://yukishi.com/10516
+BEDROCK_JA = (
+    "2025 年 4 月に正式リリースされた Amazon Bedrock の新機能「Prompt Caching」は、"
+    "同じプロンプトを繰り返し呼び出すワークロードで最大 90 % のコスト削減最大 85 % の"
+    "待ち時間短縮を実現できる強力な武器です。"
+)
+# https://anpigon.pages.dev/🤖-인공지능-AI/🤖-OpenAI/Best-Practices/프롬프트-캐싱-Prompt-Caching
+OPENAI_KO = (
+    "OpenAI는 API 요청을 최근에 동일한 프롬프트를 처리한 서버로 라우팅하여 프롬프트를 처음부터 "
+    "처리하는 것보다 더 저렴하고 빠르게 처리합니다. 이를 통해 대기 시간을 최대 80%까지 줄이고 "
+    "긴 프롬프트의 경우 비용을 50%까지 절감할 수 있습니다."
+)
+
+
+def test_a_wait_time_cut_in_japanese_and_korean_is_a_latency_cut() -> None:
+    # 待ち時間 and 대기 시간 are "wait time": 85 % less is 1 / 0.15 = 6.67x, 80 % less is 5x;
+    # the 90 % and 50 % are cost cuts
+    assert [c["speedup"] for c in _read(BEDROCK_JA)] == [6.67]
+    assert [c["speedup"] for c in _read(OPENAI_KO)] == [5.0]
+
+
+def test_chinese_seconds_and_milliseconds_are_a_pair_of_times() -> None:
+    # https://www.yizz.cn/7357.html (DeepSeek's context caching): 13 s down to 500 ms
+    sentence = (
+        "- 降低延迟:针对多轮对话和重复内容的请求,首个 token 的延迟可能从 13 秒降低至 500 毫秒,"
+        "为用户提供更流畅的体验。"
+    )
+    assert "from 13 s" in english(sentence)
+    (claim,) = _read(sentence)
+    assert (claim["baseline_seconds"], claim["cached_seconds"]) == (13, 0.5)
+    assert claim["metric"] == "ttft"
+
+
+def test_a_range_written_with_dao_is_a_range() -> None:
+    # https://yunpan.plus/t/2033-1-1 (LMCache with vLLM: "3 to 10 times" faster responses)
+    sentence = "根据实测,搭配 vLLM 使用时,在多轮对话、RAG 等场景下,响应速度可以提升 3 到 10 倍。"
+    assert "3-10x" in english(sentence)
+    # the sentence names no KV-cache mechanism: a claim only on its page
+    page = f"# LMCache\n\nLMCache 是一个 KV 缓存系统。{sentence}\n"
+    records = read_document(page, "markdown", "lmcache.md").records
+    assert [(r.claim.speedup, r.claim.speedup_low) for r in records] == [(10, 3)]
+
+
+def test_a_cache_read_or_transfer_speed_is_no_speedup_of_inference() -> None:
+    # a storage figure: how fast the cache moves, not how much sooner an answer comes
+    for sentence in (
+        # https://yunpan.plus/t/2033-1-1
+        "- 高性能:缓存读取速度相比原生方案可提升约 7 倍,同时吞吐量也有所增加。",
+        # https://github.com/ykwd/sglang/blob/HEAD/intro/content.md (HiCache's I/O kernel)
+        "在`cudaMemcpyAsync`之上，HiCache开发了一套GPU辅助I/O内核，专门针对CPU-GPU之间的KV缓存"
+        "数据传输进行了优化。相比前者实现了至多3倍的传输速度提升。",
+    ):
+        assert "transfer speed" in english(sentence)
+        assert extract_claims(sentence) == []
+        assert extract_claims(sentence, explicit=True) == []
