@@ -1,4 +1,5 @@
-"""Chinese, Japanese and Korean claims read in the extractor's English terms.
+"""Chinese, Japanese and Korean claims (and a few words of German, French, Spanish, Portuguese
+and Italian) read in the extractor's English terms.
 
 The extractor's lexicon is English and reads words between word boundaries, which CJK text
 does not have: in "LLM推論TTFTを3.5倍高速化" neither "TTFT" nor "3.5" stands apart. Before
@@ -22,6 +23,79 @@ import re
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff01-\uff0f\uff1a]")
 """A character of Chinese, Japanese or Korean text (or its full-width punctuation)."""
 
+_EUROPEAN_LETTER = re.compile(r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ]")
+_EUROPEAN_WORDS = frozenset(
+    {"der", "die", "das", "und", "zum", "bis", "les", "des", "une", "est", "los", "las"}
+    | {"uma", "dos", "não", "della", "degli"}
+)
+"""Words common in German, French, Spanish, Portuguese and Italian and rare in English: a
+text holding one may hold a glossary term though all its letters are ASCII."""
+_EUROPEAN_WORD = re.compile(rf"\b(?:{'|'.join(sorted(_EUROPEAN_WORDS))})\b", re.IGNORECASE)
+_SPLIT_LIMIT = 4096
+"""Up to this many characters a text is split into words to look for them (several times
+faster than a case-blind search); a longer one is searched, which holds no copy of it."""
+
+
+def foreign(text: str) -> bool:
+    """Whether ``text`` may hold a term of the glossary: a CJK character, a letter of
+    German, French, Spanish, Portuguese or Italian, or one of their commonest words."""
+    if not text.isascii() and (
+        CJK.search(text) is not None or _EUROPEAN_LETTER.search(text) is not None
+    ):
+        return True
+    if len(text) > _SPLIT_LIMIT:
+        return _EUROPEAN_WORD.search(text) is not None
+    return not _EUROPEAN_WORDS.isdisjoint(text.lower().split())
+
+
+_EUROPEAN: tuple[tuple[str, str], ...] = (
+    (r"(?<=\d)\s?-?(?:mal|fois|veces|vezes|volte)", "x"),
+    (r"et|und|(?<=\s)[ye](?=\s)", "and"),  # "entre 3 y 4 veces" reads as a range
+    (
+        r"zeit\sbis\szum\sersten\stoken|temps\s(?:jusqu['’]au|avant\sle)\spremier\stoken|"
+        r"tiempo\shasta\sel\sprimer\stoken|tempo\saté\so\sprimeiro\stoken",
+        "time to first token",
+    ),
+    (
+        r"latenz(?:en|zeit)?|latences?|latencias?|latências?|latenza|wartezeit(?:en)?|antwortzeit(?:en)?|"
+        r"temps\sde\sréponse|tiempos?\sde\srespuesta|tempos?\sde\sresposta",
+        "latency",
+    ),
+    (r"durchsatz|débit", "throughput"),
+    (r"kosten|coûts?|costos?|custos?|costi", "cost"),
+    (r"transferencia|transferência|transfert|übertragung", "transfer"),
+    (r"um\sbis\szu|em\saté|de\sjusqu['’]à|en\shasta", "by up to"),
+    (r"bis\szu|jusqu['’]à|hasta|até|fino\sa", "up to"),
+    (r"d['’]environ|um\setwa|em\scerca\sde|de\saproximadamente", "by about"),
+    (r"environ|etwa|cerca\sde|aproximadamente", "about"),
+    (r"(?:de|em|um|en)(?=\s\d)", "by"),  # "réduit la latence de 80 %"
+    (r"schneller|plus\srapides?|más\srápid[oa]s?|mais\srápid[oa]s?|più\sveloc[ei]", "faster"),
+    # German puts the verb last ("um bis zu 85 % sinkt"), read as a cut after the figure
+    (
+        r"sinkt|sinken|senkt|senken|reduziert|reduzieren|verringert|verringern|verkürzt|verkürzen",
+        "reduction",
+    ),
+    # "85 % de réduction de la latence": a reduction of the latency
+    (
+        r"(?:de\s)?(?:réduction|reducción|redução|reduções|riduzione|diminution|disminución|diminuição)"
+        r"\s(?:de\sla|de\sl['’]|du|des|de|del|da|do|della)",
+        "reduction of",
+    ),
+    (
+        r"réduction|reducción|redução|reduções|riduzione|diminution|disminución|diminuição",
+        "reduction",
+    ),
+    (r"réduire|diminuer|reducir|disminuir|reduzir|diminuir|ridurre", "reduce"),
+    (r"réduit|diminue|reduz|diminui|riduce|disminuye", "reduces"),
+    (r"zwischenspeicher(?:ung|n)?|caché", "cache"),
+)
+"""German, French, Spanish, Portuguese and Italian terms, as localised pages write
+prompt-caching claims: "die Zeit bis zum ersten Token … um bis zu 85 % sinkt"
+(https://ki.maroncloud.de/?p=177), "diminuer la latence d'environ 80%"
+(https://www.journaldunet.com/intelligence-artificielle/1535373-comment-exploiter-le-prompt-caching-d-openai-pour-economiser-jusqu-a-50-de-cout-sur-l-api-developpeur),
+"reduz a latência em até 80%" (https://www.datahackers.news/p/prompt-caching-como-reduzir-custos-em-ate-90-com-ia-guia-pratico-com-anthropic).
+Each is read as a whole word, in any case."""
+
 TERMS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
     (r"(?<=\d)\s?[倍배]", "x"),
@@ -40,6 +114,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
     (r"[约約]|약", "about"),
+    (r"同时|同時|同時に|동시에", "while"),  # "提升高达8倍同时显著降低成本": a cost cut beside
     (r"相比于?|相较于?|相較於?|相对于|相對於", "compared to"),
     (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
     (r"比", "than"),
@@ -58,6 +133,8 @@ TERMS: tuple[tuple[str, str], ...] = (
     # what a factor of is not a speed: memory, capacity, bandwidth, power
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),
+    (r"上下文窗口|コンテキストウィンドウ|컨텍스트\s?윈도우", "context window"),
+    (r"扩展|擴展|拡張|확장", "expansion"),
     (r"带宽|頻寬|帯域幅?|대역폭", "bandwidth"),
     (r"能效|电力|電力|消費電力|전력", "power"),
     # what a factor of is a cost of speed: an overhead, a transfer between machines
@@ -74,6 +151,8 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"再利用|复用|復用|重用|재사용", "reuse"),
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     (r"プロンプト|프롬프트|提示词", "prompt"),
+    # German, French, Spanish, Portuguese and Italian, whole words in any case
+    *((rf"(?i:(?<![^\W\d_])(?:{source})(?![^\W\d_]))", reading) for source, reading in _EUROPEAN),
     # punctuation
     (r"。", "."),
     (r"[、，]", ","),

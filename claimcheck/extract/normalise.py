@@ -19,7 +19,7 @@ from functools import lru_cache
 import msgspec
 from msgspec.structs import replace
 
-from claimcheck.extract.glossary import CJK, glossed
+from claimcheck.extract.glossary import foreign, glossed
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
@@ -108,7 +108,7 @@ def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     (docs/extractor.md); Chinese,
     Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
     clean, where = _dropped(text) if _needs_dropping(text) else (text, None)
-    if not clean.isascii() and CJK.search(clean) is not None:
+    if foreign(clean):
         clean, where = glossed(clean, where or list(range(len(text) + 1)))
     if _MAY_REWRITE.search(clean) is None or _REWRITE.search(clean) is None:
         # ``_SPACES`` maps only characters above ASCII: ASCII text is already its own result.

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
-from claimcheck.extract.glossary import CJK, english
+from claimcheck.extract.glossary import english, foreign
 from claimcheck.extract.lexicon import TOPIC_CUES, pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
@@ -229,7 +229,7 @@ def page_may_hold_claims(
     source = str(source)
     if lower is None:
         lower = source.lower()
-    if not lower.isascii() and CJK.search(lower) is not None:  # read as the extractor reads it
+    if foreign(lower):  # read as the extractor reads it
         source, lower = english(source), english(lower)
     # a table whose header gives a column's time unit holds times as bare numbers
     found = candidate(lower, lowered=True) or timed_columns(lower, "")
@@ -347,7 +347,7 @@ def _parts_may_hold_claims(source: Text, spans: list[tuple[int, int]]) -> bool:
     combines them (its shortcuts left out)."""
     from claimcheck.documents.page_text import parts
 
-    cjk = not source.isascii() and any(CJK.search(piece) for _, piece in parts(source))
+    cjk = any(foreign(piece) for _, piece in parts(source))
     page = _any(_answers(lower, text) for text, lower in _span_texts(source, spans, cjk=cjk))
     if page.found and (page.in_block or page.heading or (page.table and page.kv)):
         return True

@@ -1,8 +1,9 @@
-"""Chinese, Japanese and Korean claims, read through the glossary (real sentences, each with
-its source)."""
+"""Chinese, Japanese and Korean claims, and German, French, Spanish and Portuguese ones, read
+through the glossary (real sentences, each with its source)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -250,3 +251,72 @@ def test_a_cache_read_or_transfer_speed_is_no_speedup_of_inference() -> None:
         assert "transfer speed" in english(sentence)
         assert extract_claims(sentence) == []
         assert extract_claims(sentence, explicit=True) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "speedup"),
+    [
+        # https://ki.maroncloud.de/?p=177: the verb last, after the figure
+        (
+            "Experimentelle Messungen zeigen, dass die Zeit bis zum ersten Token bei langen "
+            "Prompts durch Caching um bis zu 85 % sinkt.",
+            6.67,
+        ),
+        # https://www.datahackers.news/p/prompt-caching-como-reduzir-custos-em-ate-90-com-ia-guia-pratico-com-anthropic
+        (
+            "O prompt caching funciona identificando partes estáticas dos prompts e "
+            "armazenando-as temporariamente. Quando os usuários fazem perguntas subsequentes, "
+            "apenas a nova entrada é processada contra esse contexto armazenado. Isso reduz a "
+            "latência em até 80% e corta custos em 50-90% para interações repetidas com modelos "
+            "grandes como Claude e GPT.",
+            5.0,
+        ),
+        # https://www.journaldunet.com/intelligence-artificielle/1535373-comment-exploiter-le-prompt-caching-d-openai-pour-economiser-jusqu-a-50-de-cout-sur-l-api-developpeur
+        (
+            "Déployée depuis le 1er octobre, le prompt caching permet de stocker une partie de "
+            "votre prompt, s'il est répétitif, pour le redonner par la suite au modèle. Une "
+            "technique très basique et mise en place de façon semi-automatique qui permet "
+            "d'économiser jusqu'à 50% de coût et diminuer la latence d'environ 80%.",
+            5.0,
+        ),
+    ],
+)
+def test_a_latency_cut_in_german_portuguese_and_french_is_read(
+    sentence: str, speedup: float
+) -> None:
+    assert [c["speedup"] for c in _read(sentence)] == [speedup]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://zubnet.ai/fr/wiki/Prompt-Caching/ and its Spanish page: the percentage is a cost cut
+        "Le prompt caching peut couper les coûts de tokens d'entrée de 50–90 % et réduire "
+        "significativement le time-to-first-token.",
+        "Prompt caching puede cortar los costos de tokens de entrada en 50–90% y reducir "
+        "significativamente el time-to-first-token.",
+        # http://shizhi.xinwen.mobi/478969.html: a context window ten times larger
+        "扩展推理上下文窗口:通过动态KV逐层卸载、位置编码扩展、Prefill稀疏等组合技术,"
+        "将超长序列Cache分层卸载至外置专业存储,利用算法突破模型和资源限制,"
+        "实现10倍级推理上下文窗口扩展,满足长文本处理需求。",
+    ],
+)
+def test_a_cost_cut_or_a_larger_window_in_other_languages_is_no_speedup(sentence: str) -> None:
+    assert extract_claims(sentence) == []
+
+
+def test_a_speedup_beside_a_cost_cut_in_chinese_is_read() -> None:
+    # https://blog.youkuaiyun.com/gitblog_01000/article/details/148578631: 同时 ("while") sets
+    # the cost cut apart from the 8x
+    sentence = (
+        'LMCache则是一个开源的"知识分发网络"(KDN),专为加速LLM应用而设计,'
+        "可将性能提升高达8倍同时显著降低成本。"
+    )
+    assert [c["speedup"] for c in _read(sentence)] == [8]
+
+
+def test_english_with_an_accented_name_reads_as_english() -> None:
+    # invented: a letter of another language makes the glossary look, and it finds nothing
+    sentence = "Zoé's team measured 5x faster TTFT with LMCache, et al. reported the same."
+    assert "measured 5x faster TTFT with LMCache" in english(sentence)
+    assert [c["speedup"] for c in _read(sentence)] == [5]
