@@ -19,21 +19,18 @@ Chinese storage news (https://chinaflashmarket.com/newsflash/37072).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff01-\uff0f\uff1a]")
 """A character of Chinese, Japanese or Korean text (or its full-width punctuation)."""
 
 _EUROPEAN_LETTER = re.compile(r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ]")
-_EUROPEAN_WORDS = frozenset(
-    {"der", "die", "das", "und", "zum", "bis", "les", "des", "une", "est", "los", "las"}
-    | {"uma", "dos", "não", "della", "degli"}
-)
-"""Words common in German, French, Spanish, Portuguese and Italian and rare in English: a
-text holding one may hold a glossary term though all its letters are ASCII."""
-_EUROPEAN_WORD = re.compile(rf"\b(?:{'|'.join(sorted(_EUROPEAN_WORDS))})\b", re.IGNORECASE)
-_SPLIT_LIMIT = 4096
-"""Up to this many characters a text is split into words to look for them (several times
-faster than a case-blind search); a longer one is searched, which holds no copy of it."""
+_EUROPEAN_WORD = re.compile(r" (?:d(?:ie|er|as|es|os|ella)|und|zum|bis|les|est|l[ao]s|uma) ")
+"""Words common in German, French, Spanish, Portuguese and Italian and rare in English, as
+they stand inside a sentence: a text holding one may hold a glossary term though all its
+letters are ASCII. The search is case-sensitive and needs a space each side, which costs
+far less than a case-blind search for whole words (bench/README.md, "Glossary of
+five languages")."""
 
 
 def foreign(text: str) -> bool:
@@ -43,9 +40,7 @@ def foreign(text: str) -> bool:
         CJK.search(text) is not None or _EUROPEAN_LETTER.search(text) is not None
     ):
         return True
-    if len(text) > _SPLIT_LIMIT:
-        return _EUROPEAN_WORD.search(text) is not None
-    return not _EUROPEAN_WORDS.isdisjoint(text.lower().split())
+    return _EUROPEAN_WORD.search(text) is not None
 
 
 _EUROPEAN: tuple[tuple[str, str], ...] = (
@@ -162,7 +157,14 @@ TERMS: tuple[tuple[str, str], ...] = (
 )
 """Each CJK term (a regular expression) and the English words it reads as."""
 
-_TERMS = re.compile("|".join(f"(?P<t{i}>{source})" for i, (source, _) in enumerate(TERMS)))
+
+@cache
+def _terms() -> re.Pattern[str]:
+    """Every term of ``TERMS`` in one pattern, compiled when a text first needs it: an English
+    text never does, and a one-liner would pay its compile (several milliseconds) for nothing."""
+    return re.compile("|".join(f"(?P<t{i}>{source})" for i, (source, _) in enumerate(TERMS)))
+
+
 _PUNCTUATION = {"x": "x", "-": "-", ".": ". ", ",": ", ", ":": ": ", "(": " (", ")": ") "}
 _BOUNDARY = re.compile(rf"(?<={CJK.pattern})(?=[A-Za-z0-9%])|(?<=[A-Za-z0-9%])(?={CJK.pattern})")
 
@@ -174,12 +176,13 @@ def glossed(text: str, where: list[int]) -> tuple[str, list[int]]:
     kept: list[str] = []
     mapped: list[int] = []
     position = 0
-    for match in _TERMS.finditer(text):
+    terms = _terms()
+    for match in terms.finditer(text):
         _plain(text, position, match.start(), where, kept, mapped)
         spaced = _spaced(match)
         first, last = where[match.start()], where[max(match.end() - 1, match.start())]
         end = match.end()
-        if end < len(text) and _meets(spaced[-1], text[end]) and not _TERMS.match(text, end):
+        if end < len(text) and _meets(spaced[-1], text[end]) and not terms.match(text, end):
             spaced += " "  # "5倍の" reads "5x の", as the English text around it would
             last = where[match.end()]
         kept.append(spaced)
@@ -208,7 +211,7 @@ def _plain(
 
 def english(text: str) -> str:
     """``glossed`` without the map: what a scan for candidates and cues needs."""
-    return _BOUNDARY.sub(" ", _TERMS.sub(_spaced, text))
+    return _BOUNDARY.sub(" ", _terms().sub(_spaced, text))
 
 
 def _spaced(match: re.Match[str]) -> str:
