@@ -6,7 +6,9 @@ does not have: in "LLM推論TTFTを3.5倍高速化" neither "TTFT" nor "3.5" sta
 a text with CJK characters is read, each term below is replaced by its English reading and a
 space is set between CJK characters and Latin letters or digits, with a map back to the
 source as every other rewrite keeps. So "TTFTを平均3.5倍高速化" reads as "TTFT を average
-3.5x faster" and the English evidence decides, as docs/extractor.md describes.
+3.5x faster" and the English evidence decides, as docs/extractor.md describes. A text with a
+letter or one of the commonest words of German, French, Spanish, Portuguese or Italian
+(``foreign``) has their few terms read the same way, as whole words in any case.
 
 The terms are those of real vendor and paper pages in these languages, for example
 Anthropic's prompt-caching guide in Japanese and Korean
@@ -155,7 +157,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"（", "("),
     (r"）", ")"),
 )
-"""Each CJK term (a regular expression) and the English words it reads as."""
+"""Each term (a regular expression) and the English words it reads as."""
 
 
 @cache

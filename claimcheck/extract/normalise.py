@@ -106,7 +106,8 @@ def normalised(text: str) -> tuple[str, list[int] | None, tuple[Rewrite, ...]]:
     """``normalise``, with the numbers rewritten on the way: a superscript exponent, thousands
     set apart by spaces, apostrophes or dots, a decimal comma, LaTeX's × and % signs
     (docs/extractor.md); Chinese,
-    Japanese and Korean terms read in English (``claimcheck.extract.glossary``)."""
+    Japanese and Korean terms, and a few German, French, Spanish, Portuguese and Italian ones,
+    read in English (``claimcheck.extract.glossary``)."""
     clean, where = _dropped(text) if _needs_dropping(text) else (text, None)
     if foreign(clean):
         clean, where = glossed(clean, where or list(range(len(text) + 1)))
