@@ -148,6 +148,7 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"再利用|复用|復用|重用|재사용", "reuse"),
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     (r"プロンプト|프롬프트|提示词", "prompt"),
+    (r"トークン|토큰", "tokens"),
     # German, French, Spanish, Portuguese and Italian, whole words in any case
     *((rf"(?i:(?<![^\W\d_])(?:{source})(?![^\W\d_]))", reading) for source, reading in _EUROPEAN),
     # punctuation

@@ -1290,9 +1290,9 @@ _ROWS: tuple[Row, ...] = (
         "tokens_context",
         "field",
         _num()
-        + r"\s?(k|m)\b\+?(?:[-\s](?:token\s)?(?:context|ctx|prompts?|prefix(?:es)?|input|sequences?|documents?|"
+        + r"\s?(k|m)\b\+?(?:[-\s](?:token\s|length\s)?(?:context|ctx|prompts?|prefix(?:es)?|input|sequences?|documents?|"
         r"conversations?|chats?|transcripts?|windows?))?",
-        ("128K context", "64k prompt", "32K"),
+        ("128K context", "64k prompt", "32K", "128K-length context"),
         ("128 kB",),
         words=False,
     ),

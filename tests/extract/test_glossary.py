@@ -320,3 +320,15 @@ def test_english_with_an_accented_name_reads_as_english() -> None:
     sentence = "Zoé's team measured 5x faster TTFT with LMCache, et al. reported the same."
     assert "measured 5x faster TTFT with LMCache" in english(sentence)
     assert [c["speedup"] for c in _read(sentence)] == [5]
+
+
+def test_tokens_in_korean_are_the_context() -> None:
+    # https://github.com/unionxic/vllm-gds-kv-offload/blob/main/README.md: from a prefix of
+    # 1,024 tokens on, loading the KV cache from SSD was more than twice as fast as recompute
+    sentence = (
+        "- SSD KV 오프로드는 유효하다. opt-2.7b에서는 prefix 1,024토큰 이상부터 재계산보다 "
+        "2배 이상 빨랐다."
+    )
+    assert "1,024 tokens" in english(sentence)
+    claims = [dict(c.values) for c in extract_claims(sentence, explicit=True)]
+    assert [(c["speedup"], c.get("context_tokens")) for c in claims] == [(2, 1024)]

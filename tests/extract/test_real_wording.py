@@ -400,3 +400,36 @@ def test_latex_sim_before_a_figure_reads_as_about() -> None:
 def test_other_causes_stay_out_even_passed_as_a_claim(text: str) -> None:
     assert extract_claims(text) == []
     assert extract_claims(text, explicit=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "context_tokens"),
+    [
+        # https://github.com/Quartermaster-Labs/Quartermaster/blob/main/docs/slot-kv-cache.md:
+        # the prefix stated beside a count of the tokens the cache served
+        (
+            "Measured on a 27B model at 32k context: prefill dropped from 60.6s to 0.35s, with "
+            "32,032 of 32,057 tokens reused across a full process restart.",
+            32_000,
+        ),
+        # https://arxiv.org/html/2502.05431v2 (APE), as its HTML renders it
+        (
+            "Efficiency evaluation shows that APE can achieve an end-to-end 4.5 speedup by "
+            "reducing 28 prefilling time for a 128K-length context.",
+            128_000,
+        ),
+        # https://portkey.ai/docs/integrations/llms/openai/prompt-caching-openai: a threshold in
+        # one clause, the prefix the figure was measured at in the figure's own
+        (
+            "OpenAI now offers prompt caching, a feature that can significantly reduce both "
+            "latency and costs for your API requests. This feature is particularly beneficial "
+            "for prompts exceeding 1024 tokens, offering up to an 80% reduction in latency for "
+            "longer prompts over 10,000 tokens.",
+            10_000,
+        ),
+    ],
+)
+def test_the_context_is_the_prefix_the_figure_was_measured_at(
+    text: str, context_tokens: int
+) -> None:
+    assert one(text)["context_tokens"] == context_tokens
