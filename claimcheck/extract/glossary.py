@@ -47,7 +47,7 @@ def foreign(text: str) -> bool:
 
 _EUROPEAN: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)\s?-?(?:mal|fois|veces|vezes|volte)", "x"),
-    (r"et|und|(?<=\s)[ye](?=\s)", "and"),  # "entre 3 y 4 veces" reads as a range
+    (r"et|und|[ye](?=\s)", "and"),  # "entre 3 y 4 veces" reads as a range
     (
         r"zeit\sbis\szum\sersten\stoken|temps\s(?:jusqu['’]au|avant\sle)\spremier\stoken|"
         r"tiempo\shasta\sel\sprimer\stoken|tempo\saté\so\sprimeiro\stoken",
@@ -220,11 +220,12 @@ def english(text: str) -> str:
 def _spaced(match: re.Match[str]) -> str:
     """A term's English reading, set apart by spaces (punctuation as English spaces it), but
     by no second space where the text has one beside it already ("相比 HuggingFace" reads
-    "compared to HuggingFace")."""
+    "compared to HuggingFace"), and by none before it at the text's start (a block read alone
+    reads as it does in its page, after a line end)."""
     reading = TERMS[int(str(match.lastgroup)[1:])][1]
     spaced = _PUNCTUATION.get(reading, f" {reading} ")
     text, start, end = match.string, match.start(), match.end()
-    if start > 0 and text[start - 1].isspace():
+    if start == 0 or text[start - 1].isspace():
         spaced = spaced.lstrip(" ")
     if end < len(text) and text[end].isspace():
         spaced = spaced.rstrip(" ")

@@ -500,10 +500,10 @@ def _count_distance(text: str, span: Span, anchor: Span) -> int:
     """How far a token count is from the figure it may measure: twice as far before it, and
     four times as far across a comma or semicolon ("for prompts exceeding 1024 tokens,
     offering up to an 80% reduction in latency for longer prompts over 10,000 tokens")."""
-    gap = _gap(span, anchor)
-    lo, hi = (span.end, anchor.start) if span.end <= anchor.start else (anchor.end, span.start)
+    before = span.end <= anchor.start
+    lo, hi = (span.end, anchor.start) if before else (anchor.end, span.start)
     apart = 4 if _CLAUSE_MARK.search(text, lo, hi) else 1
-    return gap * (2 if span.end <= anchor.start else 1) * apart
+    return _gap(span, anchor) * (2 if before else 1) * apart
 
 
 _CLAUSE_MARK = re.compile(r"[,;]\s")

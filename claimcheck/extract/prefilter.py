@@ -347,15 +347,17 @@ def _parts_may_hold_claims(source: Text, spans: list[tuple[int, int]]) -> bool:
     combines them (its shortcuts left out)."""
     from claimcheck.documents.page_text import parts
 
-    cjk = any(foreign(piece) for _, piece in parts(source))
-    page = _any(_answers(lower, text) for text, lower in _span_texts(source, spans, cjk=cjk))
+    glossed = any(foreign(piece) for _, piece in parts(source))
+    page = _any(
+        _answers(lower, text) for text, lower in _span_texts(source, spans, glossed=glossed)
+    )
     if page.found and (page.in_block or page.heading or (page.table and page.kv)):
         return True
     if not page.marked:  # the page reads as it is without markup
         return False
     plain = _any(
         _answers(unmarked, unmarked, unmarked != lower)
-        for lower, unmarked in _plains(source, spans, cjk=cjk)
+        for lower, unmarked in _plains(source, spans, glossed=glossed)
     )
     # page_names_kv of the page: KV words in it, or (it is marked) in it without markup.
     if page.found and page.table and plain.kv:
@@ -371,28 +373,28 @@ def _parts_may_hold_claims(source: Text, spans: list[tuple[int, int]]) -> bool:
         plain.marked
         and any(
             _kv_anywhere().search(_plain(unmarked)) is not None
-            for _, unmarked in _plains(source, spans, cjk=cjk)
+            for _, unmarked in _plains(source, spans, glossed=glossed)
         )
     )
 
 
 def _span_texts(
-    source: Text, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+    source: Text, spans: list[tuple[int, int]], *, glossed: bool = False, lowered: bool = False
 ) -> Iterator[tuple[str, str]]:
-    """Each span of ``source`` and its lower-case copy (read in English terms when ``cjk``,
-    the page holding CJK text: ``glossary.english``); ``lowered``: ``source`` is in lower
-    case already."""
+    """Each span of ``source`` and its lower-case copy (read in English terms when ``glossed``,
+    the page holding text the glossary reads: ``glossary.english``); ``lowered``: ``source``
+    is in lower case already."""
     for lo, hi in spans:
         text = source[lo:hi]
         lower = text if lowered else text.lower()
-        yield (english(text), english(lower)) if cjk else (text, lower)
+        yield (english(text), english(lower)) if glossed else (text, lower)
 
 
 def _plains(
-    source: Text, spans: list[tuple[int, int]], *, cjk: bool = False, lowered: bool = False
+    source: Text, spans: list[tuple[int, int]], *, glossed: bool = False, lowered: bool = False
 ) -> Iterator[tuple[str, str]]:
     """Each span of ``source`` in lower case and without markup (``_plain``)."""
-    for _, lower in _span_texts(source, spans, cjk=cjk, lowered=lowered):
+    for _, lower in _span_texts(source, spans, glossed=glossed, lowered=lowered):
         yield lower, _plain(lower)
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from claimcheck.documents import scan
 from claimcheck.documents.page_text import PageText
 from claimcheck.extract import lexicon, read
-from claimcheck.extract.glossary import CJK, english
+from claimcheck.extract.glossary import english, foreign
 from claimcheck.extract.prefilter import _CUES, _cue, cue, page_may_hold_claims
 from claimcheck.sources.document import read_document
 
@@ -344,7 +344,8 @@ def test_markdown_headings_are_found_as_the_one_pattern_finds_them(text: str) ->
 
 
 # Blocks of a large page, read a span at a time: candidates, cues, headings about KV caching,
-# speed tables, KV words, markup hiding digits and words, entities, invisible characters, CJK,
+# speed tables, KV words, markup hiding digits and words, entities, invisible characters, CJK
+# and European words the glossary reads,
 # blank lines of spaces and CRLF line ends, and prose long enough that a cut may follow a tag.
 _PROSE = "Ordinary words fill this paragraph of the guide. " * 20
 # A tag left open by marks: closed in the reading without markup, across what follows.
@@ -356,7 +357,8 @@ _LARGE_PAGE_PIECES = (
      "Prefix caching\n===\n", "<h2>KV cache</h2>", "<h2>", "</h2>", "<title>", "\n# Results\n",
      "| Setup | Speedup |\n|---|---|\n| A | 3x |\n", "| a | b |\n", "&amp;", "&lt;b&gt;", "&#10;",
      "&", "<", ">", "<b>", "</b>", "<!-- c -->", "<br>", "\u200b", "\u00ad", "TTFTを3.5倍高速化",
-     "缓存", "。", "5~6", "\n\n", "\n \n", "\n\t\n", "\r\n\r\n", "\r\n", "\n", "\n  \n  ", " ",
+     "缓存", "。", "5~6", "bis zu 85 % sinkt", " die ", "y ", "e ", "é", "5-mal schneller",
+     "de la réduction", "de 80 %", "latence", "\n\n", "\n \n", "\n\t\n", "\r\n\r\n", "\r\n", "\n", "\n  \n  ", " ",
      "  ", "*", "_", "`", "\\", "---", "===", "İ", "Σ", "a", "A", ".", "|", "#", _PROSE, _SPARSE]
 )  # fmt: skip
 _UNTAGGED_PIECES = [piece for piece in _LARGE_PAGE_PIECES if "<" not in piece and "&" not in piece]
@@ -461,12 +463,12 @@ def test_each_reading_of_a_page_is_that_of_its_parts_joined(page: str, part: int
     from claimcheck.extract import prefilter
 
     spans = prefilter._spans(page, part)
-    cjk = CJK.search(page) is not None
-    parts = list(prefilter._span_texts(page, spans, cjk=cjk))
+    glossed = foreign(page)
+    parts = list(prefilter._span_texts(page, spans, glossed=glossed))
     texts = [text for text, _ in parts]
     lowers = [lower for _, lower in parts]
     lower = page.lower()
-    if cjk:
+    if glossed:
         page, lower = english(page), english(lower)
     assert "".join(texts) == page
     assert "".join(lowers) == lower
