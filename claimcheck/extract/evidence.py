@@ -524,7 +524,9 @@ _INVERTED = re.compile(
 _CUT_WORD = re.compile(r"reduc\w*|lower|less|cuts?|drops?|down|decreas\w*|sav\w*")
 _PHRASE_END = re.compile(r"[,;:()\[\]]|\s\+\s")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
-_STOPS = frozenset("while when whereas but and or which that as where".split())  # noqa: SIM905
+_STOPS = frozenset(
+    "while when whereas but and or which that as where once since because until if".split()  # noqa: SIM905
+)
 
 
 def _first_telling(after: str) -> tuple[str, str] | None:

@@ -32,7 +32,7 @@ _X = "[x×✕✖⨯⨉ｘх]"
 _SIGN_FIRST = rf"(?<![\w.]){_X}\s?\d"
 _DIGIT_FIRST = (
     r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹]\s?(?:[x×✕✖⨯⨉ｘх](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|%|-?fold|-?\s?times\b|"
-    r"\s?percent|\s?speed-?ups?\b|"
+    r"\s?percent|\sper\scent\b|\s?speed-?ups?\b|"
     r"\s?-?(?:ms|msec|milli\w*|[µμ]s|us|micro\w*|s|secs?|seconds?|mins?|minutes?|h|hours?|hrs?)\b|\s?/\s?\d|"
     r"tok(?:en)?s?/s|tokens?\sper\ssecond|req(?:uest)?s?/s|qps|rps)"
 )

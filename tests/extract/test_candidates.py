@@ -81,6 +81,37 @@ def test_a_percentage_of_something_is_a_share_with_no_value() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Prompt caching saves 90% of the time to first token", 10.0),  # 1 / (1 - 0.9)
+        ("Cache hits save up to 75% of prefill time", 4.0),  # 1 / (1 - 0.75)
+        ("the prompt cache cuts 80% of the latency", 5.0),
+    ],
+)
+def test_a_share_of_a_time_taken_away_is_a_reduction(text: str, value: float) -> None:
+    hit = only(text, "percent")
+    assert (hit.reading, hit.value) == ("percent-reduction", value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # https://www.tencentcloud.com/document/product/1145 (Tendis): a share of a capacity
+        "compress data once stored on disk, which saves up to 90% of the disk capacity",
+        "Prefix caching saves 90% of the compute",
+        "85% of the time to first token is spent in prefill",
+    ],
+)
+def test_a_share_of_anything_else_or_with_no_verb_taking_it_stays_a_share(text: str) -> None:
+    assert only(text, "percent").reading == "percent-share"
+
+
+def test_a_percentage_in_british_spelling_is_read() -> None:
+    hit = only("The prompt cache cut TTFT by 70 per cent", "percent")
+    assert (hit.reading, hit.value) == ("percent-reduction", round(1 / 0.3, 2))
+
+
+@pytest.mark.parametrize(
     ("text", "before", "after"),
     [
         ("from 57 to 2.1 seconds", 57, 2.1),

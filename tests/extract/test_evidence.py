@@ -1785,6 +1785,13 @@ def test_kv_blocks_restored_are_a_cache_reused_not_room() -> None:
     assert _factors(sentence) == [12.0]
 
 
+def test_a_clause_that_says_when_ends_the_look_for_what_a_fold_word_measures() -> None:
+    # "once" opens a clause of its own: "the KV cache" after it is no quantity of the figure
+    sentence = "TTFT fell eightfold once the KV cache was offloaded to CPU memory."
+    assert _factors(sentence) == [8.0]
+    assert _factors("Prefill is eightfold the work of decoding.") == []
+
+
 def test_a_prefill_heading_and_a_kv_transfer_library_lend_no_kv_reuse() -> None:
     # NIXL moves data, KV caches among it, between prefill and decode workers
     # (https://github.com/ai-dynamo/nixl); a heading that names prefill and a kernel names a

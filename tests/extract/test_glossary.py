@@ -177,6 +177,24 @@ def test_a_cut_whose_verb_ends_a_korean_list_is_read_for_the_first_item_too() ->
     assert record.claim.speedup == 5.0
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://anpigon.pages.dev (OpenAI's prompt-caching guide in Korean): 줄이고, "cut …
+        # and", with the cost cut after it
+        "OpenAI는 API 요청을 최근에 동일한 프롬프트를 처리한 서버로 라우팅하여 프롬프트를 "
+        "처음부터 처리하는 것보다 더 저렴하고 빠르게 처리합니다. 이를 통해 대기 시간을 최대 "
+        "80%까지 줄이고 긴 프롬프트의 경우 비용을 50%까지 절감할 수 있습니다.",
+        "프롬프트 캐싱은 대기 시간을 최대 80%까지 줄이고 비용을 50%까지 절감할 수 있습니다.",
+        "프롬프트 캐싱은 지연 시간을 80% 감소하고 비용을 50% 절감합니다.",  # 감소하고
+        "프롬프트 캐싱으로 지연 시간을 최대 80% 줄일 수 있습니다.",  # 줄일: "can reduce"
+        "프롬프트 캐싱으로 지연 시간을 최대 80% 줄였습니다.",  # 줄였: "reduced"
+    ],
+)
+def test_every_form_of_the_korean_verb_to_reduce_reads_a_cut(sentence: str) -> None:
+    assert [c["speedup"] for c in _read(sentence)] == [5.0]  # 1 / (1 - 0.8)
+
+
 def test_an_item_with_a_reading_word_of_its_own_lends_it_to_no_earlier_one() -> None:
     # https://github.com/kitsnail/k8s-in-docs/blob/main/docs/ai-ml/llm-d/components/lmcache/components/05-production.md
     # "one node, one card, cache hit rate 90%, TTFT down 80%": the 90 % is a hit rate, and
