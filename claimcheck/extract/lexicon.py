@@ -225,8 +225,10 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "factor_of",
         "form",
-        r"\bfactor\sof\s(" + NUM + ")",
-        ("by a factor of 5",),
+        r"\bfactor\sof\s(?:(?:up\sto|about|around|roughly|nearly|almost|over|more\sthan)\s)?~?("
+        + NUM
+        + ")",
+        ("by a factor of 5", "by a factor of up to 20", "a factor of ~3"),
         ("a factor in",),
         words=False,
     ),

@@ -36,9 +36,9 @@ def _words_after(text: str, end: int, upper: int, count: int) -> str:
 def qualifier(
     text: str, start: int, lo: int, end: int = -1, hi: int = -1
 ) -> tuple[str | None, Span | None]:
-    """ "up to" (or "as much as") at most two words before the factor; "at least", "over" and
-    "more than" right before it (or a "+" right after: "10x+"); "on average" or "typically"
-    shortly before, or "on average" shortly after."""
+    """ "up to" (or "as much as") at most two words before the factor, or inside "a factor of up
+    to 20"; "at least", "over" and "more than" right before it (or a "+" right after: "10x+");
+    "on average" or "typically" shortly before, or "on average" shortly after."""
     if end >= 0 and text[end : end + 1] == "+":
         return "at least", Span(end, end + 1)
     if end >= 0:
@@ -46,6 +46,11 @@ def qualifier(
         gap = text[end : after.start()] if after is not None else ""
         if after is not None and len(gap.split()) <= 4 and "." not in gap:
             return "average", Span(after.start(), after.end())
+    if text.startswith(("factor", "Factor"), start):
+        for index, (name, _source) in enumerate(QUALIFIERS):
+            inner = pattern(f"qualifier_{index}").search(text, start, end)
+            if inner is not None:  # "by a factor of up to 20"
+                return name, Span(inner.start(), inner.end())
     window_start = max(lo, start - 48)
     for index, (name, _source) in enumerate(QUALIFIERS):
         for match in pattern(f"qualifier_{index}").finditer(text, window_start, start):

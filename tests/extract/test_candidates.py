@@ -24,6 +24,8 @@ def only(text: str, form: str) -> Candidate:
         ("twenty-seven times faster", "word_multiplier", 27),
         ("a tenfold gain", "fold_word", 10),
         ("by a factor of 5", "factor_of", 5),
+        ("by a factor of up to 20", "factor_of", 20),
+        ("by a factor of ~3", "factor_of", 3),
         ("an order of magnitude faster", "magnitude", 10),
         ("two orders of magnitude faster", "magnitude", 100),
         ("in 1/40th of the time", "fraction", 40),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from claimcheck.extract.mentions import durations, tiers, tokens
+from claimcheck.extract.mentions import durations, qualifier, tiers, tokens
 
 
 def test_every_count_of_a_long_run_is_read_once_in_order() -> None:
@@ -32,3 +32,14 @@ def test_a_flash_kernel_is_no_flash_tier() -> None:
         assert tiers(text, 0, len(text)) == [], text
     text = "KV cache offload to flash cut TTFT 5x"
     assert [t.value for t in tiers(text, 0, len(text))] == ["nvme"]
+
+
+def test_a_qualifier_inside_a_factor_of_is_the_figures_own() -> None:
+    text = "The KV tier shortens TTFT by a factor of up to 20, or by a factor of more than 5."
+    first = text.index("factor of up")
+    name, where = qualifier(text, first, 0, first + len("factor of up to 20"), len(text))
+    assert name == "up to"
+    assert where is not None and text[where.start : where.end] == "up to"
+    second = text.index("factor of more")
+    end = second + len("factor of more than 5")
+    assert qualifier(text, second, 0, end, len(text))[0] == "at least"
