@@ -279,7 +279,9 @@ def _percents_read(
         ranged = not sign and match.group(2) is not None
         high = parse_number(match.group(2) if ranged else match.group(1))
         low = parse_number(match.group(1)) if ranged else None
-        after = " ".join(text[match.end() : min(hi, match.end() + 48)].lower().split()[:5])
+        # "80%+": the "+" marks "at least", not a rise
+        tail = match.end() + 1 if text.startswith("+", match.end()) else match.end()
+        after = " ".join(text[tail : min(hi, tail + 48)].lower().split()[:5])
         before = " ".join(text[max(lo, match.start() - 90) : match.start()].lower().split()[-12:])
         # "by more than 47 percent": a qualifier, not "more" of something
         before = _QUALIFIER_END.sub("", before)
@@ -367,7 +369,9 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
     if candidate.reading == "percent-more" and _RATE.search(column) and not _TIMES.search(column):
         high, low = candidate.percent  # "| Throughput vs no-offload |" over "+53%"
         return _percent_at(candidate.span, "percent-increase", high, low)
-    reading = "percent-faster" if _FASTER.search(header) else _percent_reading(header, "", False)
+    # the header's cells read as one run of words (a cell ends a row's own words, not these)
+    words = header.replace("|", " ")
+    reading = "percent-faster" if _FASTER.search(header) else _percent_reading(words, "", False)
     if candidate.reading == "percent-more" and reading not in {
         "percent-faster",
         "percent-increase",
@@ -460,8 +464,9 @@ def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> st
         return "percent-share"  # "97.5% of the median TTFT gain": a share, not a change
     near = after + " | " + before
     # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
-    own_after = re.split(r"[,;:()]|\b(?:and|with|using|via)\b", after, maxsplit=1)[0]
-    own_before = re.split(r"[,;:()]|\band\b", before)[-1]
+    # A table's cell ends the figure's own words: "| hit rate | prefill latency ↓30-70% |"
+    own_after = re.split(r"[,;:()|]|\b(?:and|with|using|via)\b", after, maxsplit=1)[0]
+    own_before = re.split(r"[,;:()|]|\band\b", before)[-1]
     rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
     if rate is None and not _TIMES.search(near):
         # "large throughput gains: 0.6B +48.4%, 8B +103.6%", and further items of such a list

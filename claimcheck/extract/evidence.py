@@ -69,7 +69,9 @@ _SKIP = frozenset(
     "the a an in on of for with and its their our your more less higher lower greater better than".split()  # noqa: SIM905
 )
 _COUNT_AFTER = re.compile(
-    r"\s?(?:\d|(?:nvidia\s|amd\s)?(?:dgx|hgx|[abhlg]\d{2,3}\w*|gb\d{3}|gh\d{3}|mi\d{3}\w*|rtx|v100|t4)\b|"
+    r"\s?(?:\d|(?:nvidia\s|amd\s|google\s|intel\s|aws\s|huawei\s)?(?:dgx|hgx|[abhlg]\d{2,3}\w*|gb\d{3}|gh\d{3}|"
+    r"mi\d{3}\w*|rtx|v100|t4|tpu\w*|gaudi\w*|trn\d\w*|trainium\w*|inf\d\w*|inferentia\w*|ascend\w*|"
+    r"npus?|xpus?)\b|"
     r"(?:gpus?|nodes?|cards?|accelerators?|servers?|instances?|chips?|nics?|roce|infiniband|ports?|links?|"
     r"ssds?|drives?|nvme|disks?)\b)",
     re.IGNORECASE,
@@ -155,8 +157,11 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
         if metric is not None:
             out.append(Fact("metric-sentence", metric[0]))
         else:
+            not_speed = _column_not_speed(frame, span)
             named = header_metric(text, frame.sentence.start, span.start, frame.hint)
-            if named is not None:
+            if not_speed is not None:
+                out.append(Fact("not-speed-after", not_speed))
+            elif named is not None:
                 out.append(Fact("metric-header", named))
     # Text passed as a claim still has to say something of a KV cache: with no such word at
     # all, nothing ties its figure to KV reuse (docs/extractor.md, "Cause first").
@@ -506,12 +511,14 @@ _LARGER_TIME = re.compile(
     r"(?<![\w.])\d[\d.]*\s?[x×]\s" + _BASELINE_MULTIPLE.pattern, re.IGNORECASE
 )
 _CHANGED_BY = re.compile(
-    r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s(?:[\w-]+\s){0,6}?"
+    r"\b(?:reduc|cut|lower|shorten|accelerat|speed|improv|increas|boost|rais)\w*\s"
+    r"(?:[\w-]+\s|\([^()]{1,40}\)\s){0,6}?"
     r"(?:by\s(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|more\sthan\s|over\s)?|up\sto\s)$",
     re.IGNORECASE,
 )
 """A change "by" the figure ("reduces prefill latency by up to 3 times", "reducing latency up
-to 3 times"): a factor, not a count."""
+to 3 times", "reducing TTFT (time to first token) by up to 10 times"): a factor, not a
+count."""
 _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-increase"})
 
 
@@ -1057,9 +1064,14 @@ def _label_quantity(frame: Frame, figure: Span) -> str:
     """The quantity a table row's label names when it is no speed ("GPU→CPU Bandwidth",
     "Cache hit rate") and the figure stands in a later cell: the row measures that quantity.
     A label that also names a speed metric names none, and under a speedup column ("| CPU
-    memory | 3.2x |" under "Speedup") the label is where the cache sits."""
+    memory | 3.2x |" under "Speedup") the label is where the cache sits. Nor does it when the
+    figure's own cell names a speed ("| prefix-cache hit rate | prefill latency ↓30-70% |":
+    the hit rate is the lever, the latency what it moves)."""
     label = _row_label(frame, figure)
     if label is None or _in_speedup_column(frame, figure):
+        return ""
+    cell = row_cell(frame.text, frame.sentence, figure)
+    if cell is not None and _metric_in(frame.text, cell):
         return ""
     found = pattern("subject_not_speed").search(frame.text, label.start, label.end)
     if found is None or _metric_in(frame.text, label):
@@ -1106,6 +1118,19 @@ def _alone_in_cell(text: str, figure: Span, row: Span) -> bool:
         and _CELL_MARKUP.fullmatch(text, cell.start, figure.start) is not None
         and _CELL_MARKUP.fullmatch(text, figure.end, cell.end) is not None
     )
+
+
+def _column_not_speed(frame: Frame, figure: Span) -> str | None:
+    """The header cell above the figure when it names something other than a speed and no
+    speed metric ("| Technique | Memory Gain | Throughput Gain |": the memory column's "2-4x"
+    is no speedup, whatever the next column says); None otherwise."""
+    if not frame.hint:
+        return None
+    cell = header_cell(frame.text, frame.sentence.start, figure.start, frame.hint)
+    if cell is None or metric_named(cell) is not None or _SPEEDUP_COLUMN.search(cell):
+        return None
+    found = pattern("subject_not_speed").search(cell.lower())
+    return cell.strip()[:24] if found is not None else None
 
 
 def _in_speedup_column(frame: Frame, figure: Span) -> bool:

@@ -363,7 +363,7 @@ _ROWS: tuple[Row, ...] = (
         "metric_ttft",
         "metric",
         r"ttft|time[-\s]to[-\s]first[-\s]tokens?|first[-\s]tokens?(?:\s(?:latency|time))?|"
-        r"prefill(?:s|ed|ing)?|pre-fill|prompt\s(?:processing|eval(?:uation)?)",
+        r"prefill(?:s|ed|ing)?|pre-fill|(?:prompt|prefix)\s(?:processing|eval(?:uation)?)",
         (
             "TTFT",
             "time-to-first-token",
@@ -371,6 +371,7 @@ _ROWS: tuple[Row, ...] = (
             "prefill",
             "prompt processing",
             "prompt eval",
+            "prefix processing",
         ),
         ("first tokenizer",),
     ),
@@ -540,9 +541,17 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"the\s[\w-]+\s(?:work|compute|flops)\b|"
         r"the\s(?:attention\s|compute\s|prefill\s)?(?:work|compute|flops|tokens|data|memory|storage|"
-        r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|(?:an?|the)\s\S+'s\b",
-        ("the attention work", "the memory", "the tokens", "the FFN work"),
-        ("the throughput",),
+        r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|(?:an?|the)\s\S+'s\b|"
+        r"the\s(?:requests|queries|users|sessions|prompts|calls|runs|documents|samples|cases)\b"
+        r"(?!\s?(?:per\s|/|a\s(?:second|minute)))",
+        (
+            "the attention work",
+            "the memory",
+            "the tokens",
+            "the FFN work",
+            "the requests",
+        ),
+        ("the throughput", "the requests per second", "the queries/s"),
     ),
     Row(
         "old_figure",
@@ -1037,7 +1046,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_model_loading",
         "topic",
-        r"reload\w*\s(?:the\s)?models?|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
+        r"reload\w*\s(?:the\s)?models?|load(?:s|ed|ing)?\s(?:the\s)?models?\b(?!['’]s)|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"(?:concurrent\s)?downloads?|pods?\s(?:start\w*|ready|scheduled)|container\sstart\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
         r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
@@ -1055,8 +1064,9 @@ _ROWS: tuple[Row, ...] = (
             "a GPU snapshot",
             "Restoring a captured workload",
             "models took up to 12 minutes to load",
+            "Load model",
         ),
-        ("loading its KV cache",),
+        ("loading its KV cache", "load the model's KV cache"),
     ),
     Row(
         "topic_no_cache",
@@ -1174,7 +1184,7 @@ _ROWS: tuple[Row, ...] = (
         r"kv|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
         r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
-        r"context\scach\w*|radix\scache|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
+        r"context\scach\w*|radix\scache|cache[-\s]breakpoints?|cache_control|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
         r"cache\shit|cache\s(?:is|was)\shit|implicit\scaching|explicit\scaching|(?:when|once|if)\s(?:the\s)?(?:\w+\s)?(?:is|was|are|were)\scached|"
         # only a kept KV cache lets a request skip its prefill
         r"skip\w*\s(?:the\s)?(?:\w+\s)?prefill\w*|prefill\s(?:is\s|was\s)?skipped|"
@@ -1188,6 +1198,7 @@ _ROWS: tuple[Row, ...] = (
             "when the prompt was cached",
             "recompute",
             "enable_prefix_caching",
+            "Adding cache breakpoints",
         ),
         ("TTFT", "cache line", "generic key-value storage"),
     ),

@@ -74,6 +74,12 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
             pattern("not_a_time_after").match(text, match.end(), hi)
         ):
             continue  # "expires after 5 minutes", "a 15-minute pause": not a measured time
+        spread = _SPREAD_BEFORE.search(text, max(lo, match.start() - 24), match.start())
+        if spread is not None:
+            # "11.885 +- 0.272 seconds": the time is the number before the spread, in its unit
+            mean = _seconds(parse_number(spread.group(1)), unit)
+            out.append(Found(mean, Span(spread.start(1), match.end())))
+            continue
         before = _ELIDED_BEFORE.search(text, max(lo, match.start() - 32), match.start())
         if before is not None:
             # "(6,517 vs 6,847 ms)": the unit is said once, after the second time
@@ -117,6 +123,10 @@ _ELIDED_BEFORE = re.compile(
 )
 """A bare number compared with the time right after it, in that time's unit ("6,517 vs
 6,847 ms")."""
+
+
+_SPREAD_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s?(?:±|\+/?-|\+/−|\+−)\s?$")
+"""A mean and its spread before a time's unit: "11.885 +- 0.272 seconds", "11.9 ± 0.3 s"."""
 
 
 _UNORDERED = re.compile(rf"\b(?:{_NO_ORDER})")

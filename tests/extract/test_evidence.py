@@ -1928,3 +1928,73 @@ def test_phrases_of_kv_not_reused_find_the_same_in_lower_case() -> None:
         assert [m.span() for m in lower.finditer(low)] == spans
         found += len(spans)
     assert found >= 2
+
+
+def test_a_figure_under_a_column_of_memory_is_no_speedup_beside_a_throughput_column() -> None:
+    # https://nareshka.ru/ml-docs/ (KV-cache optimisation): memory gain, then throughput gain
+    row = (
+        "| Technique | Memory Gain | Throughput Gain | Complexity |\n|---|---|---|---|\n"
+        "| Prefix Caching | 2-4x | 2-3x | Low |"
+    )
+    assert _factors(row) == [3.0]
+    assert _page_speedups(f"# KV cache techniques\n\n{row}\n") == [3.0]
+
+
+def test_a_share_of_the_requests_is_a_count_not_a_speedup() -> None:
+    # https://github.com/nirecom/cc-local-llm/pull/40: where the prefill time went
+    sentence = (
+        "Prompt processing ran 3054 times for 34.10 h, but the 349 runs over 60 s accounted for "
+        "30.67 h — 90% of all prefill time sat in a tenth of the requests."
+    )
+    assert 10.0 not in _factors(sentence)
+    assert _factors("Prefix caching lets one GPU serve 10x the requests per second.") == [10.0]
+
+
+def test_a_cut_by_n_times_reaches_past_a_parenthesis() -> None:
+    # https://www.linkedin.com/company/lmcache-lab (as copied by a mirror)
+    sentence = (
+        "Unloading KV caches frees up the GPU for new tasks, reducing TTFT (time to first "
+        "token) by up to 10 times."
+    )
+    assert _factors(sentence) == [10.0]
+
+
+@pytest.mark.parametrize("chips", ["8x TPU7x", "4x Gaudi3", "16x Trainium2", "8x Ascend 910B"])
+def test_a_count_of_accelerators_is_no_factor(chips: str) -> None:
+    # llm-d's results-store policy (https://github.com/llm-d/llm-d-benchmark): "on 8x TPU7x"
+    assert 8.0 not in _factors(f"Prefix caching on {chips} cuts TTFT by 60%.")
+    assert 4.0 not in _factors(f"Prefix caching on {chips} cuts TTFT by 60%.")
+
+
+def test_loading_a_model_is_model_loading_not_kv_reuse() -> None:
+    # https://github.com/defai-digital/mlx-serving (cpp-metal-optimization-analysis.md)
+    sentence = "- Load model: ~5s (first time), ~50ms (mmap cached) ✅ **10× faster**"
+    assert _factors(sentence) == []
+    assert _page_speedups(f"# KV cache\n\n{sentence}\n") == []
+
+
+def test_cache_breakpoints_are_prompt_caching_and_prefix_processing_is_prefill() -> None:
+    # https://github.com/vellum-ai/vellum-assistant/pull/632: Anthropic's cache breakpoints
+    sentence = (
+        "The system prompt and tool definitions are identical across turns in a conversation. "
+        "Adding cache breakpoints gives ~10x faster prefix processing for multi-turn conversations."
+    )
+    (claim,) = extract_claims(sentence)
+    assert (claim.values.get("speedup"), claim.values.get("metric")) == (10.0, "ttft")
+
+
+def test_a_row_labelled_with_a_hit_rate_still_reads_a_latency_its_cell_names() -> None:
+    # https://github.com/LujhCoconut/MooncakeAgentSkills (mooncake/architecture.md): the lever
+    # is the prefix-cache hit rate, its impact prefill latency down 30-70 %
+    row = (
+        "| 优化杠杆 | 影响 | Mooncake 组件 | 优先级 |\n|---------|------|--------------|--------|\n"
+        "| **前缀缓存命中率** | Prefill 延迟 ↓30-70% | Conductor + Store | 🔴 最高 |"
+    )
+    assert _factors(row) == [3.33]  # 1 / (1 - 0.7)
+    # a cell of the figure alone measures what the label names
+    assert (
+        _factors(
+            "| Metric | Before | After |\n|---|---|---|\n| Prefix cache hit rate | 40% | 80% |"
+        )
+        == []
+    )

@@ -43,3 +43,11 @@ def test_a_qualifier_inside_a_factor_of_is_the_figures_own() -> None:
     second = text.index("factor of more")
     end = second + len("factor of more than 5")
     assert qualifier(text, second, 0, end, len(text))[0] == "at least"
+
+
+def test_a_mean_and_its_spread_are_one_time_the_mean() -> None:
+    # https://jiminmon.tistory.com/entry/KV-cache%EB%9E%80: "11.885 +- 0.272 seconds"
+    text = "with KV caching: 11.885 +- 0.272 seconds\nwithout KV caching: 56.197 ± 1.855 s"
+    found = durations(text, 0, len(text))
+    assert [f.value for f in found] == [11.885, 56.197]
+    assert text[found[0].span.start : found[0].span.end] == "11.885 +- 0.272 seconds"
