@@ -26,7 +26,7 @@ from functools import cache
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff01-\uff0f\uff1a]")
 """A character of Chinese, Japanese or Korean text (or its full-width punctuation)."""
 
-_EUROPEAN_LETTER = re.compile(r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ]")
+_EUROPEAN_LETTER = re.compile(r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ\u0400-\u04ff]")
 _EUROPEAN_WORD = re.compile(r" (?:d(?:ie|er|as|es|os|ella)|und|zum|bis|les|est|l[ao]s|uma) ")
 """Words common in German, French, Spanish, Portuguese and Italian and rare in English, as
 they stand inside a sentence: a text holding one may hold a glossary term though all its
@@ -60,6 +60,7 @@ _EUROPEAN: tuple[tuple[str, str], ...] = (
     ),
     (r"durchsatz|débit", "throughput"),
     (r"kosten|coûts?|costos?|custos?|costi", "cost"),
+    (r"ohne|sans|sin|sem|senza", "without"),
     (r"transferencia|transferência|transfert|übertragung", "transfer"),
     (r"um\sbis\szu|em\saté|de\sjusqu['’]à|en\shasta", "by up to"),
     (r"bis\szu|jusqu['’]à|hasta|até|fino\sa", "up to"),
@@ -93,6 +94,59 @@ prompt-caching claims: "die Zeit bis zum ersten Token … um bis zu 85 % sinkt"
 "reduz a latência em até 80%" (https://www.datahackers.news/p/prompt-caching-como-reduzir-custos-em-ate-90-com-ia-guia-pratico-com-anthropic).
 Each is read as a whole word, in any case."""
 
+_RUSSIAN: tuple[tuple[str, str], ...] = (
+    (r"(?<=\d)\s?-?(?:раза?|кратн\w*)", "x"),  # "до 10 раз", "в 3 раза", "5-кратное"
+    (r"(?<=\d)\s?(?:миллисекунд\w*|мс)", "ms"),
+    (r"(?<=\d)\s?(?:секунд\w*|сек)", "s"),
+    (r"время\sдо\sпервого\sтокена", "time to first token"),
+    (r"с(?=\s~?\d)", "from"),  # "с 10 до 2 секунд": from 10 to 2 seconds
+    (r"(?<=\d\s)до|(?<=\d\sс\s)до|(?<=\d\sсек\s)до", "to"),
+    (r"вплоть\sдо|до(?=\s~?\d)", "up to"),
+    (r"на(?=\s(?:до\s)?~?\d)", "by"),  # "снижение на 85%"
+    (r"быстрее", "faster"),
+    (r"ускорени[еяю]", "speedup"),
+    (r"ускор(?:я|и)\w*", "accelerates"),
+    (r"(?:сниж|уменьш|сокращ)ени[еяю]", "reduction"),
+    (r"(?:сниж|сниз|уменьш|сокращ|сократ)\w*", "reduces"),
+    (r"задержк\w*|латентност\w*|время\sотклика", "latency"),
+    (r"пропускн\w*\sспособност\w*", "throughput"),
+    (r"производительност\w*", "performance"),
+    (r"стоимост\w*|затрат\w*|расход\w*", "cost"),
+    (r"памят\w*", "memory"),
+    (r"кэш\w*|кеш\w*", "cache"),
+    (r"(?:выгрузк|разгрузк)\w*", "offload"),
+    (r"(?:повторн\w*\sиспользовани|переиспользовани)\w*", "reuse"),
+    (r"промпт\w*", "prompt"),
+    (r"префиксн\w*", "prefix"),
+    (r"токен\w*", "tokens"),
+    # other causes, so that a Russian look-alike is told apart as an English one is
+    (r"загрузк\w*\sмодел\w*", "model loading"),
+    (r"загрузк\w*\sвес\w*", "weight loading"),
+    (r"холодн\w*\sстарт\w*", "cold start"),
+    (r"вес(?:а|ов|ами|ам)?", "weights"),
+    (r"модел\w*", "model"),
+    (r"загрузк\w*", "loading"),
+    (r"спекулятивн\w*\sдекодировани\w*", "speculative decoding"),
+    (r"разреженн\w*\sвнимани\w*", "sparse attention"),
+    (r"внимани\w*", "attention"),
+    (r"декодировани\w*", "decoding"),
+    (r"квантизаци\w*|квантовани\w*", "quantization"),
+    (r"сжати\w*", "compression"),
+    (r"маршрутизаци\w*", "routing"),
+    (r"обучени\w*", "training"),
+    (r"генераци\w*", "generation"),
+    (r"запрос\w*", "requests"),
+    (r"пользовател\w*", "users"),
+    (r"примерно|около|порядка|приблизительно", "about"),
+    (r"в\sсреднем", "average"),
+    (r"по\sсравнению\sс|чем", "than"),
+    (r"без", "without"),
+    (r"и", "and"),
+)
+"""Russian terms, as Russian news and channels retell KV-cache claims: "уменьшая TTFT (время
+до первого токена) вплоть до 10 раз" (https://t.me/s/ai_machinelearning_big_data), "снижении
+… задержки на до 85%" (https://onff.ru/prompt-caching-api/amp)."""
+
 TERMS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
     (r"(?<=\d)\s?[倍배]", "x"),
@@ -104,25 +158,29 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"(?<=降低|减少|缩短|下降|減少|縮短)[至到]", "to"),
     # what the factor does
     (r"高速化|加速|快", "faster"),
+    (r"느리(?:다|지만|고|게)|느린|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く", "slower"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),
-    (r"(?:读取|讀取|读写|讀寫|写入|寫入|传输|傳輸|転送|読み込み)速度", "transfer speed"),
+    (r"(?:读取|讀取|读写|讀寫|写入|寫入|传输|傳輸|転送|読み込み)(?:速度|速率)", "transfer speed"),
+    (r"加速比|スピードアップ", "speedup"),
     # a Korean cut that goes on to another ("지연 시간을 80%까지 줄이고 비용을 …"): "and" ends it
     (r"(?:줄이|(?:절감|감소|단축)하)고(?!\w)", "reduction and"),
     (
         r"削減|减少|減少|降低|下降|短縮|缩短|縮短|감소|줄(?:입니다|여|이|일|였|인)|절감|단축",
         "reduction",
     ),
+    (r"节省|節省|节约|節約|절약", "saves"),  # "节省 30-70% Prefill 延迟": saves that much
     # how it is qualified
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
     (r"[约約]|약", "about"),
     (r"同时|同時|同時に|동시에", "while"),  # "提升高达8倍同时显著降低成本": a cost cut beside
-    (r"相比于?|相较于?|相較於?|相对于|相對於", "compared to"),
+    (r"相比于?|相较于?|相較於?|相对于|相對於|と?比較して|に比べて|比较|比較", "compared to"),
     (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
     (r"比", "than"),
     # metrics
     (
-        r"最初のトークン|首[个個]?\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰",
+        r"最初のトークン|首[个個]?\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰|"
+        r"首令牌(?:时间|時間|延迟|延遲)?",
         "time to first token",
     ),
     (r"待ち時間|等待时间|等待時間|대기\s?시간", "wait time"),
@@ -132,9 +190,17 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),
     (r"사용량|使用量|用量|使用率|사용률", "usage"),
+    (r"命中率|ヒット率|적중률", "hit rate"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),
+    (r"违规|違規|違反", "violations"),
+    # other causes: quantisation, memory management
+    (r"量化|量子化|양자화", "quantized"),
+    (r"全精度|フル精度", "full precision"),
+    (r"低精度", "low precision"),
+    (r"管理", "management"),
+    (r"大小|サイズ|크기", "size"),
     (r"上下文窗口|コンテキストウィンドウ|컨텍스트\s?윈도우", "context window"),
     (r"扩展|擴展|拡張|확장", "expansion"),
     (r"带宽|頻寬|帯域幅?|대역폭", "bandwidth"),
@@ -149,17 +215,24 @@ TERMS: tuple[tuple[str, str], ...] = (
         "prompt caching",
     ),
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
+    # "| 无Cache | 有Cache |": without and with a cache, and only before one (有 is "to have")
+    (r"[无無](?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),
+    (r"有(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "with"),
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     (r"再利用|复用|復用|重用|재사용", "reuse"),
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     (r"プロンプト|프롬프트|提示词", "prompt"),
     (r"トークン|토큰", "tokens"),
     # German, French, Spanish, Portuguese and Italian, whole words in any case
-    *((rf"(?i:(?<![^\W\d_])(?:{source})(?![^\W\d_]))", reading) for source, reading in _EUROPEAN),
+    *(
+        (rf"(?i:(?<![^\W\d_])(?:{source})(?![^\W\d_]))", reading)
+        for source, reading in (*_EUROPEAN, *_RUSSIAN)
+    ),
     # punctuation
     (r"。", "."),
     (r"[、，]", ","),
     (r"：", ":"),
+    (r"；", ";"),
     (r"（", "("),
     (r"）", ")"),
 )
@@ -173,7 +246,16 @@ def _terms() -> re.Pattern[str]:
     return re.compile("|".join(f"(?P<t{i}>{source})" for i, (source, _) in enumerate(TERMS)))
 
 
-_PUNCTUATION = {"x": "x", "-": "-", ".": ". ", ",": ", ", ":": ": ", "(": " (", ")": ") "}
+_PUNCTUATION = {
+    "x": "x",
+    "-": "-",
+    ".": ". ",
+    ",": ", ",
+    ":": ": ",
+    ";": "; ",
+    "(": " (",
+    ")": ") ",
+}
 _BOUNDARY = re.compile(rf"(?<={CJK.pattern})(?=[A-Za-z0-9%])|(?<=[A-Za-z0-9%])(?={CJK.pattern})")
 
 
@@ -226,12 +308,13 @@ def _spaced(match: re.Match[str]) -> str:
     """A term's English reading, set apart by spaces (punctuation as English spaces it), but
     by no second space where the text has one beside it already ("相比 HuggingFace" reads
     "compared to HuggingFace"), and by none before it at the text's start (a block read alone
-    reads as it does in its page, after a line end)."""
+    reads as it does in its page, after a line end) or after a hyphen ("KV-кэшей" reads
+    "KV-cache")."""
     reading = TERMS[int(str(match.lastgroup)[1:])][1]
     spaced = _PUNCTUATION.get(reading, f" {reading} ")
     text, start, end = match.string, match.start(), match.end()
-    if start == 0 or text[start - 1].isspace():
-        spaced = spaced.lstrip(" ")
+    if start == 0 or text[start - 1].isspace() or text[start - 1] == "-":
+        spaced = spaced.lstrip(" ")  # "KV-кэшей" reads "KV-cache"
     if end < len(text) and text[end].isspace():
         spaced = spaced.rstrip(" ")
     return spaced or reading

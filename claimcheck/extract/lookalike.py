@@ -17,6 +17,8 @@ are left alone: they are exponents (``10³x``), read on their own.
 
 from __future__ import annotations
 
+import re
+
 IGNORABLE_RANGES = (
     (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
     (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
@@ -61,3 +63,18 @@ FOLD = _folds()
 """``str.translate`` table: each look-alike to the ASCII digit, ``x`` or ``×`` it stands for."""
 FOLDED = "".join(map(chr, FOLD))
 """The characters ``FOLD`` changes, for a character class."""
+
+WORD_FOLD = {code: to for code, to in FOLD.items() if chr(code) not in LETTER_FORMS}
+"""``FOLD`` but for Cyrillic ha, which inside a Russian word is a letter ("холодный")."""
+_HA_AFTER = re.compile(r"(?<=\d)(\s?)[хХ](?![^\W\d_])")
+_HA_BEFORE = re.compile(r"(?<![^\W\d_])[хХ](?=\s?\d)")
+
+
+def folded(text: str) -> str:
+    """``text`` with each look-alike made the ASCII character it stands for, Cyrillic ha only
+    where it stands as the sign: after a number ("10х") or before one ("х2"), not in a word.
+    Each character stays one character, so a map of source offsets still holds."""
+    text = text.translate(WORD_FOLD)
+    if "х" not in text and "Х" not in text:
+        return text
+    return _HA_BEFORE.sub("x", _HA_AFTER.sub(r"\1x", text))

@@ -20,7 +20,7 @@ import msgspec
 from msgspec.structs import replace
 
 from claimcheck.extract.glossary import foreign, glossed
-from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE
+from claimcheck.extract.lookalike import FOLDED, IGNORABLE, folded
 from claimcheck.extract.scoring import Decision
 from claimcheck.extract.types import Extraction, Span
 
@@ -139,7 +139,7 @@ def _dropped(text: str) -> tuple[str, list[int]]:
     kept.append(text[position:])
     where.extend(range(position, len(text)))
     where.append(len(text))
-    return "".join(kept).translate(FOLD), where
+    return folded("".join(kept)), where
 
 
 def _drops(text: str) -> Iterator[tuple[int, int]]:

@@ -598,7 +598,7 @@ def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> b
     if len(source) > _PARTS * part and len(spans := _spans(source, part)) > 1:
         # Each reading of the page a part at a time, none held whole.
         lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
-        if any(_kv_anywhere().search(lower) is not None for lower in lowers):
+        if any(_kv_anywhere().search(lower) is not None or _kv_glossed(lower) for lower in lowers):
             return True
         lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
         plains = (unmarked for _, unmarked in _plains(source, spans, lowered=lowered))
@@ -607,9 +607,15 @@ def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> b
         )
     source = str(source)  # a page in pieces without a place to cut: read whole
     lower = source if lowered else source.lower()
-    if _kv_anywhere().search(lower) is not None:
+    if _kv_anywhere().search(lower) is not None or _kv_glossed(lower):
         return True
     return _MARKED.search(lower) is not None and _kv_anywhere().search(_plain(lower)) is not None
+
+
+def _kv_glossed(lower: str) -> bool:
+    """Whether a page in another language names KV caching in its own words ("前缀缓存",
+    "プロンプトキャッシュ", "префиксное кэширование"), read through the glossary."""
+    return foreign(lower) and _kv_anywhere().search(english(lower).lower()) is not None
 
 
 @cache
@@ -619,8 +625,12 @@ def _kv_anywhere() -> re.Pattern[str]:
 
 def topic_cue(text: str) -> bool:
     """Does ``text`` (a page title or heading) say the page is about KV or prefix caching or
-    prefix-aware routing, or name a known KV product?"""
-    return bool(text) and any(pattern(row).search(text) is not None for row in TOPIC_CUES)
+    prefix-aware routing, or name a known KV product? A heading in another language is read
+    through the glossary ("前缀缓存" is prefix caching)."""
+    if not text:
+        return False
+    text = english(text) if foreign(text) else text
+    return any(pattern(row).search(text) is not None for row in TOPIC_CUES)
 
 
 _BLOCKS = re.compile(r"\n[ \t]*\r?\n")

@@ -350,3 +350,106 @@ def test_tokens_in_korean_are_the_context() -> None:
     assert "1,024 tokens" in english(sentence)
     claims = [dict(c.values) for c in extract_claims(sentence, explicit=True)]
     assert [(c["speedup"], c.get("context_tokens")) for c in claims] == [(2, 1024)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "speedup"),
+    [
+        # https://t.me/s/ai_machinelearning_big_data (LMCache): "cutting TTFT (the time to
+        # the first token) by up to 10 times", after "KV-кэшей" (of KV caches)
+        (
+            "Обычно модель заново обрабатывает эти данные, но LMCache просто загружает готовый "
+            "кэш. Выгрузка KV-кэшей освобождает GPU для новых задач, уменьшая TTFT (время до "
+            "первого токена) вплоть до 10 раз.",
+            10.0,
+        ),
+        # https://onff.ru/prompt-caching-api/amp: cost down up to 90 %, latency up to 85 %
+        (
+            "С prompt caching клиенты могут предоставить Claude больше фоновых знаний и примеров "
+            "результатов - все при снижении стоимости на до 90% и задержки на до 85% для "
+            "длинных промптов.",
+            6.67,
+        ),
+        # https://kripta.biz/posts/A20DD1A3-1889-4C29-805F-A1893E102D37: a speedup "up to 3 times"
+        (
+            "Именно здесь на помощь приходит технология LMCache, которая переосмысливает подход "
+            "к KV Cache, позволяя реализовать значительный рост производительности, достигая "
+            "ускорения до 3 раз при работе с RAG.",
+            3.0,
+        ),
+    ],
+)
+def test_a_russian_claim_is_read(sentence: str, speedup: float) -> None:
+    assert [c["speedup"] for c in _read(sentence)] == [speedup]
+
+
+def test_russian_times_from_and_to_are_a_pair() -> None:
+    (claim,) = _read("С префиксным кэшированием TTFT снизилось с 10 до 2 секунд.")
+    assert (claim["baseline_seconds"], claim["cached_seconds"]) == (10.0, 2.0)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Выгрузка весов модели на CPU ускоряет запуск в 10 раз.",  # weights offloaded
+        "Загрузка модели стала быстрее в 1.88 раза.",  # model loading
+        "Спекулятивное декодирование ускоряет генерацию в 2.5 раза.",
+        "Холодный старт сократился с 60 до 8 секунд.",  # a cold start
+    ],
+)
+def test_a_russian_look_alike_is_told_apart_under_a_kv_heading(sentence: str) -> None:
+    page = f"# KV cache offload with LMCache\n\n{sentence}\n"
+    assert read_document(page, "markdown", "p.md").records == []
+
+
+def test_a_chinese_saving_of_prefill_time_is_a_cut_and_a_plus_is_at_least() -> None:
+    # https://github.com/LujhCoconut/MooncakeAgentSkills (mooncake/qa/KNOWLEDGE.md,
+    # mooncake/conductor/SKILL.md): 节省 "saves"; "80%+" is at least 80 %
+    (ranged,) = _read(
+        "4. 如果命中 → 跳过 Prefill 计算，直接加载 KV cache（节省 30-70% Prefill 延迟）"
+    )
+    assert ranged["speedup"] == 3.33  # 1 / (1 - 0.7)
+    (plus,) = _read("- 如果 multi-turn 对话命中前几轮的 KV cache → Prefill 节省 80%+")
+    assert (plus["speedup"], plus["speedup_qualifier"]) == (5.0, "at least")
+
+
+def test_a_hit_rate_or_a_size_in_cjk_is_no_speedup() -> None:
+    # http://www.tiemojia.cn/news/365960: RadixAttention raises the cache hit rate (命中率) 3x
+    assert _read("SGLang-v0.5.6实测#xff1a;RadixAttention提升缓存命中率3倍") == []
+    # https://github.com/lvokic/kvcache-wiki (wiki/sources/cachegen.md): KV size 3.5-4.3x
+    # smaller, the total delay of fetch and processing 3.2-3.7x lower
+    sentence = "论文报告 KV 大小减少 3.5–4.3×，context fetch 和 processing 的总延迟减少 3.2–3.7×，且生成质量影响很小。"
+    assert [c["speedup"] for c in _read(sentence)] == [3.7]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/TurtleNeck-Crew-RAG/kvcache-agentic-rag (outputs/report/report.md):
+        # 느리다, "slower"
+        "InfiniGen은 FlexGen 대비 데이터 전송량 감소로 추론 속도를 크게 향상시켰다. Ideal 대비 "
+        "1.52× 느리지만 다른 방법들은 3.90×~18.55× 느리다.",
+        # https://github.com/sad-and-bad1231/awesome-LLM-inference-systems: 量化 quantised
+        # layers, SLO 违规 violations, 全精度 full precision
+        "MorphServe 以反馈控制方式在运行时联合调整量化层和 KV cache 容量：高压时异步换入低精度层并弹性扩缩 "
+        "KVC，压力恢复后再切回；在 Vicuna/Llama 和真实 workload 上平均 SLO 违规降低 92.45%，P95 TTFT "
+        "相较全精度 serving 改善 2.2x–3.9x，并保持生成质量。",
+        # https://www.lukuai.com/21280.html: an SSD's transfer rate (传输速率) against SATA's
+        "– 接口层面直连PCIe通道,传输速率可达3-8GB/s,是普通SATA SSD的6-16倍,能实现KV Cache数据的高速搬运,满足Decode阶段的高频调取需求;",
+    ],
+)
+def test_a_slowdown_quantisation_or_transfer_rate_in_cjk_is_no_kv_claim(sentence: str) -> None:
+    assert _read(sentence) == []
+
+
+def test_a_cjk_table_with_and_without_a_cache_and_a_speedup_column_is_read() -> None:
+    page = (
+        "# 前缀缓存\n\n| 场景 | 无Cache | 有Cache | 加速比 |\n|------|---------|---------|--------|\n"
+        "| 精确匹配请求 | 2000ms | 40ms | 50x |\n"
+    )
+    (record,) = read_document(page, "markdown", "p.md").records
+    assert record.claim.speedup == 50.0
+
+
+def test_german_without_reads_as_without() -> None:
+    assert english("Speedup vs ohne Cache: ~10x") == "Speedup vs without Cache: ~10x"

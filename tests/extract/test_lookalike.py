@@ -82,3 +82,12 @@ def test_documents_read_through_invisible_characters_and_look_alikes(
     assert record.claim.speedup == 27
     start, end = record.spans["speedup"]
     assert page[start:end] == figure
+
+
+def test_cyrillic_ha_is_the_sign_beside_a_number_and_a_letter_inside_a_word() -> None:
+    # "Холодный старт" (cold start) keeps its ha, so the glossary can read the words
+    assert normalise("Холодный старт: 27х")[0].startswith("cold start")
+    assert [
+        c.values.get("speedup") for c in extract_claims("Prefix caching gives 27х faster TTFT")
+    ] == [27.0]
+    assert [c.values.get("speedup") for c in extract_claims("LMCache: TTFT х3 lower")] == [3.0]
