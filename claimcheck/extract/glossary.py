@@ -1,5 +1,5 @@
-"""Chinese, Japanese and Korean claims (and a few words of German, French, Spanish, Portuguese
-and Italian) read in the extractor's English terms.
+"""Chinese, Japanese and Korean claims (and a few words of German, French, Spanish, Portuguese,
+Italian and Russian) read in the extractor's English terms.
 
 The extractor's lexicon is English and reads words between word boundaries, which CJK text
 does not have: in "LLM推論TTFTを3.5倍高速化" neither "TTFT" nor "3.5" stands apart. Before
@@ -7,8 +7,9 @@ a text with CJK characters is read, each term below is replaced by its English r
 space is set between CJK characters and Latin letters or digits, with a map back to the
 source as every other rewrite keeps. So "TTFTを平均3.5倍高速化" reads as "TTFT を average
 3.5x faster" and the English evidence decides, as docs/extractor.md describes. A text with a
-letter or one of the commonest words of German, French, Spanish, Portuguese or Italian
-(``foreign``) has their few terms read the same way, as whole words in any case.
+letter or one of the commonest words of German, French, Spanish, Portuguese or Italian, or
+a Cyrillic letter (``foreign``), has their few terms read the same way, as whole words in any
+case.
 
 The terms are those of real vendor and paper pages in these languages, for example
 Anthropic's prompt-caching guide in Japanese and Korean
@@ -37,7 +38,8 @@ five languages")."""
 
 def foreign(text: str) -> bool:
     """Whether ``text`` may hold a term of the glossary: a CJK character, a letter of
-    German, French, Spanish, Portuguese or Italian, or one of their commonest words."""
+    German, French, Spanish, Portuguese or Italian, a Cyrillic letter, or one of the
+    commonest words of those five languages."""
     if not text.isascii() and (
         CJK.search(text) is not None or _EUROPEAN_LETTER.search(text) is not None
     ):
