@@ -18,7 +18,7 @@ from typing import Literal
 import msgspec
 
 from claimcheck.extract.candidates import Candidate, header_cell, row_cell
-from claimcheck.extract.glossary import english, foreign
+from claimcheck.extract.glossary import in_english
 from claimcheck.extract.lexicon import (
     METRICS,
     TOPIC_CUES,
@@ -927,7 +927,7 @@ def _topic_cue(topic: str) -> str:
     cache skipped. Nor does a heading name KV reuse with KV words that name a cache's
     number format, room or transfer ("Quantized KV Cache", vLLM's docs,
     https://github.com/vllm-project/vllm/blob/main/docs/features/quantization/quantized_kvcache.md)."""
-    topic = _without_reuse_phrases(english(topic) if foreign(topic) else topic)
+    topic = _without_reuse_phrases(in_english(topic))
     for row in TOPIC_CUES:
         found = pattern(row).search(topic)
         if found is not None:

@@ -47,6 +47,12 @@ def foreign(text: str) -> bool:
     return _EUROPEAN_WORD.search(text) is not None
 
 
+def in_english(text: str) -> str:
+    """``text`` read through the glossary when it may hold a term of it (``foreign``), else
+    ``text`` itself: a page title or heading in another language names its topic in English."""
+    return english(text) if foreign(text) else text
+
+
 _EUROPEAN: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)\s?-?(?:mal|fois|veces|vezes|volte)", "x"),
     (r"et|und|[ye](?=\s)", "and"),  # "entre 3 y 4 veces" reads as a range

@@ -64,7 +64,7 @@ FOLD = _folds()
 FOLDED = "".join(map(chr, FOLD))
 """The characters ``FOLD`` changes, for a character class."""
 
-WORD_FOLD = {code: to for code, to in FOLD.items() if chr(code) not in LETTER_FORMS}
+_WORD_FOLD = {code: to for code, to in FOLD.items() if chr(code) not in LETTER_FORMS}
 """``FOLD`` but for Cyrillic ha, which inside a Russian word is a letter ("холодный")."""
 _HA_AFTER = re.compile(r"(?<=\d)(\s?)[хХ](?![^\W\d_])")
 _HA_BEFORE = re.compile(r"(?<![^\W\d_])[хХ](?=\s?\d)")
@@ -74,7 +74,7 @@ def folded(text: str) -> str:
     """``text`` with each look-alike made the ASCII character it stands for, Cyrillic ha only
     where it stands as the sign: after a number ("10х") or before one ("х2"), not in a word.
     Each character stays one character, so a map of source offsets still holds."""
-    text = text.translate(WORD_FOLD)
+    text = text.translate(_WORD_FOLD)
     if "х" not in text and "Х" not in text:
         return text
     return _HA_BEFORE.sub("x", _HA_AFTER.sub(r"\1x", text))

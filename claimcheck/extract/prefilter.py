@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
-from claimcheck.extract.glossary import english, foreign
+from claimcheck.extract.glossary import english, foreign, in_english
 from claimcheck.extract.lexicon import TOPIC_CUES, pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
@@ -629,7 +629,7 @@ def topic_cue(text: str) -> bool:
     through the glossary ("前缀缓存" is prefix caching)."""
     if not text:
         return False
-    text = english(text) if foreign(text) else text
+    text = in_english(text)
     return any(pattern(row).search(text) is not None for row in TOPIC_CUES)
 
 

@@ -1961,9 +1961,9 @@ def test_a_cut_by_n_times_reaches_past_a_parenthesis() -> None:
 
 @pytest.mark.parametrize("chips", ["8x TPU7x", "4x Gaudi3", "16x Trainium2", "8x Ascend 910B"])
 def test_a_count_of_accelerators_is_no_factor(chips: str) -> None:
-    # llm-d's results-store policy (https://github.com/llm-d/llm-d-benchmark): "on 8x TPU7x"
-    assert 8.0 not in _factors(f"Prefix caching on {chips} cuts TTFT by 60%.")
-    assert 4.0 not in _factors(f"Prefix caching on {chips} cuts TTFT by 60%.")
+    # llm-d's results-store policy (https://github.com/llm-d/llm-d-benchmark): "on 8x TPU7x";
+    # the claim is the 60 % cut, 1 / (1 - 0.6) = 2.5x, and the count of chips none
+    assert _factors(f"Prefix caching on {chips} cuts TTFT by 60%.") == [2.5]
 
 
 def test_loading_a_model_is_model_loading_not_kv_reuse() -> None:
