@@ -155,7 +155,7 @@ _RUSSIAN: tuple[tuple[str, str], ...] = (
 до первого токена) вплоть до 10 раз" (https://t.me/s/ai_machinelearning_big_data), "снижении
 … задержки на до 85%" (https://onff.ru/prompt-caching-api/amp)."""
 
-TERMS: tuple[tuple[str, str], ...] = (
+_SIGNS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
     (r"(?<=\d)\s?[倍배]", "x"),
     (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
@@ -231,11 +231,6 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     (r"プロンプト|프롬프트|提示词", "prompt"),
     (r"トークン|토큰", "tokens"),
-    # German, French, Spanish, Portuguese and Italian, whole words in any case
-    *(
-        (rf"(?i:(?<![^\W\d_])(?:{source})(?![^\W\d_]))", reading)
-        for source, reading in (*_EUROPEAN, *_RUSSIAN)
-    ),
     # punctuation
     (r"。", "."),
     (r"[、，]", ","),
@@ -244,14 +239,56 @@ TERMS: tuple[tuple[str, str], ...] = (
     (r"（", "("),
     (r"）", ")"),
 )
-"""Each term (a regular expression) and the English words it reads as."""
+"""Terms of Chinese, Japanese and Korean text. Each starts at a character outside ASCII or
+right after a digit, which ``_terms`` relies on."""
+
+_WORDS = (*_EUROPEAN, *_RUSSIAN)
+"""Terms of German, French, Spanish, Portuguese, Italian and Russian, read as whole words in
+any case. Each starts at a letter or right after a digit, which ``_terms`` relies on."""
+
+_WHOLE_WORD = ("(?i:(?<![^\\W\\d_])", "(?![^\\W\\d_]))")
+
+TERMS: tuple[tuple[str, str], ...] = (
+    *_SIGNS,
+    *((f"{_WHOLE_WORD[0]}(?:{source}){_WHOLE_WORD[1]}", reading) for source, reading in _WORDS),
+)
+"""Each term (a regular expression) and the English words it reads as, in the order they are
+tried at one place of a text: the first that matches there is read."""
 
 
 @cache
 def _terms() -> re.Pattern[str]:
     """Every term of ``TERMS`` in one pattern, compiled when a text first needs it: an English
-    text never does, and a one-liner would pay its compile (several milliseconds) for nothing."""
-    return re.compile("|".join(f"(?P<t{i}>{source})" for i, (source, _) in enumerate(TERMS)))
+    text never does, and a one-liner would pay its compile (several milliseconds) for nothing.
+
+    Each of the two kinds of term stands behind a test of the place it may start at (a
+    character outside ASCII or one after a digit; a letter that starts a word, or one after a
+    digit), and no term has a group of its own, so Python's engine tries the terms only where
+    one may start and shares the first letters of the words. With a group for each term, every
+    term was tried at every character: a 7 KB English page with one "ç" took 100-250 ms to read
+    (bench/README.md, "Glossary terms tried only where one may start"). Which term a match is
+    is found after it (``_reading``)."""
+    signs = "|".join(f"(?:{source})" for source, _ in _SIGNS)
+    words = "|".join(f"(?:{source})" for source, _ in _WORDS)
+    return re.compile(
+        rf"(?P<signs>(?:(?=[^\x00-\x7f])|(?<=\d))(?:{signs}))"
+        rf"|{_WHOLE_WORD[0]}(?:(?=[^\W\d_])|(?<=\d))(?:{words}){_WHOLE_WORD[1]}"
+    )
+
+
+@cache
+def _named(signs: bool) -> re.Pattern[str]:
+    """The terms of one kind, each a group of its own, in the order of ``TERMS``."""
+    kind = range(len(_SIGNS)) if signs else range(len(_SIGNS), len(TERMS))
+    return re.compile("|".join(f"(?P<t{i}>{TERMS[i][0]})" for i in kind))
+
+
+def _reading(match: re.Match[str]) -> str:
+    """The English reading of the term ``match`` is: the first term of its kind that matches
+    where it starts, as the joined pattern tries them in the order of ``TERMS``."""
+    found = _named(match.lastgroup == "signs").match(match.string, match.start())
+    assert found is not None and found.lastgroup is not None  # the joined pattern matched here
+    return TERMS[int(found.lastgroup[1:])][1]
 
 
 _PUNCTUATION = {
@@ -318,7 +355,7 @@ def _spaced(match: re.Match[str]) -> str:
     "compared to HuggingFace"), and by none before it at the text's start (a block read alone
     reads as it does in its page, after a line end) or after a hyphen ("KV-кэшей" reads
     "KV-cache")."""
-    reading = TERMS[int(str(match.lastgroup)[1:])][1]
+    reading = _reading(match)
     spaced = _PUNCTUATION.get(reading, f" {reading} ")
     text, start, end = match.string, match.start(), match.end()
     if start == 0 or text[start - 1].isspace() or text[start - 1] == "-":

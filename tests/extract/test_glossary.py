@@ -3,13 +3,19 @@ through the glossary (real sentences, each with its source)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from claimcheck.extract import extract_claims
-from claimcheck.extract.glossary import english, glossed
+from claimcheck.extract.glossary import TERMS, english, foreign, glossed
+from claimcheck.extract.glossary import _reading as reading
+from claimcheck.extract.glossary import _terms as joined_terms
 from claimcheck.sources.document import read_document
+from tests.extract.real_scoring import PAGES, load
 
 # https://0h-n0.github.io/posts/paper-2311-04934
 PROMPT_CACHE_JA = "論文解説: Prompt Cache — モジュラーKVキャッシュ再利用でLLM推論TTFTを3.5倍高速化"
@@ -453,3 +459,49 @@ def test_a_cjk_table_with_and_without_a_cache_and_a_speedup_column_is_read() -> 
 
 def test_german_without_reads_as_without() -> None:
     assert english("Speedup vs ohne Cache: ~10x") == "Speedup vs without Cache: ~10x"
+
+
+def _one_by_one(text: str) -> list[tuple[int, int, str]]:
+    """Where each term stands in ``text``, found as ``TERMS`` reads it: at each place, the
+    first term that matches, each term a group of its own tried everywhere."""
+    plain = re.compile("|".join(f"(?P<t{i}>{source})" for i, (source, _) in enumerate(TERMS)))
+    return [(*m.span(), TERMS[int(str(m.lastgroup)[1:])][1]) for m in plain.finditer(text)]
+
+
+def _joined(text: str) -> list[tuple[int, int, str]]:
+    return [(*m.span(), reading(m)) for m in joined_terms().finditer(text)]
+
+
+def _real_foreign_texts() -> list[str]:
+    texts = [str(entry["text"]) for entry in (*load("dev"), *load("fresh-dev"))]
+    for path in PAGES:
+        texts += [str(page["markdown"]) for page in yaml.safe_load(path.read_text("utf-8"))]
+    return [text for text in texts if foreign(text) or foreign(text.lower())]
+
+
+def test_the_joined_terms_find_what_each_term_alone_finds_in_real_text() -> None:
+    # the joined pattern tries a term only where one may start: on every real text in another
+    # language (or with one accented letter), the terms it finds and their readings are those
+    # of the terms tried one by one at every character
+    texts = _real_foreign_texts()
+    assert len(texts) > 100
+    found = 0
+    for text in texts:
+        for case in (text, text.lower()):
+            expected = _one_by_one(case)
+            assert _joined(case) == expected, case
+            found += len(expected)
+    assert found > 1000
+
+
+_TERM_PIECES = st.sampled_from(
+    [
+        *sorted({piece for source, _ in TERMS for piece in re.findall(r"[^\W\d_]+", source)}),
+        *("3", "10", " ", " ", "-", ".", "x", "%", "é", "ç"),
+    ]
+)
+
+
+@given(st.lists(_TERM_PIECES, max_size=30).map("".join))
+def test_the_joined_terms_find_what_each_term_alone_finds_anywhere(text: str) -> None:
+    assert _joined(text) == _one_by_one(text)
