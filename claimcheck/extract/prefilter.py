@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
-from claimcheck.extract.glossary import english, foreign, in_english
+from claimcheck.extract.glossary import foreign, in_english
 from claimcheck.extract.lexicon import TOPIC_CUES, pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
@@ -230,7 +230,7 @@ def page_may_hold_claims(
     if lower is None:
         lower = source.lower()
     if foreign(lower):  # read as the extractor reads it
-        source, lower = english(source), english(lower)
+        source, lower = _english(source), _english(lower)
     # a table whose header gives a column's time unit holds times as bare numbers
     found = candidate(lower, lowered=True) or timed_columns(lower, "")
     if found and _holds(lower, source, by_block, found=True):
@@ -382,12 +382,25 @@ def _span_texts(
     source: Text, spans: list[tuple[int, int]], *, glossed: bool = False, lowered: bool = False
 ) -> Iterator[tuple[str, str]]:
     """Each span of ``source`` and its lower-case copy (read in English terms when ``glossed``,
-    the page holding text the glossary reads: ``glossary.english``); ``lowered``: ``source``
+    the page holding text the glossary reads: ``_english``); ``lowered``: ``source``
     is in lower case already."""
     for lo, hi in spans:
         text = source[lo:hi]
         lower = text if lowered else text.lower()
-        yield (english(text), english(lower)) if glossed else (text, lower)
+        yield (_english(text), _english(lower)) if glossed else (text, lower)
+
+
+def _english(text: str) -> str:
+    """``text`` read in English terms (``glossary.english``) a blank-line separated block at a
+    time, and each block only when it may hold a term (``foreign``), as the extractor reads a
+    paragraph (``normalise``). No term spans a blank line (a term's spaces and the characters
+    it looks around at are single ones beside it), so each block reads as it does in the whole
+    text, and a long page with one accented name pays the glossary for that block alone."""
+    ends = [blank.start() + 1 for blank in _BLOCKS.finditer(text)]  # a term sees the line end
+    return "".join(
+        in_english(text[start:end])
+        for start, end in zip([0, *ends], [*ends, len(text)], strict=True)
+    )
 
 
 def _plains(
@@ -615,7 +628,7 @@ def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> b
 def _kv_glossed(lower: str) -> bool:
     """Whether a page in another language names KV caching in its own words ("前缀缓存",
     "プロンプトキャッシュ", "префиксное кэширование"), read through the glossary."""
-    return foreign(lower) and _kv_anywhere().search(english(lower).lower()) is not None
+    return foreign(lower) and _kv_anywhere().search(_english(lower).lower()) is not None
 
 
 @cache

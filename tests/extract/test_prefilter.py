@@ -473,7 +473,7 @@ def test_each_reading_of_a_page_is_that_of_its_parts_joined(page: str, part: int
     lowers = [lower for _, lower in parts]
     lower = page.lower()
     if glossed:
-        page, lower = english(page), english(lower)
+        page, lower = prefilter._english(page), prefilter._english(lower)
     assert "".join(texts) == page
     assert "".join(lowers) == lower
     plains = [prefilter._plain(each) for each in lowers]
@@ -542,3 +542,32 @@ def test_a_table_of_bare_times_under_a_timed_header_may_hold_claims() -> None:
     page = "# KV cache\n\n| Setup | Cold TTFT (s) | Warm TTFT (s) |\n|---|---|---|\n| a | 9.1 | 0.8 |\n"
     assert page_may_hold_claims(page)
     assert not page_may_hold_claims(page.replace(" (s)", ""))  # bare numbers alone: no figure
+
+
+_TERM_PIECES = st.sampled_from(
+    ["TTFTを3.5倍高速化", "缓存", "。", "5~6", "5", "3 ", "bis zu 85 % sinkt", " die ", "y ", "e ",
+     "é", "5-mal schneller", "de la réduction", "latence", "до 10 раз", "кэш", "x", " ", "\n",
+     "\r\n", "a", "et al.", "Префикс"]
+)  # fmt: skip
+
+
+@given(st.lists(st.lists(_TERM_PIECES, max_size=6).map("".join), max_size=6), _BLANK)
+def test_a_page_of_blocks_that_may_hold_terms_reads_as_the_whole_page_does(
+    blocks: list[str], blank: str
+) -> None:
+    # no term of the glossary spans a blank line: read a block at a time, a page reads as whole
+    from claimcheck.extract import prefilter
+
+    page = blank.join(f"{block}é" for block in blocks)  # "é": every block may hold a term
+    assert prefilter._english(page) == english(page)
+
+
+def test_only_a_block_that_may_hold_a_term_is_read_through_the_glossary() -> None:
+    from claimcheck.extract import prefilter
+
+    english_block = "See Smith et al. for 5 y 6.\n"
+    page = f"Café notes.\n\n{english_block}\nTTFTを3.5倍高速化\n"
+    read = prefilter._english(page)
+    assert english(english_block) != english_block  # the glossary would read "et" and "y"
+    assert english_block in read
+    assert read.endswith(english("TTFTを3.5倍高速化\n"))
