@@ -1002,6 +1002,11 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
         # "If the query hits the cache, the inference process is skipped. … a cache hit
         # improves performance by 50 times": the paragraph says whose cache it is
         other_cache = _first(text, "topic_other_cache", frame.unit) is not None
+    if not other_cache and frame.topic and not _topic_cue(frame.topic):
+        # "# Semantic Caching" over "Instant cache hits (~3.5µs) for identical queries -
+        # 42,000-143,000x faster" (https://github.com/muxi-ai/onellm, docs/caching.md): the
+        # page's title or heading says whose cache it is
+        other_cache = pattern("topic_other_cache").search(frame.topic) is not None
     if (
         _named_for_reuse(text, sentence, other_cache) or _product_cue(text, sentence) is not None
     ) or (

@@ -41,6 +41,18 @@ def test_a_look_alike_under_a_kv_heading_is_still_not_a_claim() -> None:
     assert speedups(page) == []
 
 
+def test_a_bare_cache_hit_under_a_heading_about_another_cache_is_that_caches() -> None:
+    # https://github.com/muxi-ai/onellm/blob/develop/docs/caching.md: a cache of LLM responses
+    item = (
+        "1. **Hash-based exact matching** - Instant cache hits (~3.5µs) for identical queries - "
+        "**42,000-143,000x faster**"
+    )
+    assert speedups(f"# Semantic Caching\n\n## Overview\n\n{item}\n") == []
+    assert speedups(f"# Docs\n\n## CDN cache\n\n{item}\n") == []
+    # under a heading about prefix caching, the same hits are the KV cache's
+    assert speedups(f"# Prefix caching\n\n## Overview\n\n{item}\n") == [143_000]
+
+
 def test_explained_candidates_carry_their_place_in_the_source() -> None:
     page = f"# LMCache benchmarks\n\n{PARAGRAPH}\n"
     (placed,) = read_document(page, "markdown", "page.md").decisions
