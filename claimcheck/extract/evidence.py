@@ -445,11 +445,12 @@ _AGAINST_BEFORE = re.compile(
 
 
 _LABEL_BEFORE = re.compile(
-    r"(?:^|[.;*]\s?)\W{0,4}(?:[A-Za-z][\w/-]*\s){0,3}[A-Za-z][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
+    r"(?:^|[.;*]\s?)\W{0,4}(?:[^\W\d_][\w/-]*\s){0,3}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
     r"(?:\d[\d.]*\s?[-–]\s?)?$"
 )
 """A label of up to four words and a colon that open the sentence right before the figure,
-or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x")."""
+or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x"), a word
+the glossary leaves as written among them ("典型提升：3-5x", typical improvement)."""
 _LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
 """The figure is the second of a list of figures ("the ideal speedup is 6.3x and 8.7x")."""
 _PARALLEL_BEFORE = re.compile(

@@ -205,8 +205,10 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"违规|違規|違反", "violations"),
     # other causes: quantisation, memory management
     (r"量化|量子化|양자화", "quantized"),
+    (r"压缩|壓縮|圧縮|압축", "compression"),
     (r"全精度|フル精度", "full precision"),
     (r"低精度", "low precision"),
+    (r"准确率|準確率|正确率|正確率|正解率|精度|정확도", "accuracy"),
     (r"管理", "management"),
     (r"大小|サイズ|크기", "size"),
     (r"上下文窗口|コンテキストウィンドウ|컨텍스트\s?윈도우", "context window"),
@@ -301,6 +303,11 @@ _PUNCTUATION = {
     "(": " (",
     ")": ") ",
 }
+_CLOSING = ".,:;)!?。，、：；）"
+"""Punctuation that English sets right after a word."""
+_OPENED = "-（。，、：；）"
+"""What a term after it needs no space from: a hyphen, or CJK punctuation, which the glossary
+reads with the spaces English sets around it."""
 _BOUNDARY = re.compile(rf"(?<={CJK.pattern})(?=[A-Za-z0-9%])|(?<=[A-Za-z0-9%])(?={CJK.pattern})")
 
 
@@ -352,15 +359,17 @@ def english(text: str) -> str:
 def _spaced(match: re.Match[str]) -> str:
     """A term's English reading, set apart by spaces (punctuation as English spaces it), but
     by no second space where the text has one beside it already ("相比 HuggingFace" reads
-    "compared to HuggingFace"), and by none before it at the text's start (a block read alone
-    reads as it does in its page, after a line end) or after a hyphen ("KV-кэшей" reads
-    "KV-cache")."""
+    "compared to HuggingFace"), by none before it at the text's start (a block read alone
+    reads as it does in its page, after a line end), after a hyphen ("KV-кэшей" reads
+    "KV-cache") or after CJK punctuation ("延迟。下降" reads "latency. reduction"), and by
+    none after it before punctuation English sets right after a word ("提升：3-5x" reads
+    "improvement: 3-5x", which the comparison wording needs)."""
     reading = _reading(match)
     spaced = _PUNCTUATION.get(reading, f" {reading} ")
     text, start, end = match.string, match.start(), match.end()
-    if start == 0 or text[start - 1].isspace() or text[start - 1] == "-":
-        spaced = spaced.lstrip(" ")  # "KV-кэшей" reads "KV-cache"
-    if end < len(text) and text[end].isspace():
+    if start == 0 or text[start - 1].isspace() or text[start - 1] in _OPENED:
+        spaced = spaced.lstrip(" ")
+    if end < len(text) and (text[end].isspace() or text[end] in _CLOSING):
         spaced = spaced.rstrip(" ")
     return spaced or reading
 

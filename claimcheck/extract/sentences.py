@@ -43,10 +43,12 @@ _ABBREVIATIONS = frozenset(
 @cache
 def _boundary() -> re.Pattern[str]:
     # A full stop, "!" or "?" (and closing quotes or brackets), then space and a capital, digit,
-    # quote or bracket, or a name whose capitals come after a lower-case start ("vLLM",
-    # "iPhone"); or a line break before a capital (headline lines).
+    # quote or bracket, a name whose capitals come after a lower-case start ("vLLM",
+    # "iPhone") or a Chinese, Japanese or Korean character, which has no case ("。" reads as
+    # ". " through the glossary); or a line break before a capital (headline lines).
     return re.compile(
-        r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?(?:[A-Z0-9@$]|[a-z]{1,3}[A-Z]))|\n(?=\s*[A-Z0-9@#*-])"
+        r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[]?(?:[A-Z0-9@$]|[a-z]{1,3}[A-Z]|[\u3040-\u30ff"
+        r"\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]))|\n(?=\s*[A-Z0-9@#*-])"
     )
 
 

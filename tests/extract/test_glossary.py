@@ -505,3 +505,51 @@ _TERM_PIECES = st.sampled_from(
 @given(st.lists(_TERM_PIECES, max_size=30).map("".join))
 def test_the_joined_terms_find_what_each_term_alone_finds_anywhere(text: str) -> None:
     assert _joined(text) == _one_by_one(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # no space before the punctuation English sets right after a word, none after CJK's
+        ("典型提升：3-5x", "典型 improvement: 3-5x"),
+        ("典型提升: 3-5x", "典型 improvement: 3-5x"),
+        ("延迟。下降", "latency. reduction "),
+        ("（延迟）", "(latency) "),
+        # accuracy and compression are words of their own (no speed, another cause)
+        ("准确率", "accuracy "),
+        ("压缩", "compression "),
+    ],
+)
+def test_a_term_is_spaced_as_english_spaces_its_word(text: str, read: str) -> None:
+    assert english(text) == read
+
+
+AIGC_LMCACHE = (
+    "https://github.com/aigc-open/LLM-BOOK (LMCache/LMCache实现细节与数据流转完全解析.md)"
+)
+
+
+def test_a_cjk_label_before_a_colon_lends_its_comparison_word() -> None:
+    # AIGC_LMCACHE: "typical improvement: 3-5x" under the throughput heading of an LMCache page
+    page = "# LMCache 实现细节\n\n#### 3. 吞吐量\n\n**典型提升**：3-5x\n"
+    assert [r.claim.speedup for r in read_document(page, "markdown", "p.md").records] == [5]
+
+
+def test_an_accuracy_target_in_a_chinese_table_is_no_speedup() -> None:
+    # https://github.com/hxk622/TokenDance (docs/modules/KV-Cache-Advanced.md): SLA targets
+    page = (
+        "# KV-Cache 高级设计文档\n\n### 10.2 目标 SLA\n\n| 指标 | 目标值 | 说明 |\n"
+        "|------|--------|------|\n| **快照匹配准确率** | > 75% | 大部分任务匹配到快照 |\n"
+    )
+    assert read_document(page, "markdown", "p.md").records == []
+
+
+def test_a_gain_over_compression_baselines_after_a_sentence_on_kv_caches_is_not_read() -> None:
+    # https://github.com/shiyibihua/arxiv-daily (a digest of arXiv 2509.00105, AdaptCache): the
+    # figure's own sentence, after a "。", compares compression methods
+    paragraph = (
+        "为提高DRAM中的KV缓存命中率，本文提出了一种有损KV缓存压缩的方法。"
+        "与多种静态压缩基线相比，AdaptCache在相同质量下实现了1.43至2.4倍的延迟节省。"
+    )
+    page = f"# AdaptCache: KV Cache Native Storage Hierarchy\n\n{paragraph}\n"
+    assert read_document(page, "markdown", "p.md").records == []

@@ -72,6 +72,10 @@ def sentences(text: str) -> list[str]:
             ],
         ),
         ("It runs on an iPhone. iOS apps use it.", ["It runs on an iPhone.", "iOS apps use it."]),
+        # CJK has no case: "。" read as ". " through the glossary ends a sentence before it
+        ("KV 缓存 . 与基线相比 2.4x.", ["KV 缓存 .", "与基线相比 2.4x."]),
+        ("キャッシュ. トークン 3x.", ["キャッシュ.", "トークン 3x."]),
+        ("캐시. 지연 시간 3x.", ["캐시.", "지연 시간 3x."]),
         ("", []),
     ],
 )
