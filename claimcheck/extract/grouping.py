@@ -1034,6 +1034,8 @@ def _faster_as_its_times_say(
     )
     if not (isinstance(base, float) and isinstance(cached, float) and isinstance(stated, float)):
         return
+    if cached <= 0:
+        return  # a time of zero ("3m 0s" read in part) says nothing of the figure
     share = cand.percent[0] / 100 if cand.percent else stated - 1  # not the rounded 1 + p
     if not 0 < share < 1:
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimcheck.extract import read
+from claimcheck.extract import extract_claims, read
 from claimcheck.extract.grouping import MAX_SENTENCES
 from claimcheck.sources.document import read_document
 
@@ -244,3 +244,11 @@ def test_a_sentence_that_beats_a_baseline_of_its_own_is_another_claim() -> None:
     assert [c.values.get("speedup") for c in read(joined, explicit=True).claims] == [3.4]
     plain = text.replace("The hit beats the cold run by 3.4x", "It reaches 3.4x")
     assert [c.values.get("speedup") for c in read(plain, explicit=True).claims] == [3.4]
+
+
+def test_a_percent_faster_beside_a_time_of_zero_seconds_is_read_alone() -> None:
+    # a build benchmark's row (https://github.com/boringcache/benchmarks): "0s" alone, read
+    # before minutes and seconds were one time, made a cached time of zero and a crash
+    row = "Hugo | Commit Build | 0s | 47s | 7% faster with the KV cache"
+    (claim,) = extract_claims(row)
+    assert claim.values["speedup"] == 1.07

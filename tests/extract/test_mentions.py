@@ -51,3 +51,9 @@ def test_a_mean_and_its_spread_are_one_time_the_mean() -> None:
     found = durations(text, 0, len(text))
     assert [f.value for f in found] == [11.885, 56.197]
     assert text[found[0].span.start : found[0].span.end] == "11.885 +- 0.272 seconds"
+
+
+def test_minutes_and_seconds_are_one_time() -> None:
+    # a CI build log's table (https://github.com/boringcache/benchmarks): 3 min and 2:47 min
+    text = "Commit Build | 3m 0s | 2m 47s | 1h 2m 5s"
+    assert [t.value for t in durations(text, 0, len(text))] == [180, 167, 3725]
