@@ -15,6 +15,7 @@ from itertools import zip_longest
 import msgspec
 
 from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.mentions import minutes_before
 from claimcheck.extract.numbers import parse_number, parse_word_number
 from claimcheck.extract.types import Span
 
@@ -513,10 +514,14 @@ def _falling(match: re.Match[str], unit1: str, unit2: str) -> Iterator[Candidate
     """A before → after pair of times whose after is the shorter: the factor is their ratio."""
     first = parse_number(match.group(1)) * _seconds(unit1)
     second = parse_number(match.group(3)) * _seconds(unit2)
+    span = _at(match)
+    minutes = minutes_before(match.string, 0, match.start(1)) if _seconds(unit1) == 1 else None
+    if minutes is not None:  # "from 1m 30s to 12s": the first time is 90 s
+        span, first = Span(min(span.start, minutes[0]), span.end), minutes[1] + first
     if first > second > 0:
         yield Candidate(
             "time_pair",
-            _at(match),
+            span,
             round(first / second, 2),
             reading="times",
             before=first,

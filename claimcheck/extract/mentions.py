@@ -80,13 +80,12 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
             mean = _seconds(parse_number(spread.group(1)), unit)
             out.append(Found(mean, Span(spread.start(1), match.end())))
             continue
-        minutes = _MINUTES_BEFORE.search(text, max(lo, match.start() - 16), match.start())
-        if minutes is not None and unit in {"s", "sec", "secs"}:
+        minutes = minutes_before(text, lo, match.start()) if unit in {"s", "sec", "secs"} else None
+        if minutes is not None:
             # "2m 47s", "1h 2m 5s": one time, in minutes and seconds (and hours)
-            hours = parse_number(minutes.group(1)) if minutes.group(1) else 0.0
-            whole = hours * 3600 + parse_number(minutes.group(2)) * 60 + number
-            out = [found for found in out if found.span.end <= minutes.start()]  # its "1h"
-            out.append(Found(whole, Span(minutes.start(), match.end())))
+            start, whole = minutes[0], minutes[1] + number
+            out = [found for found in out if found.span.end <= start]  # its "1h"
+            out.append(Found(whole, Span(start, match.end())))
             continue
         before = _ELIDED_BEFORE.search(text, max(lo, match.start() - 32), match.start())
         if before is not None:
@@ -100,6 +99,19 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
             other = _seconds(parse_number(elided.group(1)), unit)
             out.append(Found(other, Span(elided.start(1), elided.end(1))))
     return out
+
+
+def minutes_before(text: str, lo: int, at: int) -> tuple[int, float] | None:
+    """Where the minutes (and hours) of the time whose seconds start at ``at`` start, and
+    their seconds: "2m 47s", "1h 2m 5s"."""
+    found = _MINUTES_BEFORE.search(text, max(lo, at - 16), at)
+    if found is None:
+        return None
+    hours = parse_number(found.group(1)) if found.group(1) else 0.0
+    return found.start(), hours * 3600 + parse_number(found.group(2)) * 60
+
+
+_MINUTES_BEFORE = re.compile(r"(?<![\w.,])(?:(\d+)\s?h\s?)?(\d+)\s?m\s?$")
 
 
 def _seconds(number: float, unit: str) -> float:
@@ -133,8 +145,6 @@ _ELIDED_BEFORE = re.compile(
 6,847 ms")."""
 
 
-_MINUTES_BEFORE = re.compile(r"(?<![\w.,])(?:(\d+)\s?h\s?)?(\d+)\s?m\s?$")
-"""The minutes (and hours) before the seconds of one time: "2m 47s", "1h 2m 5s", "3m0s"."""
 _SPREAD_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s?(?:±|\+/?-|\+/−|\+−)\s?$")
 """A mean and its spread before a time's unit: "11.885 +- 0.272 seconds", "11.9 ± 0.3 s"."""
 

@@ -120,6 +120,9 @@ def test_a_percentage_in_british_spelling_is_read() -> None:
         ("1797 → 983 ms", 1.797, 0.983),
         ("From 900 milliseconds to 120 milliseconds", 0.9, 0.12),
         ("How I Cut Local LLM TTFT From 22 Seconds to 2 on a Mac Studio", 22, 2),
+        # minutes before the seconds are part of the first time, as a CI log writes it
+        ("TTFT fell from 1m 30s to 12s", 90, 12),
+        ("1h 2m 5s → 300s", 3725, 300),
     ],
 )
 def test_time_pairs_share_a_unit(text: str, before: float, after: float) -> None:
