@@ -392,7 +392,7 @@ _ROWS: tuple[Row, ...] = (
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
         r"(?<=[x×]\s)total(?=\s?(?:[/|).;]|$))|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
-        r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|"
+        r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|generation\stimes?|"
         r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
         (
             "end-to-end",
@@ -401,6 +401,7 @@ _ROWS: tuple[Row, ...] = (
             "job completion",
             "my runtime",
             "inference time",
+            "generation time",
             "2.0× total / 2.7× TTFT",
         ),
         ("the end of the day", "2x total throughput", "3x in total"),
@@ -419,7 +420,7 @@ _ROWS: tuple[Row, ...] = (
         "metric_latency",
         "metric",
         r"latenc(?:y|ies)|delays?|wait(?:ing)?\stimes?|lag|response\sdelay|time\sto\sanswer|load\stimes?|"
-        r"processing\stimes?|time\sconsumption",
+        r"processing\stimes?|time\sconsumption|time\ssav(?:ings?|ed)|(?<=%\s)time|(?<=%\+\s)time",
         (
             "latency",
             "delay savings",
@@ -427,8 +428,10 @@ _ROWS: tuple[Row, ...] = (
             "latencies",
             "50-60% reduction in processing time",
             "the time consumption is reduced by 98.7%",
+            "90% time savings",
+            "saves 90% time",
         ),
-        ("latent space", "delayed shipment", "power consumption"),
+        ("latent space", "delayed shipment", "power consumption", "hits 90% of the time"),
     ),
     # ---- comparison wording --------------------------------------------------------------
     Row(
