@@ -10,6 +10,7 @@ a figure in a clause no claim owns goes to the nearest claim, and no claim borro
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
@@ -76,6 +77,7 @@ class _Factor(msgspec.Struct):
     clause: Span
     sentence: Span
     metric: tuple[str, Span] | None = None  # set by "respectively"
+    header: str = ""  # the header row above the factor's table row, if any
 
     @property
     def span(self) -> Span:
@@ -173,7 +175,9 @@ def _window(
             )
         decisions += decided
         kept = [
-            _Factor(d, f.clause, sentence) for d, f in zip(decided, frames, strict=True) if d.kept
+            _Factor(d, f.clause, sentence, header=hint)
+            for d, f in zip(decided, frames, strict=True)
+            if d.kept
         ]
         factors += _respectively(text, sentence, kept)
         previous_kept = any(d.kept for d in decided)
@@ -301,6 +305,9 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
             named = metric_named(column) if column is not None else None
             metric = (named, factor.span) if named is not None else None
         current = groups[-1] if groups else None
+        if current is not None and _another_column(text, factor, current):
+            groups.append(_Group([factor], metric, own, {factor.clause}))
+            continue
         if current is not None and factor.clause in current.clauses:
             current.add(factor)
             current.setup = {**own, **current.setup}
@@ -329,6 +336,46 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
 _BEATS = re.compile(
     r"\b(?:beats?|outperform(?:s|ed)?)\s(?:[^\s,;]+\s){0,4}?by\s(?:up\sto\s|about\s|~)?$", re.I
 )
+
+
+def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
+    """In a table row, a stated factor under a parallel column to a stated factor of the
+    claim, of the same form and another value, is a claim of its own: "| +9.5% | +22.3% |"
+    under "| v0.4.0 nat-20k | v0.5.1 nat-20k |" are two versions' gains, "| 2.42x | 7.24x |"
+    under "| Small (1K tok) | Medium (5K tok) |" two prompt lengths'. Columns are parallel
+    when their headers share a word other than a metric's name (a page's opening may name
+    the metric of every column) and neither names a quantity other than speed (a cost, a
+    memory, a hit rate). A pair of times and the factor it implies stay one claim, as do two
+    wordings of one value ("| 4x faster | -75% |") and a figure beside its target."""
+    form, hint = factor.decision.candidate.form, factor.header
+    if not hint or factor.value is None or form == "time_pair":
+        return False
+    if form == "percent" and not _SIGNED.search(text, factor.sentence.start, factor.span.end):
+        return False  # "| 38.3% | 2.5% |" under "| Cache OFF Prefill % | …": shares, not gains
+    column = header_cell(text, factor.sentence.start, factor.span.start, hint)
+    if column is None or pattern("not_speed").search(column):
+        return False
+    words = _header_words(column)
+    for other in group.factors:
+        if (
+            other.sentence != factor.sentence
+            or other.value is None
+            or other.decision.candidate.form != form
+            or math.isclose(other.value, factor.value, rel_tol=0.02)
+        ):
+            continue
+        above = header_cell(text, other.sentence.start, other.span.start, hint)
+        if above is not None and above != column and words & _header_words(above):
+            return not pattern("not_speed").search(above)
+    return False
+
+
+_SIGNED = re.compile(r"[-+−–]\s?[\d.,]+\s?%$")
+
+
+def _header_words(cell: str) -> set[str]:
+    """The words of a header cell, in lower case, less numbers, one-letter words and metrics."""
+    return {w for w in re.findall(r"[^\W\d_]{2,}", cell.lower()) if metric_named(w) is None}
 
 
 def _differs(group: _Group, own: dict[str, str], metric: tuple[str, Span] | None) -> bool:

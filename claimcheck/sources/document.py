@@ -293,18 +293,20 @@ _LABEL_WORD = re.compile(
 def _labels(row: str) -> bool:
     """Whether a table row is a row of column labels under the table's first ("Input length |
     Full Compute(s) | Disk80%(s) | Speedup" under a title row): every cell holds a word, none
-    starts with a number ("2400ms", "**400ms**" are values), and one names a speed or a side
-    of the comparison."""
+    starts with a number ("2400ms", "**400ms**" are values) or holds a factor or a time ("TTFT
+    7.24x (74198.4/1020.0ms)" is a value), and one names a speed or a side of the comparison."""
     cells = [cell.strip() for cell in row.split("|")]
     return (
         len(cells) > 1
         and all(any(ch.isalpha() for ch in cell) for cell in cells)
         and not any(_VALUE_CELL.match(cell) for cell in cells)
+        and _VALUE_INSIDE.search(row) is None
         and _LABEL_WORD.search(row) is not None
     )
 
 
 _VALUE_CELL = re.compile(r"[*_~≈<>+\-−\s]*\d")
+_VALUE_INSIDE = re.compile(r"\d\s?(?:[x×](?![^\W\d_])|m?s\b)")
 
 
 def _read(text: str, hint: str, topic: str, catalog: Catalog | None, page: Page) -> Reading:

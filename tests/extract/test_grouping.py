@@ -91,8 +91,12 @@ def test_a_cell_with_its_own_factor_keeps_its_times_from_the_headline() -> None:
 |-------|-----------------|-----------------|
 | GLM-4.7-Flash | TTFT 7.24x (74198.4/1020.0ms, ssd_cold) | TTFT 19.95x (467588.2/2686.1ms, ssd_cold) |
 """
-    (record,) = read_document(page, "markdown", "page.md").records
-    assert (record.claim.speedup, record.claim.baseline_seconds) == (19.95, None)
+    # The two cells stand under two prompt lengths: two claims, and neither borrows a time.
+    claims = [r.claim for r in read_document(page, "markdown", "page.md").records]
+    assert [(c.speedup, c.baseline_seconds, c.cached_seconds) for c in claims] == [
+        (7.24, None, None),
+        (19.95, None, None),
+    ]
 
 
 def test_times_in_columns_of_their_own_still_pair_beside_two_factors() -> None:
@@ -252,3 +256,44 @@ def test_a_percent_faster_beside_a_time_of_zero_seconds_is_read_alone() -> None:
     row = "Hugo | Commit Build | 0s | 47s | 7% faster with the KV cache"
     (claim,) = extract_claims(row)
     assert claim.values["speedup"] == 1.07
+
+
+# https://github.com/natoscott/benchmarks/blob/main/llm-d-kvcache-offload-eval/REPORT.md
+# (excerpt): throughput deltas of CPU KV-cache offload, one column a vLLM version.
+VERSIONS = """# llm-d KV-Cache Management Evaluation
+
+CPU KV-cache offload provides throughput gains when GPU KV-cache is constrained.
+
+| Model | v0.4.0 nat-20k | v0.5.1 nat-20k | v0.6.0 nat-20k |
+|-------|:--------------:|:--------------:|:--------------:|
+| Qwen3-0.6B | +9.5% | +22.3% | +51.4% |
+"""
+
+
+def speedups(page: str) -> list[float | None]:
+    return [r.claim.speedup for r in read_document(page, "markdown", "page.md").records]
+
+
+def test_each_of_parallel_columns_of_a_row_is_a_claim() -> None:
+    # 1 + 0.095, 1 + 0.223, 1 + 0.514: three versions, three claims
+    assert speedups(VERSIONS) == [1.09, 1.22, 1.51]
+
+
+@pytest.mark.parametrize(
+    ("header", "row", "expected"),
+    [
+        # columns that share no word: a figure and its target are one claim, the larger
+        ("| Model | Gain | Goal |", "| Qwen3-0.6B | +51.4% | +22.3% |", [1.51]),
+        # a column of a cost is never a claim of its own
+        ("| Model | Throughput gain | Cost gain |", "| Qwen3-0.6B | +51.4% | +22.3% |", [1.51]),
+        # percentages without a sign are shares of something, not gains
+        ("| Model | nat-10k | nat-20k |", "| Qwen3-0.6B | 51.4% | 22.3% |", []),
+        # one value in two wordings is one claim
+        ("| Model | TTFT cut | TTFT speedup |", "| Qwen3-0.6B | -75% | 4x |", [4.0]),
+    ],
+)
+def test_columns_that_are_not_parallel_stay_one_claim(
+    header: str, row: str, expected: list[float]
+) -> None:
+    page = VERSIONS.split("| Model")[0] + header + "\n|---|---|---|\n" + row + "\n"
+    assert speedups(page) == expected
