@@ -908,9 +908,12 @@ def lead_metric(paragraph: str) -> str:
 def delta_row(row: str, header: str) -> bool:
     """Whether a table row states signed changes ("| Qwen3-0.6B | -8.3% | +9.5% |") under a
     header row that names no speed metric: the changes of the metric the page's opening
-    paragraph names (``lead_metric``)."""
-    return _SIGNED_PERCENT.search(row) is not None and not any(
-        pattern(f"metric_{m}").search(header) for m in METRICS
+    paragraph names (``lead_metric``). A header that names another quantity ("Before (Input
+    Tokens) | After (Cached Tokens) | Savings") states changes of that quantity."""
+    return (
+        _SIGNED_PERCENT.search(row) is not None
+        and not any(pattern(f"metric_{m}").search(header) for m in METRICS)
+        and pattern("not_speed").search(header) is None
     )
 
 

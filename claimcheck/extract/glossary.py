@@ -206,6 +206,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"违规|違規|違反", "violations"),
     # other causes: quantisation, memory management
     (r"量化|量子化|양자화", "quantized"),
+    (r"训练|訓練|トレーニング", "training"),  # "训练吞吐提升最高4倍": training throughput
     (r"压缩|壓縮|圧縮|압축", "compression"),
     (r"全精度|フル精度", "full precision"),
     (r"低精度", "low precision"),

@@ -626,6 +626,9 @@ _ROWS: tuple[Row, ...] = (
         "topic_compression",
         "topic",
         r"(?:reduc|shrink|cut)\w*\s(?:the\s)?(?:kv|key-value)[-\s]?cache(?:\s(?:size|memory|footprint|usage))?\sby|"
+        # "significantly reducing compute and KV cache overhead": the cache made smaller
+        r"(?:reduc|shrink|cut|lower)\w*\s(?:[^\s.;]+\s){0,3}?(?:kv|key-value)[-\s]?cache\s(?:的\s)?"
+        r"(?:overhead|size|memory|footprint|usage)|"
         r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|fullkv|"
         # KV-compression methods by their papers' names, and what they share
@@ -650,6 +653,7 @@ _ROWS: tuple[Row, ...] = (
             "with 2048 token budget",
             "at roughly 20% cache budget",
             "54% GPU memory reduction in KV cache",
+            "significantly reducing compute and KV cache overhead",
         ),
         ("compressor station",),
     ),

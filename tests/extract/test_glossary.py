@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimcheck.extract import extract_claims
+from claimcheck.extract import extract_claims, read
 from claimcheck.extract.glossary import TERMS, english, foreign, glossed
 from claimcheck.extract.glossary import _reading as reading
 from claimcheck.extract.glossary import _terms as joined_terms
@@ -553,3 +553,24 @@ def test_a_gain_over_compression_baselines_after_a_sentence_on_kv_caches_is_not_
     )
     page = f"# AdaptCache: KV Cache Native Storage Hierarchy\n\n{paragraph}\n"
     assert read_document(page, "markdown", "p.md").records == []
+
+
+def test_a_training_speedup_in_chinese_is_no_kv_claim() -> None:
+    # https://github.com/antgroup/glake/blob/master/docs/readme_cn.md: training throughput up
+    # to 4x and a memory saving, on a page whose opening names the KV cache
+    sentence = "GLake使AI模型更充分利用底层硬件资源，训练吞吐提升最高4倍，推理显存节省可达3X。"
+    assert read(sentence, topic="KV cache").claims == []
+    assert [
+        c.values["speedup"] for c in read(sentence.replace("训练", ""), topic="KV cache").claims
+    ] == [4.0]
+
+
+def test_a_speedup_that_shrinks_the_kv_cache_in_chinese_is_no_reuse_claim() -> None:
+    # https://github.com/OpenBMB/MiniCPM/blob/main/minicpm_sala/README-cn.md: 3.5x faster
+    # inference than a Transformer baseline, "significantly reducing compute and KV cache
+    # overhead": the cache made smaller, not reused
+    sentence = (
+        "与 Transformer 基线模型（如 Qwen3-8B）相比，MiniCPM-SALA 在长上下文设置下实现了高达 "
+        "3.5 倍的推理加速，显著降低了计算和 KV 缓存的开销。"
+    )
+    assert read(sentence).claims == []
