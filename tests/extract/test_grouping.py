@@ -297,3 +297,24 @@ def test_columns_that_are_not_parallel_stay_one_claim(
 ) -> None:
     page = VERSIONS.split("| Model")[0] + header + "\n|---|---|---|\n" + row + "\n"
     assert speedups(page) == expected
+
+
+def test_a_factor_with_its_own_prompt_length_is_a_claim_at_that_length() -> None:
+    # https://github.com/CurvineIO/curvine-doc/blob/main/blog/2026-08-13-tiered-kv-cache-sagemaker-hyperpod-curvine/index.md
+    # The 2.7x is measured at 2,500 tokens and its times are those of that length; a claim
+    # of 2.7x at 1,000 tokens would be audited at a length it was never measured at.
+    text = (
+        "Cross-Pod L2 KV cache reuse delivered up to a 2.7× TTFT improvement. Speedup grew "
+        "from 1.7× at 1,000 tokens to 2.7× at 2,500 tokens, where a cold 774 ms request "
+        "completed in 287 ms."
+    )
+    claims = [c.values for c in read(text).claims]
+    assert [(c["speedup"], c.get("context_tokens")) for c in claims] == [
+        (2.7, None),
+        (1.7, 1000),
+        (2.7, 2500),
+    ]
+    assert (claims[2]["baseline_seconds"], claims[2]["cached_seconds"]) == (0.774, 0.287)
+    # a count that is not right after the factor is the clause's, as before
+    (one,) = read("For 1,000-token prompts KV cache reuse gives 1.7× faster TTFT.").claims
+    assert one.values["context_tokens"] == 1000
