@@ -149,6 +149,9 @@ def facts(candidate: Candidate, frame: Frame) -> list[Fact]:
     out = [Fact(f"form-{candidate.form}", quoted)]
     out += _shape(candidate, frame)
     out += _comparison(candidate, frame)
+    storage_io = _storage_io_column(frame, span)
+    if storage_io is not None:
+        out.append(Fact("not-speed-after", storage_io))
     metric = metric_near(text, span, frame.clause)
     clause_metric = metric[0] if metric is not None else None
     if metric is not None:
@@ -1128,6 +1131,20 @@ def _alone_in_cell(text: str, figure: Span, row: Span) -> bool:
         and _CELL_MARKUP.fullmatch(text, cell.start, figure.start) is not None
         and _CELL_MARKUP.fullmatch(text, figure.end, cell.end) is not None
     )
+
+
+def _storage_io_column(frame: Frame, figure: Span) -> str | None:
+    """The storage I/O a table's header names when the figure stands in a speedup column
+    that names no metric of its own: "| Tier | Storage Throughput | Speedup vs NVMe |" (the
+    MLPerf Storage KV-cache benchmark, https://github.com/mlcommons/storage) is the speedup of
+    one tier's reads over another's, not of inference; None otherwise."""
+    if not frame.hint:
+        return None
+    cell = header_cell(frame.text, frame.sentence.start, figure.start, frame.hint)
+    if cell is None or not _SPEEDUP_COLUMN.search(cell) or metric_named(cell) is not None:
+        return None
+    found = pattern("topic_storage_io").search(frame.hint.lower())
+    return found.group()[:24] if found is not None else None
 
 
 def _column_not_speed(frame: Frame, figure: Span) -> str | None:

@@ -436,3 +436,20 @@ def test_a_cut_under_a_header_of_tokens_is_not_the_openings_latency_cut() -> Non
         "Before (Input Tokens) | After (Cached Tokens) | Savings", "A | B | C"
     )
     assert speedups(bare)[-1] == 10.0
+
+
+# https://github.com/mlcommons/storage/blob/bcb0e6247743e06fd3c712a71249b4350f695ec6/kv_cache_benchmark/vllm_lmcache_validate/validation_results.md
+# (excerpt): a storage benchmark's tiers against an NVMe-only tier.
+TIERS = """# KV Cache Storage Benchmark Validation Results
+
+| Tier | Storage Throughput | Speedup vs NVMe |
+|------|-------------------|-----------------|
+| GPU (HBM) | 1,691 ± 154 tok/s | **6.4×** |
+| NVMe Only | 263 ± 2 tok/s | 1.0× (baseline) |
+"""
+
+
+def test_a_speedup_column_beside_storage_throughput_is_storage_io() -> None:
+    assert speedups(TIERS) == []
+    # beside a column of TTFT the same speedup is the cache's
+    assert speedups(TIERS.replace("Storage Throughput", "TTFT")) == [6.4]
