@@ -10,7 +10,6 @@ a figure in a clause no claim owns goes to the nearest claim, and no claim borro
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
@@ -385,7 +384,7 @@ def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
             other.sentence != factor.sentence
             or other.value is None
             or other.decision.candidate.form != form
-            or math.isclose(other.value, factor.value, rel_tol=0.02)
+            or other.value == factor.value
         ):
             continue
         above = header_cell(text, other.sentence.start, other.span.start, hint)
