@@ -362,8 +362,8 @@ _BEFORE_COUNT = re.compile(
 
 
 def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
-    """In a table row, a stated factor under a parallel column to a stated factor of the
-    claim, of the same form and another value, is a claim of its own: "| +9.5% | +22.3% |"
+    """In a table row, a stated factor under a parallel column to the claim's first figure,
+    of the same form and another value, is a claim of its own: "| +9.5% | +22.3% |"
     under "| v0.4.0 nat-20k | v0.5.1 nat-20k |" are two versions' gains, "| 2.42x | 7.24x |"
     under "| Small (1K tok) | Medium (5K tok) |" two prompt lengths'. Columns are parallel
     when their headers share a word other than a metric's name (a page's opening may name
@@ -378,19 +378,21 @@ def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
     column = header_cell(text, factor.sentence.start, factor.span.start, hint)
     if column is None or pattern("not_speed").search(column):
         return False
-    words = _header_words(column)
-    for other in group.factors:
-        if (
-            other.sentence != factor.sentence
-            or other.value is None
-            or other.decision.candidate.form != form
-            or other.value == factor.value
-        ):
-            continue
-        above = header_cell(text, other.sentence.start, other.span.start, hint)
-        if above is not None and above != column and words & _header_words(above):
-            return not pattern("not_speed").search(above)
-    return False
+    first = group.factors[0]  # the claim's first figure: one comparison a factor
+    if (
+        first.sentence != factor.sentence
+        or first.value is None
+        or first.decision.candidate.form != form
+        or first.value == factor.value
+    ):
+        return False
+    above = header_cell(text, first.sentence.start, first.span.start, hint)
+    return (
+        above is not None
+        and above != column
+        and bool(_header_words(column) & _header_words(above))
+        and not pattern("not_speed").search(above)
+    )
 
 
 _SIGNED = re.compile(r"[-+−–]\s?[\d.,]+\s?%$")
