@@ -211,8 +211,11 @@ def _place_cells(line: str, forms: list[str]) -> list[tuple[int | None, int | No
         placed.append((len(head) - len(forms[0]), None))
         forms = forms[1:]
     for index, form in enumerate(forms, start=1):
-        if index >= len(raw) or not form:
+        if index >= len(raw):
             placed.append((None, None))
+            continue
+        if not form:  # an empty cell: only its separator, which keeps the next cell's column
+            placed.append((None, raw[index] - 1))
             continue
         found = line.find(form, raw[index], raw_ends[index])
         placed.append((found if found >= 0 else None, raw[index] - 1))
@@ -393,10 +396,10 @@ class _MarkdownReader:
         forms = [cell.content.replace("|", "\\|") for cell in cells]
         builder = UnitBuilder()
         for cell, (column, pipe) in zip(cells, _place_cells(self.lines[line], forms), strict=True):
-            if column is None:
-                continue
             if pipe is not None:
                 builder.add_separator(_CELL_SEPARATOR, origin + pipe, origin + pipe + 1)
+            if column is None:
+                continue
             self.walk(cell, _cell_map(cell.content, origin + column), builder)
         self.emit(builder, "table_row")
 

@@ -77,7 +77,9 @@ class UnitBuilder:
 
     A run of whitespace becomes one space, none at either end of the unit. A separator (such as
     the `` | `` between table cells) replaces the whitespace around it and is dropped at either
-    end, so empty cells leave no trace.
+    end; separators with nothing between them (an empty cell, or one that held only code) are
+    kept, one for each, as are those before a row's first content, less the row's opening
+    one: every cell keeps its column under the header ("| | 2.0 s | 4x |" is "| 2.0 s | 4x").
     """
 
     __slots__ = ("_chunks", "_ends", "_indexes", "_joiner", "_length", "_starts", "_verbatim")
@@ -89,8 +91,9 @@ class UnitBuilder:
         self._ends: list[int] = []
         self._verbatim: list[bool] = []
         self._length = 0
-        # Text waiting to join the next content: (text, source start, source end, verbatim).
-        self._joiner: tuple[str, int, int, bool] | None = None
+        # Text waiting to join the next content: (text, source start, source end, verbatim,
+        # how many separators it joins; none for a space).
+        self._joiner: tuple[str, int, int, bool, int] | None = None
 
     def add(self, text: str, origin: int) -> None:
         """Add source text found verbatim at offset ``origin``."""
@@ -126,7 +129,11 @@ class UnitBuilder:
 
     def add_separator(self, text: str, start: int, end: int) -> None:
         """Join the next content with ``text``, mapped to the source range ``[start, end)``."""
-        self._joiner = (text, start, end, False)
+        pending = self._joiner
+        if pending is not None and pending[4]:  # nothing since the last separator
+            self._joiner = (pending[0].rstrip() + text, pending[1], end, False, pending[4] + 1)
+        else:
+            self._joiner = (text, start, end, False, 1)
 
     def build(self, kind: str) -> TextUnit | None:
         """The unit collected so far, or ``None`` when it holds no text."""
@@ -137,12 +144,15 @@ class UnitBuilder:
 
     def _space(self, start: int, end: int, literal: bool) -> None:
         if self._joiner is None:
-            self._joiner = (" ", start, end, literal)
+            self._joiner = (" ", start, end, literal, 0)
 
     def _content(self, text: str, start: int, end: int, verbatim: bool) -> None:
         joiner, self._joiner = self._joiner, None
         if joiner is not None and self._length:
-            self._append(*joiner)
+            self._append(*joiner[:4])
+        elif joiner is not None and joiner[4] > 1:
+            # a row whose first cells are empty: one separator for each but the opening one
+            self._append("| " * (joiner[4] - 1), joiner[1], joiner[2], False)
         self._append(text, start, end, verbatim)
 
     def _append(self, text: str, start: int, end: int, verbatim: bool) -> None:

@@ -300,5 +300,24 @@ def test_a_code_span_inside_prose_or_a_heading_stays_unread() -> None:
     assert texts(scan_markdown(page)) == [
         ("heading", "Run"),
         ("paragraph", "Run to see."),
-        ("table_row", "2"),
+        ("table_row", "| 2"),  # the code cell keeps its column
     ]
+
+
+def test_empty_and_code_only_cells_keep_every_cell_under_its_header() -> None:
+    # A row whose model name is in backticks (https://github.com/YuriGochi/poc-prompt-caching-,
+    # README.md: "| `gpt-4o-mini` | ~30–80ms | …") or that leaves a cell empty: each cell is
+    # still counted from the row's start as its header is.
+    page = (
+        "| Model | TTFT off | TTFT on | Speedup |\n|---|---|---|---|\n"
+        "| `gpt-4o-mini` | 2.0 s | 0.5 s | 4x |\n"
+        "| A | | 0.5 s | 4x |\n"
+        "| | | | 4x |\n"
+    )
+    rows = [text for kind, text in texts(scan_markdown(page)) if kind == "table_row"]
+    header = rows[0].split("|")
+    for row in rows[1:]:
+        cells = row.split("|")
+        assert len(cells) == len(header), row
+        assert cells[-1].strip() == "4x"
+    assert rows[1:] == ["| 2.0 s | 0.5 s | 4x", "A | | 0.5 s | 4x", "| | | 4x"]
