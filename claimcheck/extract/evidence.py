@@ -1234,13 +1234,14 @@ _KV_ROOM = re.compile(
     r"\b(?:kv|key-value)\s(?:slots?|capacity|budgets?)\b|"
     r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b|"
     # a KV cache laid out in blocks or pages: memory management, not reuse
-    r"\b(?:blocked|block|paged)\s(?:kv|key-value)\b(?:[-\s]?cache)?",
+    r"\b(?:blocked|block|paged|paged[-\s]?attention)\s(?:kv|key-value)\b(?:[-\s]?cache)?",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV
 cache on two cards", "the amount of KV Cache blocks", "64 KV slots vs 16", "at a fixed KV
 budget", LMDeploy's "blocked KV cache" among its batching and kernel features,
-https://github.com/InternLM/lmdeploy/blob/main/README.md)."""
+https://github.com/InternLM/lmdeploy/blob/main/README.md, a "PagedAttention KV Cache"
+set against a stock engine)."""
 
 _KV_TRANSFER = re.compile(
     r"\b(?:kv|key-value)(?:[-\s]?caches?)?[-\s]{1,3}(?:transfers?|transferr\w*|transmission|migration)\b|"
@@ -1334,6 +1335,17 @@ def _without_reuse_phrases(text: str) -> str:
     for phrase in (*_NOT_REUSED, _NO_PAGE_TOPIC):
         text = phrase.sub(lambda found: " " * len(found.group()), text)
     return text
+
+
+def about_another_technique(lead: str) -> bool:
+    """Whether a page's lead (its title and first paragraph) is about another technique and
+    names no KV reuse: a note that opens "PagedAttention は、… メモリ効率とスループットを大幅に
+    改善するためのアテンション実装手法です" (PagedAttention is an attention implementation that
+    greatly improves memory efficiency and throughput; LLM-fundamental-study,
+    https://github.com/Shinichi0713/LLM-fundamental-study) is about memory management,
+    whatever it later says of the KV cache it manages."""
+    english = in_english(lead)
+    return _heading_cause(english) is not None and not names_kv_reuse(english)
 
 
 def names_kv_reuse(text: str) -> bool:

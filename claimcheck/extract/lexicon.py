@@ -525,7 +525,7 @@ _ROWS: tuple[Row, ...] = (
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
         r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|"
         r"(?:read|write|transfer|copy)\sspeeds?|"
-        r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|"
+        r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
         (
             "input token costs",
@@ -536,6 +536,7 @@ _ROWS: tuple[Row, ...] = (
             "the amount of KV cache blocks",
             "accuracy improvements of",
             "cache read speed",
+            "Compression",
         ),
         ("latency",),
     ),
@@ -838,7 +839,8 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
-        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel)\scach\w*|"
+        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel|encoder)\scach\w*|"
+        r"encodercache|ec[-_\s]?connector\w*|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"
@@ -850,6 +852,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:fully[-\s])?cached\s(?:\w+\s)?builds?",
         (
             "semantic caching",
+            "EncoderCache",
+            "ECConnector",
             "Docker layer cache",
             "ccache",
             "cached responses",
@@ -986,6 +990,9 @@ _ROWS: tuple[Row, ...] = (
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?|threads?)|thread\scounts?|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
         r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|dcp|attention\sdp|dp\sattention|"
+        # requests run together against one at a time: "with a concurrency of 8 compared to
+        # standard sequential inference"
+        r"(?:than|vs\.?|versus|compared\s(?:to|with)|over)\s(?:the\s)?(?:standard\s|naive\s|plain\s)?sequential\s(?:inference|processing|execution|requests?|decoding|generation)|"
         r"batch\soperations|bulk\s(?:imports?|inserts?|writes?|operations)|\d+\s?(?:→|->)\s?\d+\sconcurrent\s\w+|"
         r"from\s(?:one|a\ssingle|1)\sto\s(?:two|four|eight|2|4|8)\s(?:gpus|h100s|a100s|h200s|b200s|nodes)|"
         r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
@@ -996,6 +1003,7 @@ _ROWS: tuple[Row, ...] = (
             "relative to single GPU inference",
             "1.9x lower than 8 GPUs",
             "Two-batch overlap",
+            "compared to standard sequential inference",
             "Enabling DCP delivers",
             "the attention DP technique",
             "moving from one to two H100s",

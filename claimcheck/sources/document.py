@@ -17,6 +17,7 @@ from claimcheck.documents.tables import timed_columns
 from claimcheck.extract import Decision, Extraction, Reading, Span, read
 from claimcheck.extract.evidence import (
     Page,
+    about_another_technique,
     delta_row,
     lead_metric,
     names_kv_reuse,
@@ -109,6 +110,9 @@ def read_document(
         # and a KV cache reused, not one moved between machines or made room in
         opening = _ADDRESS.sub(" ", scanned[:OPENING].lower())
         names_kv = page_names_kv(opening, lowered=True) and names_kv_reuse(opening)
+    if names_kv and kind == "markdown":
+        # a page that opens on another technique ("PagedAttention is …") is about it
+        names_kv = not about_another_technique(_lead(str(scanned[:OPENING])))
     page: Page = "kv" if names_kv else "other"
     title = front_matter_title(str(scanned[:LOOKED_AT])) if kind == "markdown" else ""
     del lower, scanned  # not held while the page is parsed
@@ -149,6 +153,24 @@ def _scanned(source: Text, kind: DocumentKind) -> Text:
     from claimcheck.documents.html import without_unread_contents
 
     return without_unread_contents(str(source))
+
+
+def _lead(opening: str) -> str:
+    """A Markdown page's title (its first heading) and first paragraph, from its opening: the
+    prose before any list, table, quote, code or image."""
+    lines = [line.strip() for line in opening.splitlines()]
+    title = next((line.lstrip("#").strip() for line in lines if line.startswith("#")), "")
+    paragraph: list[str] = []
+    for line in lines:
+        if line and not line.startswith(_NOT_PROSE):
+            paragraph.append(line)
+        elif paragraph:
+            break
+    return f"{title}. {' '.join(paragraph)}"[:_LEAD]
+
+
+_NOT_PROSE = ("#", ">", "|", "- ", "* ", "+ ", "!", "<", "```", "~~~", "---", "===", "[")
+_LEAD = 600
 
 
 def _each_column(header: str, metric: str) -> str:

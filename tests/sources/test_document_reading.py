@@ -453,3 +453,58 @@ def test_a_speedup_column_beside_storage_throughput_is_storage_io() -> None:
     assert speedups(TIERS) == []
     # beside a column of TTFT the same speedup is the cache's
     assert speedups(TIERS.replace("Storage Throughput", "TTFT")) == [6.4]
+
+
+def test_a_compression_column_is_no_speed_column() -> None:
+    # https://github.com/darktheDE/viet-llm-kvcache-benchmark/blob/main/results/plots/README.md
+    # (excerpt): KV-cache quantisation methods, their compression beside their throughput
+    page = (
+        "# Results\n\nVietnamese output quality by KV-cache method.\n\n"
+        "| Method | KV size (% FP16) | Compression | Throughput (tok/s) |\n"
+        "| :--- | :--: | :--: | :--: |\n"
+        "| HQQ | 25 | 4× | 23.6 |\n"
+    )
+    assert speedups(page) == []
+    assert speedups(page.replace("| Compression |", "| TTFT speedup |")) == [4.0]
+
+
+def test_a_pagedattention_kv_cache_against_a_stock_engine_is_no_reuse() -> None:
+    # https://github.com/Cooperiano/ollama-accelerated/blob/main/PERFORMANCE_COMPARISON_REPORT.md
+    page = (
+        "# PagedAttention KV Cache vs Official Ollama\n\n"
+        "| 并发数 | 请求数 | 官方 TPS | PagedAttention TPS | 差异 |\n"
+        "|---|---|---|---|---|\n"
+        "| 4 | 20 | 88.36 tok/s | **90.87 tok/s** | +2.8% |\n"
+    )
+    assert speedups(page) == []
+    # the same row under a heading about prefix caching is that cache's gain
+    assert speedups(page.replace("PagedAttention KV Cache vs", "Prefix caching vs")) == [1.03]
+
+
+# https://github.com/Shinichi0713/LLM-fundamental-study/blob/main/attention/save_memory/paper/page_attention.md
+# (excerpt; a note on PagedAttention that names the KV cache it manages throughout)
+PAGED = (
+    """PagedAttention は、**大規模言語モデル（LLM）の推論時におけるメモリ効率とスループットを大幅に改善するためのアテンション実装手法**です。
+主に **vLLM（Virtualized LLM Serving）** の中核技術として提案されました。
+
+## 1. 背景：LLM 推論の本当のボトルネック
+
+* 過去すべての Key / Value（KV cache）を参照
+
+> **計算量ではなく、KV cache のメモリ管理が律速**
+
+"""
+    + "* KV cache は巨大（モデルサイズ × シーケンス長）\n" * 40
+    + """
+## 6. vLLM における効果（論文報告）
+
+* **スループット：2〜4倍向上**
+"""
+)
+
+
+def test_a_page_that_opens_on_another_technique_lends_no_kv_cache() -> None:
+    assert speedups(PAGED) == []
+    # a page that opens on prefix caching lends it to the same figure
+    opened = PAGED.replace("PagedAttention は、", "Prefix caching (KV cache reuse) は、", 1)
+    assert speedups(opened) == [4.0]
