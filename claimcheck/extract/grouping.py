@@ -709,7 +709,7 @@ def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] |
 
 
 _RECOMPUTE = re.compile(
-    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|without\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|(?:without|no)\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
     re.IGNORECASE,
 )
 _LOAD = re.compile(

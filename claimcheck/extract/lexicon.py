@@ -955,7 +955,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_kernel",
         "topic",
-        r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.\w+|"
+        r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.(?!profiler)\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|kernels?|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
         r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
         r"gemv|wmma|(?:un)?tuned|uncompiled|compiled\s(?:version|model|graph)|eager\s(?:mode|baseline|execution)|graph\scapture|"
@@ -981,7 +981,7 @@ _ROWS: tuple[Row, ...] = (
             "The TensorRT optimization provided 2x",
             "Faster convolution computation improves TTFT by 0.95%",
         ),
-        ("kernelized",),
+        ("kernelized", "torch.profiler"),
     ),
     Row(
         "topic_parallelism",

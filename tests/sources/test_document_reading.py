@@ -508,3 +508,21 @@ def test_a_page_that_opens_on_another_technique_lends_no_kv_cache() -> None:
     # a page that opens on prefix caching lends it to the same figure
     opened = PAGED.replace("PagedAttention は、", "Prefix caching (KV cache reuse) は、", 1)
     assert speedups(opened) == [4.0]
+
+
+def test_a_profile_of_times_without_and_with_the_cache_is_read_as_its_times() -> None:
+    # https://github.com/wenyuchen96/transformer/blob/main/README.md (excerpt): a profiler
+    # measured the times, it did not cause them; "no cache" is the recompute side
+    page = (
+        "### PyTorch Transformer Inference Engine\n\n"
+        "- GPT-2 inference implementation with KV caching for efficient generation\n\n"
+        "### Profiling Analysis (torch.profiler on CUDA)\n\n"
+        "| Component | Baseline (no cache) | With KV Cache | Reduction |\n"
+        "| --- | --- | --- | --- |\n"
+        "| Total CUDA time | 1.116s | 0.751s | **32.7%** |\n"
+    )
+    claims = [r.claim for r in read_document(page, "markdown", "p.md").records]
+    assert [(c.baseline_seconds, c.cached_seconds) for c in claims] == [(1.116, 0.751)]
+    # under a kernel's heading the same times are the kernel's
+    kernel = page.replace("(torch.profiler on CUDA)", "(torch.compile on CUDA)")
+    assert read_document(kernel, "markdown", "p.md").records == []
