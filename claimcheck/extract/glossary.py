@@ -194,6 +194,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"待ち時間|等待时间|等待時間|대기\s?시간", "wait time"),
     (r"応答時間|响应时间|響應時間|响应速度|響應速度", "response time"),
     (r"时间|時間", "time"),  # "节省 90%+ 时间": saves 90 % of the time
+    (r"速度|속도", "speed"),  # "| 방식 | 시간 (초) | 속도 |": method, time (s), speed
     (r"性能", "performance"),
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),

@@ -574,3 +574,16 @@ def test_a_speedup_that_shrinks_the_kv_cache_in_chinese_is_no_reuse_claim() -> N
         "3.5 倍的推理加速，显著降低了计算和 KV 缓存的开销。"
     )
     assert read(sentence).claims == []
+
+
+def test_a_speed_column_in_korean_of_multipliers_over_a_1x_row_is_a_speedup_column() -> None:
+    # https://github.com/yhna941/yhna941.dev/blob/main/src/content/posts/llm-kv-caching.md:
+    # "| 방식 | 시간 (초) | 속도 |" (method, time in seconds, speed) over "No Cache … 1x"
+    page = (
+        "# LLM Inference 최적화 #2: KV Caching\n\n| 방식 | 시간 (초) | 속도 |\n|---|---|---|\n"
+        "| No Cache | 45.2 | 1x |\n| KV Cache | 0.52 | **87x** |\n"
+    )
+    records = read_document(page, "markdown", "page.md").records
+    assert [r.claim.speedup for r in records] == [87.0]
+    # a column of something else holds no speedup
+    assert read_document(page.replace("속도", "메모리"), "markdown", "page.md").records == []
