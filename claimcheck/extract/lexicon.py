@@ -573,6 +573,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:hopper|ampere|volta|blackwell|h100s?|a100s?|h200s?|v100s?|b200s?|mi300x|x86|cpus?|npus?|m[1-5](?:\s(?:pro|max|ultra))?(?:\s(?:macs?|chips?))?|"
         r"previous[-\s]generation|prior[-\s]generation|last[-\s]generation|the\sprevious\sgen\w*|(?:the\s)?(?:previous|prior|last|older)\s(?:version|release)s?)|"
         r"gen[-\s]over[-\s]gen|generation[-\s]over[-\s]generation|previous[-\s]generation|prior[-\s]generation|"
+        # a system on a CPU as the baseline: "6.1x faster than cached-mcts CPU (45s vs 273s)"
+        r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:[\w-]+\s){1,2}cpus?(?=\s?(?:[(),.;]|$))|"
         r"(?:swapp?\w*|replac\w*|upgrad\w*|switch\w*)\s(?:\w+\s){0,3}(?:for|to|with|by)\s(?:the\s|new\s)?(?:nvidia\s)?"
         r"(?:hopper|blackwell|h100s?|h200s?|b200s?|gb200s?|mi3\d\dx)|"
         # a factor of another GPU's performance: "H100 has 4.6x A100 Performance"
@@ -581,6 +583,7 @@ _ROWS: tuple[Row, ...] = (
         (
             "than Hopper",
             "H100 has 4.6x A100 Performance",
+            "6.1× faster than cached-mcts CPU (45s vs 273s)",
             "compared to the previous industry standard, the Hopper H100",
             "vs. H100",
             "compared to M4 Macs",
