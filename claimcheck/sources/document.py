@@ -317,7 +317,7 @@ def _labels(row: str) -> bool:
     Full Compute(s) | Disk80%(s) | Speedup" under a title row): every cell holds a word, none
     starts with a number ("2400ms", "**400ms**" are values) or holds a factor or a time ("TTFT
     7.24x (74198.4/1020.0ms)" is a value), and one names a speed or a side of the comparison."""
-    cells = [cell.strip() for cell in row.split("|")]
+    cells = [cell.strip() for cell in row.removeprefix("| ").split("|")]  # an empty first cell
     return (
         len(cells) > 1
         and all(any(ch.isalpha() for ch in cell) for cell in cells)
