@@ -1238,7 +1238,7 @@ _KV_ROOM = re.compile(
     r"\b(?:kv|key-value)\s(?:slots?|capacity|budgets?)\b|"
     r"\b(?:memory|room|space)\sfor\s(?:the\s)?(?:kv|key-value)\b|"
     # a KV cache laid out in blocks or pages: memory management, not reuse
-    r"\b(?:blocked|block|paged|paged[-\s]?attention)\s(?:kv|key-value)\b(?:[-\s]?cache)?",
+    r"\b(?:blocked|block|paged(?:[-\s]?attention)?)\s(?:kv|key-value)\b(?:[-\s]?cache)?",
     re.IGNORECASE,
 )
 """KV-cache room: what a larger batch is made of, not a cache that is reused ("28% more KV

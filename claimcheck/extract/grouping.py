@@ -307,12 +307,12 @@ def _groups(text: str, factors: list[_Factor], context: Context) -> list[_Group]
             named = metric_named(column) if column is not None else None
             metric = (named, factor.span) if named is not None else None
         current = groups[-1] if groups else None
-        if current is not None and _another_column(text, factor, current):
-            groups.append(_Group([factor], metric, own, {factor.clause}))
-            continue
-        if current is not None and at is not None and current.setup.get("context") != at:
+        if current is not None and (
+            _another_column(text, factor, current)
             # "speedup grew from 1.7x at 1,000 tokens to 2.7x at 2,500 tokens": a factor with
             # a prompt length of its own is a claim at that length
+            or (at is not None and current.setup.get("context") != at)
+        ):
             groups.append(_Group([factor], metric, own, {factor.clause}))
             continue
         if current is not None and factor.clause in current.clauses:
@@ -348,10 +348,9 @@ _BEATS = re.compile(
 def _context_after(text: str, factor: Span, clause: Span) -> str | None:
     """The prompt length stated right after a factor, as ``_own_setup`` names it: "1.7x at
     1,000 tokens", "2.2x speedup on 32K context"; None when none follows within a few words."""
-    for found in mentions.tokens(text, factor.end, min(clause.end, factor.end + _AFTER_REACH)):
-        if _BEFORE_COUNT.fullmatch(text, factor.end, found.span.start):
-            return str(found.value)
-        break
+    found = mentions.tokens(text, factor.end, min(clause.end, factor.end + _AFTER_REACH))
+    if found and _BEFORE_COUNT.fullmatch(text, factor.end, found[0].span.start):
+        return str(found[0].value)
     return None
 
 
@@ -373,8 +372,6 @@ def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
     form, hint = factor.decision.candidate.form, factor.header
     if not hint or factor.value is None or form == "time_pair":
         return False
-    if form == "percent" and not _SIGNED.search(text, factor.sentence.start, factor.span.end):
-        return False  # "| 38.3% | 2.5% |" under "| Cache OFF Prefill % | …": shares, not gains
     column = header_cell(text, factor.sentence.start, factor.span.start, hint)
     if column is None or pattern("not_speed").search(column):
         return False
@@ -393,9 +390,6 @@ def _another_column(text: str, factor: _Factor, group: _Group) -> bool:
         and bool(_header_words(column) & _header_words(above))
         and not pattern("not_speed").search(above)
     )
-
-
-_SIGNED = re.compile(r"[-+−–]\s?[\d.,]+\s?%$")
 
 
 def _header_words(cell: str) -> set[str]:
