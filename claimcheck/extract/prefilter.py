@@ -8,7 +8,7 @@ regex scans; neither may say "no" to text the extractor would read a claim from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from heapq import merge
 from itertools import chain
@@ -608,21 +608,54 @@ def page_names_kv(source: Text, *, lowered: bool = False, part: int = PART) -> b
     times faster than a case-insensitive one, as for ``candidate`` and ``cue``. A page of more
     than 16 times ``part`` characters is read a span at a time (``_spans``: no KV word
     spans a blank line, which holds two spaces in a row)."""
+    return _page_names(source, _kv_named, _kv_named_plain, lowered=lowered, part=part)
+
+
+def page_names_cause(source: Text, *, lowered: bool = False, part: int = PART) -> bool:
+    """Does a page name anything that may make a figure a KV-cache claim, anywhere: KV-cache,
+    prefix-, prompt- or context-caching words, recompute, a KV product, prefix-aware routing,
+    TTFT or prefill, or a word that may name a cache reused (cache, prompt, context, prefix,
+    offload, reuse, restore, multi-turn). A figure on a page that names none of them is no
+    KV-cache claim (docs/extractor.md, "Pages that name no KV cache"), so such a page is
+    passed over unparsed. Read as ``page_names_kv`` reads: each part of a long page, the page
+    without markup, in English terms."""
+    return _page_names(source, _cause_named, _cause_named, lowered=lowered, part=part)
+
+
+def _page_names(
+    source: Text,
+    named: Callable[[str], bool],
+    named_plain: Callable[[str], bool],
+    *,
+    lowered: bool,
+    part: int,
+) -> bool:
+    """Whether ``named`` finds its words in the page in lower case, or ``named_plain`` in the
+    page without markup (``_plain``) when the page has marks, a span at a time for a page of
+    more than 16 times ``part`` characters."""
     if len(source) > _PARTS * part and len(spans := _spans(source, part)) > 1:
         # Each reading of the page a part at a time, none held whole.
         lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
-        if any(_kv_anywhere().search(lower) is not None or _kv_glossed(lower) for lower in lowers):
+        if any(map(named, lowers)):
             return True
         lowers = (lower for _, lower in _span_texts(source, spans, lowered=lowered))
         plains = (unmarked for _, unmarked in _plains(source, spans, lowered=lowered))
-        return any(map(_marked, lowers)) and any(
-            _kv_anywhere().search(unmarked) is not None for unmarked in plains
-        )
+        return any(map(_marked, lowers)) and any(map(named_plain, plains))
     source = str(source)  # a page in pieces without a place to cut: read whole
     lower = source if lowered else source.lower()
-    if _kv_anywhere().search(lower) is not None or _kv_glossed(lower):
+    if named(lower):
         return True
-    return _MARKED.search(lower) is not None and _kv_anywhere().search(_plain(lower)) is not None
+    return _MARKED.search(lower) is not None and named_plain(_plain(lower))
+
+
+def _kv_named(lower: str) -> bool:
+    """KV words in lower-case text, or in a page in another language read through the
+    glossary ("前缀缓存", "プロンプトキャッシュ", "префиксное кэширование")."""
+    return _kv_anywhere().search(lower) is not None or _kv_glossed(lower)
+
+
+def _kv_named_plain(plain: str) -> bool:
+    return _kv_anywhere().search(plain) is not None
 
 
 def _kv_glossed(lower: str) -> bool:
@@ -634,6 +667,26 @@ def _kv_glossed(lower: str) -> bool:
 @cache
 def _kv_anywhere() -> re.Pattern[str]:
     return re.compile(factored(f"{source('cue_kv')}|{source('kv_product')}"))
+
+
+_CAUSE_ROWS = ("cue_kv", "kv_product", "cue_strong", "cue_routing", "cue_weak", "metric_ttft")
+"""Every row whose words give a figure a KV-cache cue (``evidence._cues``: in its text, its
+table's header or its page's title and headings); a storage tier alone names a store, no
+cache reused."""
+
+
+@cache
+def _cause_anywhere() -> re.Pattern[str]:
+    return re.compile(factored("|".join(source(row) for row in _CAUSE_ROWS)))
+
+
+def _cause_named(lower: str) -> bool:
+    """Cause words in lower-case text, or in a page in another language read through the
+    glossary ("前缀缓存" is prefix caching)."""
+    found = _cause_anywhere().search
+    return found(lower) is not None or (
+        foreign(lower) and found(_english(lower).lower()) is not None
+    )
 
 
 def topic_cue(text: str) -> bool:

@@ -29,6 +29,7 @@ from claimcheck.extract.prefilter import (
     candidate,
     cue,
     page_may_hold_claims,
+    page_names_cause,
     page_names_kv,
     paragraph_may_hold_candidate,
     topic_cue,
@@ -90,8 +91,9 @@ def read_document(
     source: Text, kind: DocumentKind, display: str, catalog: Catalog | None = None
 ) -> ReadDocument:
     """Every claim in the prose of ``source`` (a long Markdown page may come in pieces:
-    ``documents.page_text``). Pages with no candidate number and no ``claimcheck`` comment
-    are passed over without parsing (the cheap prefilter).
+    ``documents.page_text``). Pages with no candidate number, or that name no KV cache,
+    caching, prompt, prefix, TTFT or prefill (``page_names_cause``), and hold no
+    ``claimcheck`` comment are passed over without parsing (the cheap prefilter).
 
     A table row is read with its table's header row as a hint; every unit is read with the
     page's topic (its title and the heading it sits under), so a paragraph under a heading
@@ -102,7 +104,11 @@ def read_document(
     # One lower-case copy of the page serves every scan of it for words; a large page is
     # scanned a part at a time instead, never copied whole.
     lower = scanned.lower() if isinstance(scanned, str) and len(scanned) <= LARGE_PAGE else None
-    if not commented and not page_may_hold_claims(scanned, by_block=kind != "html", lower=lower):
+    # A page that names no KV cache, caching, prompt, prefix, TTFT or prefill gives no claim.
+    named = page_names_cause(scanned) if lower is None else page_names_cause(lower, lowered=True)
+    if not commented and not (
+        named and page_may_hold_claims(scanned, by_block=kind != "html", lower=lower)
+    ):
         return ReadDocument([])
     names_kv = page_names_kv(scanned) if lower is None else page_names_kv(lower, lowered=True)
     if names_kv and kind != "html" and len(scanned) > OPENING:
@@ -120,6 +126,10 @@ def read_document(
     # it over. Where comments may place suppressions they need every paragraph's lines.
     wanted = None if commented else paragraph_may_hold_candidate
     runs = scan_runs(source, kind, _with_leads(wanted, page))
+    if not named:  # parsed for its comments alone, which are read as its runs are
+        for _run in runs:
+            pass
+        return ReadDocument([], runs.directives, runs.problems)
     reader = _PageReader(source, display, catalog, page, title)
     reader.read(runs)
     if reader.runs > 1 and reader.attribute_read:

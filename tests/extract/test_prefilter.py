@@ -16,7 +16,14 @@ from claimcheck.documents import scan
 from claimcheck.documents.page_text import PageText
 from claimcheck.extract import lexicon, read
 from claimcheck.extract.glossary import english, foreign
-from claimcheck.extract.prefilter import _CUES, _cue, cue, page_may_hold_claims
+from claimcheck.extract.prefilter import (
+    _CAUSE_ROWS,
+    _CUES,
+    _cue,
+    cue,
+    page_may_hold_claims,
+    page_names_cause,
+)
 from claimcheck.sources.document import read_document
 
 Kind = Literal["markdown", "html", "text"]
@@ -99,6 +106,7 @@ def test_the_prefilter_never_rejects_a_page_with_a_claim(
     page = f"# Notes\n\n{sentence}\n"
     if _claims_without_prefilter(page, kind):
         assert page_may_hold_claims(page, by_block=kind != "html"), page
+        assert page_names_cause(page), page
 
 
 def test_a_page_without_figures_is_still_skipped() -> None:
@@ -357,7 +365,7 @@ _SPARSE = "<b" + ("*" * 19 + "a") * 105
 _LARGE_PAGE_PIECES = (
     ["27x", "5 ms", "5", "times", "ms", "/2", "twice", "3.5×", "2 times", "**27**x", "2\u200b7x",
      "27&#215;", "27&times;", "27  x", "２７x", "²x", "faster", "KV cache", "TTFT", "prefill",
-     "NVMe", "throughput", "LMCache", "**KV** cache", "K<b>V</b>", "K*V*", "# KV cache offload\n",
+     "NVMe", "throughput", "LMCache", "cache", "prompt", "前缀缓存", "**KV** cache", "K<b>V</b>", "K*V*", "# KV cache offload\n",
      "Prefix caching\n===\n", "<h2>KV cache</h2>", "<h2>", "</h2>", "<title>", "\n# Results\n",
      "| Setup | Speedup |\n|---|---|\n| A | 3x |\n", "| a | b |\n", "&amp;", "&lt;b&gt;", "&#10;",
      "&", "<", ">", "<b>", "</b>", "<!-- c -->", "<br>", "\u200b", "\u00ad", "TTFTを3.5倍高速化",
@@ -383,6 +391,10 @@ def _whole_and_in_parts(page: str, part: int) -> None:
     assert prefilter._spans(pieces, part) == prefilter._spans(page, part)
     assert prefilter.page_may_hold_claims(pieces, part=part) == may_hold, (page, part)
     assert prefilter.page_names_kv(pieces, part=part) == whole, (page, part)
+    named = prefilter.page_names_cause(page, part=large)
+    assert prefilter.page_names_cause(page, part=part) == named, (page, part)
+    assert prefilter.page_names_cause(lower, lowered=True, part=part) == named, (page, part)
+    assert prefilter.page_names_cause(pieces, part=part) == named, (page, part)
 
 
 # Blocks that mostly start with a letter and end with a letter or a full stop (where a page
@@ -494,8 +506,9 @@ def test_each_reading_of_a_page_is_that_of_its_parts_joined(page: str, part: int
 
 
 def test_every_letter_of_the_cue_rows_is_lower_case_ascii() -> None:
-    # Why ``cue`` may scan ASCII text in its lower-case copy with the case-sensitive pattern.
-    for name in _CUES:
+    # Why ``cue`` and ``page_names_cause`` may scan ASCII text in its lower-case copy with the
+    # case-sensitive pattern.
+    for name in {*_CUES, *_CAUSE_ROWS}:
         spelled = re.sub(r"\\[A-Za-z]", "", lexicon.source(name))  # escapes: \b, \s, \d, \w
         cased = {c for c in spelled if c.lower() != c or c.upper() != c}
         assert cased <= set("abcdefghijklmnopqrstuvwxyz"), name
@@ -572,3 +585,24 @@ def test_only_a_block_that_may_hold_a_term_is_read_through_the_glossary() -> Non
     assert english(english_block) != english_block  # the glossary would read "et" and "y"
     assert english_block in read
     assert read.endswith(english("TTFTを3.5倍高速化\n"))
+
+
+def test_the_real_texts_a_page_gate_passes_over_tie_no_figure_to_a_cache() -> None:
+    """Every real sentence of the corpora that names no cause (``page_names_cause``), read by
+    the extractor itself as a paragraph of a page about something else, weighs no figure with
+    a KV-cache, product, caching or TTFT cue: what the page gate drops, the extractor could
+    tie to no cache reused. A storage tier is the one cue left ("tail latency 5배" beside an
+    SSD), and it names a store, not a KV cache."""
+    from tests.extract.real_scoring import SPLITS, load
+
+    texts = [entry["text"] for split in SPLITS for entry in load(split)]
+    passed_over = [text for text in texts if not page_names_cause(text)]
+    assert 1_000 < len(passed_over) < len(texts) - 1_000
+    tier = lexicon.pattern("tier_any")
+    for text in passed_over:
+        for decision in read(text, topic="Release notes", page="other").decisions:
+            for fact in decision.facts:
+                if fact.name == "weak-sentence":
+                    assert tier.fullmatch(fact.detail.lower()), (text, fact)
+                else:
+                    assert not fact.name.startswith(("product-", "kv-", "ttft-")), (text, fact)

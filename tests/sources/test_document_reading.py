@@ -528,3 +528,43 @@ def test_a_profile_of_times_without_and_with_the_cache_is_read_as_its_times() ->
     # under a kernel's heading the same times are the kernel's
     kernel = page.replace("(torch.profiler on CUDA)", "(torch.compile on CUDA)")
     assert read_document(kernel, "markdown", "p.md").records == []
+
+
+# A real look-alike: a hosted model's cold start against a warm one, no cache reused
+# (https://github.com/thefrederiksen/devthrottle/pull/1377).
+COLD_START = (
+    "The telemetry proved **cold-start is the dominant felt latency**: the hosted model ran ~9s "
+    "cold vs ~1.5s warm and text-to-speech ~4.7s cold vs ~1.3s warm - roughly eleven seconds of "
+    "cold-start swing, which is the slowness the owner felt."
+)
+
+
+def test_a_page_that_names_no_kv_cause_gives_no_claim_and_weighs_nothing() -> None:
+    page = f"# Release notes\n\n{COLD_START}\n"
+    read = read_document(page, "markdown", "page.md")
+    assert (read.records, read.decisions) == ([], ())
+    # one word of a cache reused on the page, and its figures are weighed again
+    named = f"# Release notes\n\nWe keep the prompt cache on disk.\n\n{COLD_START}\n"
+    assert _weighed(named)
+
+
+def _weighed(page: str) -> bool:
+    """Whether any figure of ``page`` was weighed: read as a claim, or held back."""
+    read = read_document(page, "markdown", "page.md")
+    return bool(read.records or read.decisions)
+
+
+def test_a_page_without_a_kv_cause_keeps_its_suppression_comments() -> None:
+    page = (
+        f"# Release notes\n\n<!-- claimcheck: disable-next-line KV103 -- a demo -->\n{COLD_START}\n"
+    )
+    read = read_document(page, "markdown", "page.md")
+    assert read.records == []
+    assert [d.codes for d in read.directives] == [("KV103",)]
+
+
+def test_a_page_that_names_prefix_caching_in_its_own_language_is_read() -> None:
+    # the glossary's English: "前缀缓存" is prefix caching, the page's only cause word
+    page = "# 说明\n\n启用前缀缓存后，响应速度快 5 倍。\n"
+    assert _weighed(page)
+    assert not _weighed("# 说明\n\n升级以后，响应速度快 5 倍。\n")
