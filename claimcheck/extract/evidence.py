@@ -852,7 +852,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
                 tier = None  # "their InfiniBand network": a link, which holds no KV cache
             if weak is not None or tier is not None:
                 out.append(Fact("weak-sentence", weak or tier or ""))
-    if frame.hint and pattern("cue_strong").search(frame.hint):
+    if frame.hint and _header_cue(frame.hint):
         return [*out, Fact("kv-header", frame.hint[:40])]
     if frame.topic and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
@@ -880,6 +880,17 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     if any(f.name.startswith("ttft") for f in out):
         return [*out, Fact("ttft-only", "TTFT or prefill is the only cue")]
     return [*out, Fact("no-kv-cue", "no KV-cache, prefix-cache or caching wording")]
+
+
+@lru_cache(maxsize=1024)
+def _header_cue(hint: str) -> bool:
+    """Whether a table's header row names KV caching, TTFT or prefill. Prefill or TTFT words
+    alone are none in a header that names another cause, as in a heading (``_topic_cue``):
+    "| Metric | vLLM | Layered Prefill | Δ (Layered − vLLM) |" compares a way of scheduling
+    prefill with an engine (https://github.com/scale-snu/layered-prefill)."""
+    if pattern("cue_strong").search(hint) is None:
+        return False
+    return pattern("cue_kv").search(hint) is not None or _heading_cause(hint) is None
 
 
 _TRANSPORT = re.compile(r"rdma|infiniband|roce|\d+\s?gbe", re.IGNORECASE)

@@ -695,9 +695,12 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_chunked_prefill",
         "topic",
-        r"chunk\ssizes?|chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*|unchunked|max[-_]prefill[-_]tokens|max[-_]num[-_]batched[-_]tokens",
+        r"chunk\ssizes?|chunked[-\s]prefills?|prefill\schunk\w*|chunk(?:ing|ed)\s(?:the\s)?prefill|sarathi\w*|piggyback\w*|unchunked|max[-_]prefill[-_]tokens|max[-_]num[-_]batched[-_]tokens|"
+        # prefill scheduled a layer group at a time (https://github.com/scale-snu/layered-prefill)
+        r"layered\sprefill",
         (
             "chunked prefill",
+            "Layered Prefill",
             "Sarathi-Serve",
             "chunking the prefill",
             "setting the chunk size to 256",

@@ -1998,3 +1998,13 @@ def test_a_row_labelled_with_a_hit_rate_still_reads_a_latency_its_cell_names() -
         )
         == []
     )
+
+
+def test_a_header_names_kv_reuse_with_its_ttft_words_unless_they_name_another_cause() -> None:
+    from claimcheck.extract.evidence import _header_cue
+
+    assert _header_cue("| Setup | TTFT (s) | Speedup |")
+    assert _header_cue("| Metric | Recompute | Layered Prefill |")  # the cache's baseline
+    assert not _header_cue("| Metric | vLLM | Layered Prefill | Δ (Layered − vLLM) |")
+    assert not _header_cue("| Setup | Chunked prefill | Speedup |")
+    assert not _header_cue("| Model | Params |")

@@ -568,3 +568,15 @@ def test_a_page_that_names_prefix_caching_in_its_own_language_is_read() -> None:
     page = "# 说明\n\n启用前缀缓存后，响应速度快 5 倍。\n"
     assert _weighed(page)
     assert not _weighed("# 说明\n\n升级以后，响应速度快 5 倍。\n")
+
+
+def test_a_header_whose_prefill_names_another_technique_lends_no_kv_cue() -> None:
+    # https://github.com/scale-snu/layered-prefill/blob/main/README.md: prefill scheduled a
+    # layer group at a time, against vLLM's chunked prefill; no KV cache is reused
+    table = (
+        "| Metric | vLLM | Layered Prefill | Δ (Layered − vLLM) |\n|---|---:|---:|---:|\n"
+        "| Mean TTFT (ms) | 1018.75 | 712.84 | **−30.0%** |\n"
+        "| Median TTFT (ms) | 872.98 | 560.54 | **−35.8%** |\n"
+    )
+    page = f"## Algorithm\n\nPrefill advances a layer group at a time.\n\n### Overall comparison\n\n{table}"
+    assert speedups(page) == []
