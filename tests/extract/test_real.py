@@ -67,10 +67,11 @@ def test_document_mode_finds_the_claims_of_pages_about_kv_caching() -> None:
 
 
 def test_pages_about_other_topics_give_almost_no_claim() -> None:
-    # the test pages are never looked at: 4 of their 43 without a claim give one (3 of 149
+    # the test pages are never looked at: 4 of their 43 without a claim give one (2 of 149
     # dev); of the last round's 16 new test pages, scored on arrival, 1 of 13, and of this
-    # round's 11, 1 of 5 (dev: 2 of 18, a layer-wise prefill scheduler and a KV swap study)
-    for split, most in (("dev", 3), ("test", 4)):
+    # round's 11, 1 of 5 (dev: 2 of 18 on arrival, a layer-wise prefill scheduler, now read
+    # as no KV page, and a KV swap study)
+    for split, most in (("dev", 2), ("test", 4)):
         _, wrong_pages, misses = page_false_claims(split)
         assert wrong_pages <= most, "\n".join(misses)
 
