@@ -228,6 +228,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         "prompt caching",
     ),
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
+    # "| 多轮对话（L2 缓存） | 10-60x | 内存缓存命中，极速响应 |": a hit of the cache
+    (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
+    (r"多轮对话|多輪對話|多轮会话|多輪會話|マルチターン|멀티\s?턴", "multi-turn conversation"),
     # "| 无Cache | 有Cache |": without and with a cache, and only before one (有 is "to have")
     (r"[无無](?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),
     (r"有(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "with"),

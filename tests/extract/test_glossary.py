@@ -587,3 +587,14 @@ def test_a_speed_column_in_korean_of_multipliers_over_a_1x_row_is_a_speedup_colu
     assert [r.claim.speedup for r in records] == [87.0]
     # a column of something else holds no speedup
     assert read_document(page.replace("속도", "메모리"), "markdown", "page.md").records == []
+
+
+def test_a_multi_turn_conversation_and_a_cache_hit_in_chinese_name_kv_reuse() -> None:
+    # https://avoid.overfit.cn/post/7854fe6d56b24e6fb836c6bfe42981fb
+    multi_turn = "实测效果:搭配vLLM,在多轮对话、RAG这类场景下,响应速度能快3到10倍。"
+    assert [c.values.get("speedup") for c in extract_claims(multi_turn)] == [10.0]
+    assert "cache hit" in english("内存缓存命中，极速响应")
+    # http://www.tiemojia.cn/news/365960: a hit rate that rose, no speed
+    hit_rate = "SGLang-v0.5.6实测#xff1a;RadixAttention提升缓存命中率3倍"
+    assert "hit rate" in english(hit_rate)
+    assert extract_claims(hit_rate) == []
