@@ -546,6 +546,8 @@ _ROWS: tuple[Row, ...] = (
         r"the\s[\w-]+\s(?:work|compute|flops)\b|"
         r"the\s(?:attention\s|compute\s|prefill\s)?(?:work|compute|flops|tokens|data|memory|storage|"
         r"capacity|cost|price|number|amount|size|parameters|context|kv|cache)|(?:an?|the)\s\S+'s\b|"
+        # "a model 2× the host RAM" (https://github.com/motsognirr/olmlx)
+        r"the\s(?:host|system|gpu|cpu|device|available)\s(?:ram|vram|hbm|dram|memory)\b|"
         r"the\s(?:requests|queries|users|sessions|prompts|calls|runs|documents|samples|cases)\b"
         r"(?!\s?(?:per\s|/|a\s(?:second|minute)))",
         (
@@ -554,6 +556,7 @@ _ROWS: tuple[Row, ...] = (
             "the tokens",
             "the FFN work",
             "the requests",
+            "the host RAM",
         ),
         ("the throughput", "the requests per second", "the queries/s"),
     ),

@@ -2008,3 +2008,17 @@ def test_a_header_names_kv_reuse_with_its_ttft_words_unless_they_name_another_ca
     assert not _header_cue("| Metric | vLLM | Layered Prefill | Δ (Layered − vLLM) |")
     assert not _header_cue("| Setup | Chunked prefill | Speedup |")
     assert not _header_cue("| Model | Params |")
+
+
+def test_a_model_sized_against_the_host_memory_is_no_speedup() -> None:
+    # https://github.com/motsognirr/olmlx/blob/main/docs/benchmarks/qwen3next-flashmoe-2026-05/README.md
+    sentence = (
+        "The Flash-MoE expert-offload path delivers usable interactive throughput for a model "
+        "2× the host RAM, with KV cache quantized to 4 bits."
+    )
+    assert extract_claims(sentence) == []
+    # the same figure against a cache's baseline is one
+    assert [
+        c.values["speedup"]
+        for c in extract_claims("KV cache offload gives 2× the throughput of recompute.")
+    ] == [2.0]
