@@ -167,6 +167,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # what the factor does
     (r"高速化|加速|快", "faster"),
     (r"느리(?:다|지만|고|게)|느린|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く", "slower"),
+    # "TTFT p95는 163배 나빠집니다" (p95 TTFT becomes 163 times worse)
+    (r"나빠(?:집니다|지며|지고|진다|졌다|져)|악화|悪化|恶化|惡化|变差|變差", "worse"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),
     (r"(?:读取|讀取|读写|讀寫|写入|寫入|传输|傳輸|転送|読み込み)(?:速度|速率)", "transfer speed"),
     (r"加速比|スピードアップ", "speedup"),

@@ -655,6 +655,7 @@ def _kv_named(lower: str) -> bool:
 
 
 def _kv_named_plain(plain: str) -> bool:
+    """KV words in a page without its markup (``_plain``), not read through the glossary."""
     return _kv_anywhere().search(plain) is not None
 
 

@@ -598,3 +598,13 @@ def test_a_multi_turn_conversation_and_a_cache_hit_in_chinese_name_kv_reuse() ->
     hit_rate = "SGLang-v0.5.6实测#xff1a;RadixAttention提升缓存命中率3倍"
     assert "hit rate" in english(hit_rate)
     assert extract_claims(hit_rate) == []
+
+
+def test_a_korean_latency_that_gets_worse_is_a_slowdown() -> None:
+    # https://github.com/daekeun-ml/deepseek-v4-flash-serving-guide/blob/main/README.md: raising
+    # concurrency to 32 multiplies throughput by 6.7 and makes p95 TTFT 163 times worse
+    sentence = "동시성을 32로 올리면 처리량은 6.7배가 되지만 TTFT p95는 163배 나빠집니다."
+    assert "163x worse" in english(sentence)
+    decisions = read(sentence).decisions
+    slowdown = next(d for d in decisions if d.candidate.value == 163.0)
+    assert not slowdown.kept and "slower" in [f.name for f in slowdown.facts]
