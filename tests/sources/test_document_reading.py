@@ -580,3 +580,19 @@ def test_a_header_whose_prefill_names_another_technique_lends_no_kv_cue() -> Non
     )
     page = f"## Algorithm\n\nPrefill advances a layer group at a time.\n\n### Overall comparison\n\n{table}"
     assert speedups(page) == []
+
+
+def test_two_first_token_times_on_a_page_about_something_else_are_no_claim() -> None:
+    # https://github.com/deepindeepsea/r9700-vllm-blogs: a dense model swapped for an MoE one
+    times = "First-token latency dropped from ~410 ms to ~40 ms in the same swap."
+    title = (
+        "# When 30 Billion Parameters Got Faster Than 14 Billion: MoE and the Concurrency Question"
+    )
+    assert speedups(f"{title}\n\n## The number\n\n{times}\n") == []
+    # on a page that opens on the KV cache it reuses, the same times are its claim
+    kv = "# Prefix caching on our cluster\n\nWe keep each prompt's KV cache in host memory."
+    claims = read_document(f"{kv}\n\n{times}\n", "markdown", "page.md").records
+    assert [(c.claim.baseline_seconds, c.claim.cached_seconds) for c in claims] == [(0.41, 0.04)]
+    # cold and cached runs name the cache themselves, on any page
+    cached = "Prompt processing took ~100s cold and 0.1s cached."
+    assert len(read_document(f"{title}\n\n{cached}\n", "markdown", "page.md").records) == 1
