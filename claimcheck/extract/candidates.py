@@ -370,9 +370,7 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
     if candidate.reading == "percent-more" and _RATE.search(column) and not _TIMES.search(column):
         high, low = candidate.percent  # "| Throughput vs no-offload |" over "+53%"
         return _percent_at(candidate.span, "percent-increase", high, low)
-    # the header's cells read as one run of words (a cell ends a row's own words, not these)
-    words = header.replace("|", " ")
-    reading = "percent-faster" if _FASTER.search(header) else _percent_reading(words, "", False)
+    reading = _column_reading(column) or _header_reading(header)
     if candidate.reading == "percent-more" and reading not in {
         "percent-faster",
         "percent-increase",
@@ -380,6 +378,34 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
         return candidate
     high, low = candidate.percent
     return _percent_at(candidate.span, reading, high, low)
+
+
+_SPEED_COLUMN = re.compile(r"\bspeed\b")
+_SAVED_COLUMN = re.compile(r"\b(?:saved|savings?|saving)\b")
+
+
+def _column_reading(column: str) -> str | None:
+    """The reading a percentage takes from its own header cell, when that cell names one:
+    "Time Saved" over "88.4%" is a cut of the time and "Speed Improvement" over "+50%" a speed
+    gain, whatever the table's other columns ("Speedup", "Memory Reduction") say."""
+    if not column:
+        return None
+    if _SAVED_COLUMN.search(column) and _TIMES.search(column):
+        return "percent-reduction"
+    if _FASTER.search(column):
+        return "percent-faster"
+    reading = _percent_reading(column, "", False)
+    if reading in {"percent-more", "ambiguous-percent"} and _SPEED_COLUMN.search(column):
+        return "percent-faster"
+    return None if reading == "ambiguous-percent" else reading
+
+
+def _header_reading(header: str) -> str | None:
+    """The reading the header row as a whole gives: its cells read as one run of words (a cell
+    ends a row's own words, not these)."""
+    if _FASTER.search(header):
+        return "percent-faster"
+    return _percent_reading(header.replace("|", " "), "", False)
 
 
 def _percent(

@@ -193,3 +193,29 @@ GCA = (
 )
 def test_a_percentage_after_by_takes_the_verb_of_its_clause(text: str, value: float | None) -> None:
     assert only(text, "percent").value == value
+
+
+def _percent_reading_under(row: str, header: str) -> list[tuple[str | None, float | None]]:
+    return [
+        (c.reading, c.value) for c in candidates(row, 0, len(row), header) if c.form == "percent"
+    ]
+
+
+def test_a_percentage_takes_its_own_columns_reading_before_the_headers() -> None:
+    # https://github.com/wenyuchen96/transformer (README): "Time Saved" is a cut of the time,
+    # though another column of the header says "Speedup": 88.4 % less time is 1/(1-0.884)
+    header = "Sequence Length | Baseline | With KV Cache | Speedup | Time Saved"
+    row = "1024 tokens | 52.4 tok/s | 452.2 tok/s | **8.6x** | 88.4%"
+    [(reading, value)] = _percent_reading_under(row, header)
+    assert reading == "percent-reduction"
+    assert value is not None and abs(value - 1 / (1 - 0.884)) < 0.01
+
+
+def test_a_plus_percentage_under_a_speed_column_is_a_speed_gain() -> None:
+    # mistral.rs notes (github.com/starpit/spnl): "Memory Reduction" before the figure's own
+    # "Speed Improvement" column made "+50%" no speed at all
+    header = "Optimization | Status | Memory Reduction | Speed Improvement | Quality Impact"
+    row = "Prefix Caching | Implemented | Minimal | +50% (cached prompts) | None"
+    assert _percent_reading_under(row, header) == [("percent-faster", 1.5)]
+    memory = "PagedAttention | Implemented | ~40% | Minimal | None"
+    assert _percent_reading_under(memory, header)[0][0] == "percent-reduction"
