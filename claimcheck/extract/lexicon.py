@@ -145,7 +145,7 @@ word of its own letter, so that the alternation stays grouped (``factoring``).""
 
 
 _NOT_SPEED = (
-    r"memory|capacity|storage|footprint|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
+    r"memory|capacity|storage|footprint|pools?|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
     r"(?:read|write|transfer|copy)\sspeeds?|"
@@ -465,7 +465,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         "not_speed",
         _NOT_SPEED,
-        ("memory", "cost", "hit rate", "token usage", "more KV cache"),
+        ("memory", "cost", "hit rate", "token usage", "more KV cache", "pools"),
         ("faster",),
     ),
     Row(

@@ -608,3 +608,14 @@ def test_a_korean_latency_that_gets_worse_is_a_slowdown() -> None:
     decisions = read(sentence).decisions
     slowdown = next(d for d in decisions if d.candidate.value == 163.0)
     assert not slowdown.kept and "slower" in [f.name for f in slowdown.facts]
+
+
+def test_a_kv_pool_grown_in_japanese_is_a_capacity_not_a_speedup() -> None:
+    # https://github.com/siren2345/zenn-content (articles/baremetal-vllm-kv-pool.md): moved off
+    # WSL2, the KV pool became 4.6-10 times larger
+    sentence = (
+        "ベアメタル Linux に移したら KV プールが 4.6〜10 倍になり、preemption がほぼ消えました。"
+    )
+    assert read(sentence, page="kv").claims == []
+    assert "pool" in english(sentence)
+    assert _read("KV プールで TTFT が 3 倍速くなりました。") != []
