@@ -336,6 +336,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     # The words right before the figure, within its own phrase: "hit rates (71.1% lower TTFT)"
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
     denied = _denied_before(lead.lower().split()[-3:])
+    if not denied and _COUNTERFACTUAL.search(lead):
+        denied = "would"  # "this probe would have reported a 40x speed-up": it did not
     if denied and re.search(rf"\b(?:and|&)\s{re.escape(denied)}\b", lead, re.IGNORECASE):
         denied = "" if _metric_in(lead, Span(0, len(lead))) else denied  # "TTFT and cost by"
     out: list[Fact] = []
@@ -719,9 +721,10 @@ def _cost_subject(text: str, start: int, figure: Span) -> str:
 _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 
 
-_HOPED = frozenset({"expected", "hoped", "projected", "promise", "promises", "promised"})
+_HOPED = frozenset({"expected", "hoped", "projected", "promise", "promises", "promised", "would"})
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
-expected a 2x gain in throughput")."""
+expected a 2x gain in throughput"), or what did not happen ("would have reported")."""
+_COUNTERFACTUAL = re.compile(r"\bwould(?:\shave|'ve)\s(?:[\w-]+\s){0,2}(?:an?\s)?$", re.IGNORECASE)
 
 
 def _denied_before(words: list[str]) -> str:
@@ -863,7 +866,7 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
         out.append(Fact("kv-page", "the page's opening names KV caching"))
-        if speed_header(frame.hint):
+        if speed_header(frame.hint) and not device_sides(frame.hint):
             # A "Speedup" column of a table on that page is the page's own measurement.
             return out
     if any(f.name == "weak-sentence" for f in out):
@@ -901,6 +904,25 @@ _FIRST_TOKEN = re.compile(r"ttft|first", re.IGNORECASE)
 def speed_header(hint: str) -> bool:
     """Whether a table's header row names a speedup column ("Speedup", "faster")."""
     return bool(hint) and pattern("speed_noun").search(hint) is not None
+
+
+_DEVICE = re.compile(
+    r"\b(?:[cgnt]pus?|a100|h100|h200|b200|gb200|l40s?|mi300x|mi325x|mi355x|m[1-5]\s(?:pro|max|ultra))\b",
+    re.IGNORECASE,
+)
+
+
+def device_sides(hint: str) -> bool:
+    """Whether a table's header row compares devices and names no cache: "| Contexts | GPU Time
+    (s) | CPU Time (s) | Speedup |" measures a GPU against a CPU, whatever the page is about
+    (ContextPilot's index build,
+    https://github.com/EfficientContext/contextpilot-docs/blob/main/docs/reference/benchmarks.md)."""
+    devices = {m.group().lower().rstrip("s") for m in _DEVICE.finditer(hint)}
+    return (
+        len(devices) >= 2
+        and pattern("cue_strong").search(hint) is None
+        and pattern("cue_weak").search(hint) is None
+    )
 
 
 _GAIN = re.compile(

@@ -169,7 +169,7 @@ MEANINGS: dict[str, str] = {
     "slower": "the figure is a slowdown",
     "not-speed-after": "the figure is about something other than speed (cost, memory, capacity…)",
     "not-speed-before": "the figure's subject is no speed (a cost, usage, a ratio or a spread)",
-    "denied-before": "a cost, bill or deployment word, or a hope ('expected', 'promised'), right before the figure",
+    "denied-before": "a cost, bill or deployment word, a hope ('expected', 'promised') or what did not happen ('would have'), right before the figure",
     "quantity": "a quantity, not a speed ('10x the work', '2.4x an H100's bandwidth')",
     "topic": "the sentence is about another technique (speculative decoding, quantisation, …)",
     "topic-beside-storage": "another technique is named, but so is KV storage",

@@ -2022,3 +2022,32 @@ def test_a_model_sized_against_the_host_memory_is_no_speedup() -> None:
         c.values["speedup"]
         for c in extract_claims("KV cache offload gives 2× the throughput of recompute.")
     ] == [2.0]
+
+
+def test_a_speedup_column_of_a_device_against_another_lends_no_kv_cause() -> None:
+    # ContextPilot's benchmarks page (github.com/EfficientContext/contextpilot-docs): on a page
+    # about KV reuse, a table that times the index build on a GPU and on a CPU
+    header = "Contexts | GPU Time (s) | CPU Time (s) | Speedup"
+    row = "4,000 | 0.89 ± 0.05 | 52.02 ± 0.06 | **58.43x**"  # as the page reader passes it
+    assert read(row, hint=header, topic="Benchmarks | Results", page="kv").claims == []
+    # the same table timing a cache's two sides is the page's own measurement
+    cached = "Contexts | Cache Hit Time (s) | Recompute Time (s) | Speedup"
+    [claim] = read(row, hint=cached, topic="Benchmarks | Results", page="kv").claims
+    assert claim.values["speedup"] == 58.43
+    assert evidence.device_sides("| Model | A100 (s) | H100 (s) | Speedup |")
+    assert not evidence.device_sides("| Model | GPU (s) | GPUs (s) | Speedup |")
+    assert not evidence.device_sides("| Context | GPU recompute | CPU KV cache | Speedup |")
+
+
+def test_a_speedup_that_would_have_been_reported_is_no_claim() -> None:
+    # github.com/ryangu00/dell-pro-max-gb10-kvbm-ssd-kv-cache: a wrong cache hit that a probe
+    # without an answer check would have counted as a success
+    sentence = (
+        "A fast TTFT after a cache hit proves nothing. Without the answer check, this probe "
+        "would have reported a 40× speed-up as a success."
+    )
+    assert read(sentence, page="kv").claims == []
+    assert read(sentence.replace("would have reported", "reported"), page="kv").claims != []
+    # the gain a cache's absence would have cost is still the cache's
+    [claim] = read("Without prefix caching, TTFT would have been 5x higher.").claims
+    assert claim.values["speedup"] == 5.0
