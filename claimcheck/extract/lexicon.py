@@ -716,9 +716,10 @@ _ROWS: tuple[Row, ...] = (
         "topic_memory_management",
         "topic",
         r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
-        r"block\s(?:tables?|allocat\w*)|kvcached",
+        r"block\s(?:tables?|allocat\w*)|kvcached|(?:efficient|smart|better)\skv[-\s]cache\smanagement",
         (
             "PagedAttention",
+            "its efficient KV cache management",
             "memory fragmentation",
             "vAttention",
             "using kvcached",

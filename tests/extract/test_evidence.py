@@ -2051,3 +2051,17 @@ def test_a_speedup_that_would_have_been_reported_is_no_claim() -> None:
     # the gain a cache's absence would have cost is still the cache's
     [claim] = read("Without prefix caching, TTFT would have been 5x higher.").claims
     assert claim.values["speedup"] == 5.0
+
+
+def test_a_gain_of_efficient_kv_cache_management_is_pagedattentions() -> None:
+    # a summary of the PagedAttention paper (github.com/kkyan1105): managing the KV cache's
+    # memory well is memory management, no cache reused
+    sentence = (
+        "Across the board, vLLM delivers 2×–6× throughput improvement while keeping latency "
+        "low, primarily due to its efficient KV cache management."
+    )
+    reading = read(sentence)
+    assert reading.claims == []
+    assert any("memory management" in d.reason for d in reading.decisions)
+    reused = sentence.replace("its efficient KV cache management", "KV cache reuse")
+    assert [c.values["speedup"] for c in read(reused).claims] == [6.0]
