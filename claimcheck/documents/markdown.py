@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from claimcheck.documents.document import Document, Runs, assemble
 from claimcheck.documents.html import read_html
 from claimcheck.documents.inline import InlineWalker, SourceMap
@@ -240,10 +242,12 @@ class _MarkdownReader:
         self.wanted = wanted
         self.units: list[TextUnit] = []
         self.comments: list[Comment] = []
+        self.parent = ""  # the label of the list item the current one is nested in
 
     def read(self, tokens: Sequence[Token]) -> None:
         """Collect the units and comments of a document's block tokens."""
         containers: list[str] = []
+        labels: list[str | None] = []  # of the open list items: each one's first line
         kind = "paragraph"
         row: list[Token] | None = None
         in_body = False  # in a table's body rows
@@ -255,6 +259,9 @@ class _MarkdownReader:
                 if row is not None:
                     row.append(token)
                 elif token.map:
+                    if labels and labels[-1] is None:
+                        labels[-1] = _label(token.content)
+                    self.parent = (labels[-2] or "") if len(labels) > 1 else ""
                     if self.wanted is None or kind == "heading" or self.wanted(token.content):
                         self._inline(token, token.map[0], kind)
                     else:
@@ -265,8 +272,12 @@ class _MarkdownReader:
                 kind = "heading"
             elif name in ("list_item_open", "blockquote_open"):
                 containers.append(name.removesuffix("_open"))
+                if name == "list_item_open":
+                    labels.append(None)
             elif name in ("list_item_close", "blockquote_close") and containers:
                 containers.pop()
+                if name == "list_item_close" and labels:
+                    labels.pop()
             elif name == "table_open":
                 in_body, plain_table, timed = False, True, False
             elif name == "tbody_open":
@@ -290,6 +301,8 @@ class _MarkdownReader:
     def emit(self, builder: UnitBuilder, kind: str) -> None:
         unit = builder.build(kind)
         if unit is not None:
+            if self.parent and kind != "table_row":
+                unit = msgspec.structs.replace(unit, parent=self.parent)
             self.units.append(unit)
 
     def _first_line(self, content: str, first_line: int) -> int:
@@ -410,3 +423,15 @@ class _MarkdownReader:
         where = self._line_map(content, first_line)
         self.units.extend(where.unit(unit) for unit in units)
         self.comments.extend(where.comment(comment) for comment in comments)
+
+
+_LABEL_MARKS = re.compile(r"[*_`]+|\s+")
+LABEL = 160
+"""Characters of a list item's first line kept as the label of the items nested in it."""
+
+
+def _label(content: str) -> str:
+    """A list item's first line as its label: without emphasis and code marks."""
+    return _LABEL_MARKS.sub(
+        lambda m: " " if m.group().isspace() else "", content.split("\n", 1)[0]
+    )[:LABEL].strip()

@@ -35,6 +35,9 @@ class TextUnit(msgspec.Struct, frozen=True):
     text: str
     kind: str
     spans: tuple[SourceRun, ...]
+    parent: str = ""
+    """The label of the list item a nested list item sits in ("PegaInfer vs vLLM no-prefix:"
+    over "TTFT median: 177 ms vs 198 ms"): its context, as a heading is a paragraph's."""
 
     def _span(self, index: int) -> SourceRun:
         if not 0 <= index < len(self.text):

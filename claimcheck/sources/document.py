@@ -275,6 +275,8 @@ class _PageReader:
         self.previous_end = unit.end
         title, section = self.title, self.section
         topic = f"{title} | {section}" if section and section != title else title
+        if unit.parent:  # a nested list item: the item it sits in is its context
+            topic = f"{topic} | {unit.parent}"
         if unit.kind == "heading":
             self.title = title or unit.text
             self.section = unit.text

@@ -296,11 +296,42 @@ def test_an_item_that_is_one_code_span_is_read_as_its_words() -> None:
 
 
 def test_a_code_span_inside_prose_or_a_heading_stays_unread() -> None:
-    page = "# Run `bench 50x`\n\nRun `bench --speedup 50x` to see.\n\n| `40x` | 2 |\n|---|---|\n"
+    page = (
+        "# Run `bench 50x`\n\nRun `bench --speedup 50x` to see.\n\n| `bench 40x` | 2 |\n|---|---|\n"
+    )
     assert texts(scan_markdown(page)) == [
         ("heading", "Run"),
         ("paragraph", "Run to see."),
         ("table_row", "| 2"),  # the code cell keeps its column
+    ]
+
+
+def test_a_code_span_of_one_figure_is_a_value_and_is_read() -> None:
+    # github.com/xiyou-linuxer/xiyoulinux-kvcache-optimizer (README.md): results set in code
+    # type, "约 `9.32×` 加速", "冷启动约 `3806 ms`"
+    page = "# KV\n\n- `~30k` 上下文：约 `9.32×` 加速；\n\n冷启动约 `3806 ms`，`run --x 3` 后约 `408 ms`。\n"
+    assert texts(scan_markdown(page))[1:] == [
+        ("list_item", "上下文：约 9.32× 加速；"),  # "~30k" is no figure of a speed or a time
+        ("paragraph", "冷启动约 3806 ms， 后约 408 ms。"),  # the command stays unread
+    ]
+    assert found(scan_markdown(page), "9.32×") == expected(page, 3, "9.32×")
+    assert found(scan_markdown(page), "408 ms") == expected(page, 5, "408 ms")
+
+
+def test_a_nested_list_item_carries_the_label_of_the_item_it_sits_in() -> None:
+    # github.com/openinfer-project/openinfer (docs/benchmarks): an engine comparison's figures
+    # sit in items nested under "PegaInfer vs vLLM no-prefix:"
+    page = (
+        "# Log\n\n- **PegaInfer** vs `vLLM` no-prefix:\n  - TTFT median: 177 ms vs 198 ms\n"
+        "    - p99: 180 ms\n- Next item\n\nAfter the list.\n"
+    )
+    units = scan_markdown(page).units
+    assert [(u.text, u.parent) for u in units[1:]] == [
+        ("PegaInfer vs no-prefix:", ""),
+        ("TTFT median: 177 ms vs 198 ms", "PegaInfer vs vLLM no-prefix:"),
+        ("p99: 180 ms", "TTFT median: 177 ms vs 198 ms"),
+        ("Next item", ""),
+        ("After the list.", ""),
     ]
 
 

@@ -596,3 +596,18 @@ def test_two_first_token_times_on_a_page_about_something_else_are_no_claim() -> 
     # cold and cached runs name the cache themselves, on any page
     cached = "Prompt processing took ~100s cold and 0.1s cached."
     assert len(read_document(f"{title}\n\n{cached}\n", "markdown", "page.md").records) == 1
+
+
+def test_a_nested_list_item_is_read_in_the_context_of_its_parent_item() -> None:
+    # github.com/openinfer-project/openinfer (docs/benchmarks/bs1-4k64-vllm-pegainfer.md): on a
+    # page that names prefix caching, an engine comparison's figures sit under its label
+    items = "  - TTFT median: `177.063ms` vs `197.819ms` (`10.5%` lower).\n"
+    opening = "vLLM ran with prefix caching disabled, so no run reused a cached prefix."
+    page = "# Execution log\n\n" + opening + "\n\n## Comparison\n\n- {}:\n" + items
+
+    def speedups(label: str) -> list[float | None]:
+        records = read_document(page.format(label), "markdown", "p.md").records
+        return [r.claim.speedup for r in records]
+
+    assert speedups("PegaInfer vs vLLM no-prefix") == []
+    assert speedups("With the prefix cache warm") == [1.12]
