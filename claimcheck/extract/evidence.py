@@ -967,7 +967,8 @@ def _topic_cue(topic: str) -> str:
     cache skipped. Nor does a heading name KV reuse with KV words that name a cache's
     number format, room or transfer ("Quantized KV Cache", vLLM's docs,
     https://github.com/vllm-project/vllm/blob/main/docs/features/quantization/quantized_kvcache.md)."""
-    topic = _without_reuse_phrases(in_english(topic))
+    english = in_english(topic)
+    topic = _without_reuse_phrases(english)
     for row in TOPIC_CUES:
         found = pattern(row).search(topic)
         if found is not None:
@@ -975,7 +976,9 @@ def _topic_cue(topic: str) -> str:
                 row == "cue_strong"
                 and pattern("cue_kv").search(topic) is None
                 and (
-                    _heading_cause(topic) is not None
+                    # the KV words blanked may name the cause: "KV Cache Compression for
+                    # Prefill-Decoding Acceleration" (FastKV) speeds prefill by compressing
+                    _heading_cause(english) is not None
                     or pattern("gpu_comparison").search(topic) is not None
                 )
             ):

@@ -2065,3 +2065,12 @@ def test_a_gain_of_efficient_kv_cache_management_is_pagedattentions() -> None:
     assert any("memory management" in d.reason for d in reading.decisions)
     reused = sentence.replace("its efficient KV cache management", "KV cache reuse")
     assert [c.values["speedup"] for c in read(reused).claims] == [6.0]
+
+
+def test_a_heading_whose_kv_words_name_compression_lends_no_prefill_cue() -> None:
+    # https://github.com/dongwonjo/FastKV (README.md): the title's KV words name the cause
+    title = "FastKV: Decoupling of Context Reduction and KV Cache Compression for Prefill-Decoding Acceleration"
+    sentence = "FastKV achieves up to 1.82× speedup in prefill and 2.87× speedup in decoding."
+    assert read(sentence, topic=title, page="other").claims == []
+    offload = "KV Cache Offloading for Prefill Acceleration"
+    assert [c.values["speedup"] for c in read(sentence, topic=offload).claims][:1] == [1.82]
