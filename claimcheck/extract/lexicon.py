@@ -636,7 +636,7 @@ _ROWS: tuple[Row, ...] = (
         # "significantly reducing compute and KV cache overhead": the cache made smaller
         r"(?:reduc|shrink|cut|lower)\w*\s(?:[^\s.;]+\s){0,3}?(?:kv|key-value)[-\s]?cache\s(?:的\s)?"
         r"(?:overhead|size|memory|footprint|usage)|"
-        r"(?:kv|key-value)[-\s]cache\s(?:size|memory|footprint)\sreduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
+        r"(?:kv|key-value)[-\s]cache\s(?:(?:size|memory|footprint)\s)?reduction|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|fullkv|"
         # KV-compression methods by their papers' names, and what they share
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
@@ -660,6 +660,7 @@ _ROWS: tuple[Row, ...] = (
             "with 2048 token budget",
             "at roughly 20% cache budget",
             "54% GPU memory reduction in KV cache",
+            "This KV-cache reduction also leads to a 90% memory saving",
             "significantly reducing compute and KV cache overhead",
         ),
         ("compressor station",),
@@ -849,7 +850,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
-        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel|encoder)\scach\w*|"
+        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
@@ -862,6 +863,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:fully[-\s])?cached\s(?:\w+\s)?builds?",
         (
             "semantic caching",
+            "over 60% expert cache hit rate",
             "EncoderCache",
             "ECConnector",
             "Docker layer cache",
