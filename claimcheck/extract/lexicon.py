@@ -145,7 +145,7 @@ word of its own letter, so that the alternation stays grouped (``factoring``).""
 
 
 _NOT_SPEED = (
-    r"memory|capacity|storage|footprint|pools?|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
+    r"memory|capacity|storage|footprint|pools?|fairness|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
     r"(?:read|write|transfer|copy)\sspeeds?|"
@@ -465,7 +465,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         "not_speed",
         _NOT_SPEED,
-        ("memory", "cost", "hit rate", "token usage", "more KV cache", "pools"),
+        ("memory", "cost", "hit rate", "token usage", "more KV cache", "pools", "fairness"),
         ("faster",),
     ),
     Row(
@@ -850,7 +850,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
-        r"dependency|model|weights?|embeddings?|query|result|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
+        r"dependency|model|weights?|embeddings?|query|result|search|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
@@ -864,6 +864,7 @@ _ROWS: tuple[Row, ...] = (
         (
             "semantic caching",
             "over 60% expert cache hit rate",
+            "The in-session search cache",
             "EncoderCache",
             "ECConnector",
             "Docker layer cache",

@@ -2090,3 +2090,19 @@ def test_an_expert_cache_and_a_kv_cache_reduction_are_other_causes() -> None:
     for sentence in (experts, reduced):
         assert read(sentence).claims == []
         assert read(sentence, explicit=True).claims == []
+
+
+def test_fairness_and_a_search_cache_are_no_kv_speed() -> None:
+    # github.com/v-code01/prefixfair: a scheduler's fairness, orders of magnitude better
+    fairness = (
+        "On a fleet already doing DualMap placement, switching FIFO admission to VTC "
+        "admission improves fairness by orders of magnitude and nudges cache-hit up."
+    )
+    assert read(fairness, page="kv").claims == []
+    # github.com/CoderDayton/semantic-cache-mcp: a search cache's warm and cold lookups
+    search = (
+        "The in-session search cache delivers a hundreds-fold speedup on repeated queries "
+        "(warm < 0.01 ms vs. cold ~5.0 ms over 5 queries — about 590× faster)."
+    )
+    assert read(search, page="other").claims == []
+    assert read(search, explicit=True).claims == []
