@@ -277,6 +277,8 @@ def _percents_read(
     for plain in pattern("percent").finditer(text, lo, hi):
         sign = plain.start(1) in minus
         match = minus.get(plain.start(1), plain)
+        if _SPREAD_SIGN.search(text, max(lo, match.start() - 4), match.start()):
+            continue  # "-0.2% +/- 0.6%", "15.1% ± 0.2%": an error bar, no change
         ranged = not sign and match.group(2) is not None
         high = parse_number(match.group(2) if ranged else match.group(1))
         low = parse_number(match.group(1)) if ranged else None
@@ -298,6 +300,7 @@ def _percents_read(
         yield match, reading, high, low, after, before
 
 
+_SPREAD_SIGN = re.compile(r"(?:±|\+/-?|\+-)\s?$")
 _QUALIFIER_END = re.compile(r"\s?\b(?:more|less|fewer)\sthan$")
 _BY_END = re.compile(
     r"\bby(?:\s(?:up\sto|about|around|roughly|nearly|almost|over|some|as\smuch\sas))*\s?~?$"

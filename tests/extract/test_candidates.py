@@ -219,3 +219,11 @@ def test_a_plus_percentage_under_a_speed_column_is_a_speed_gain() -> None:
     assert _percent_reading_under(row, header) == [("percent-faster", 1.5)]
     memory = "PagedAttention | Implemented | ~40% | Minimal | None"
     assert _percent_reading_under(memory, header)[0][0] == "percent-reduction"
+
+
+def test_a_percentage_after_a_plus_minus_sign_is_an_error_bar() -> None:
+    # github.com/sairameshpv/lightserve (benchmarks/prefix_caching): mean +/- stdev of repeats
+    for row in ("128 | 101.0 | 101.2 | -0.2% +/- 0.6%", "256 | 113.5 | 96.3 | 15.1% ± 0.2%"):
+        percents = [c.percent for c in candidates(row, 0, len(row)) if c.form == "percent"]
+        assert len(percents) == 1, row
+        assert percents[0] is not None and percents[0][0] in {0.2, 15.1}
