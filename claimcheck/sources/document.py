@@ -268,7 +268,7 @@ class _PageReader:
             gap = self.source[self.previous_end : unit.start]
             if self.previous_kind != "table_row" or _NEW_TABLE.search(gap) or _labels(unit.text):
                 self.header = unit.text
-            hint = self.header if unit.text is not self.header else ""
+            hint = _spelled(self.header) if unit.text is not self.header else ""
         else:
             hint = ""
         self.previous_kind = unit.kind
@@ -322,6 +322,15 @@ _LABEL_WORD = re.compile(
     r"baseline|cached|hit|miss|recompute|compute|prefill",
     re.IGNORECASE,
 )
+
+
+_SNAKE = re.compile(r"(?<=[^\W_])_(?=[^\W_])")
+
+
+def _spelled(header: str) -> str:
+    """A header row with its column names' underscores read as spaces: "cache_on_ttft_ms" is
+    "cache on ttft ms" to a reader (a benchmark script's CSV columns pasted as a table)."""
+    return _SNAKE.sub(" ", header) if "_" in header else header
 
 
 def _labels(row: str) -> bool:

@@ -611,3 +611,17 @@ def test_a_nested_list_item_is_read_in_the_context_of_its_parent_item() -> None:
 
     assert speedups("PegaInfer vs vLLM no-prefix") == []
     assert speedups("With the prefix cache warm") == [1.12]
+
+
+def test_a_header_of_snake_case_column_names_is_read_as_words() -> None:
+    # github.com/sairameshpv/lightserve (benchmarks/prefix_caching/README.md): a script's CSV
+    # columns pasted as a table, "cache_on_ttft_ms" and "reduction_pct"
+    table = (
+        "| prefix_len | cache_off_ttft_ms | cache_on_ttft_ms | reduction_pct |\n"
+        "|---:|---:|---:|---:|\n"
+        "| 2048 | 466.2 +/- 2.4 | 150.0 +/- 1.6 | 67.8% +/- 0.5% |\n"
+    )
+    page = "# Prefix caching: TTFT vs. shared-prefix length\n\n" + table
+    records = read_document(page, "markdown", "p.md").records
+    assert [r.claim.speedup for r in records] == [3.11]  # 1 / (1 - 0.678)
+    assert records[0].claim.metric == "ttft"
