@@ -346,6 +346,14 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     ):  # "TTFT (6.555 s) is 9.4x the no-offload value": the time is the larger one
         return [Fact("slower", after[:32])]
     rise = _TIME_RISES.search(text[max(frame.clause.start, span.start - 48) : span.start])
+    if (
+        rise is None
+        and candidate.form == "sign_multiplier"
+        and pattern("speed").match(after.lstrip("*_ ")) is None  # "TTFT ×3 lower" is a cut
+    ):
+        # "| 延迟 ×2.493，吞吐 −59.9% |" (latency ×2.493 against the cache off): the time itself
+        # multiplied, so it grew
+        rise = _TIME_TIMES.search(text, max(frame.clause.start, span.start - 24), span.start)
     pair = _PAIR_BEFORE.search(text, max(frame.sentence.start, span.start - 40), span.start)
     if (
         rise is None
@@ -492,6 +500,10 @@ _TIME_RISE_AFTER = re.compile(
 )
 """A time named right after the figure with the word of its rise ("12× TTFT inflation", "a 3x
 latency increase"): the time went up, a slowdown."""
+_TIME_TIMES = re.compile(
+    r"\b(?:ttft|latenc(?:y|ies)|itl|tpot|tbt|(?:response|wait|run)\s?times?|duration)\s?[:=]?\s?$",
+    re.IGNORECASE,
+)
 _HIGHER_ALONE = re.compile(
     r"(?:higher|longer|larger|greater)(?:\s(?:[—–-]|(?:than|not|because|due|at|under|on|in|for)\b)|\W*$)"
 )

@@ -2106,3 +2106,13 @@ def test_fairness_and_a_search_cache_are_no_kv_speed() -> None:
     )
     assert read(search, page="other").claims == []
     assert read(search, explicit=True).claims == []
+
+
+def test_a_time_multiplied_is_a_time_that_grew() -> None:
+    # github.com/KLsatorlac2/vLLM-benchmark-lab (experiments/prefix_caching): a run where the
+    # cache made the batch slower, "latency ×2.493, throughput −59.9%" against the cache off
+    header = "workload | caching | batch 延迟 | batch 吞吐 | 相对 off"
+    row = "on | 10134.27 ms | 101.04 tok/s | 延迟 ×2.493，吞吐 −59.9%"
+    reading = read(row, hint=header, topic="Prefix Caching", page="kv")
+    assert reading.claims == []
+    assert any(f.name == "slower" for d in reading.decisions for f in d.facts)
