@@ -555,11 +555,16 @@ _STOPS = frozenset(
 )
 
 
+_HITS_AFTER = re.compile(r"(?:more\s|higher\s)?(?:kv[-\s]|prefix[-\s])?cache\shits\b")
+
+
 def _first_telling(after: str) -> tuple[str, str] | None:
     """The verdict of the first telling word after the number. Up to three words that tell
     nothing are looked past ("90% input-token cost reduction"); after a preposition only the
     next word counts ("2x for TTFT", "4x in memory", not "97% in common deployments"); a
     conjunction ends the look."""
+    if _HITS_AFTER.match(after):
+        return "not-speed-after", "cache hits"  # "4–12× cache hits": hits counted, no speed
     plain = 0
     budget = 3
     measured_in = False  # "in" or "of" before the word: what the figure is a figure of

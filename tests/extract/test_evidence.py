@@ -2116,3 +2116,10 @@ def test_a_time_multiplied_is_a_time_that_grew() -> None:
     reading = read(row, hint=header, topic="Prefix Caching", page="kv")
     assert reading.claims == []
     assert any(f.name == "slower" for d in reading.decisions for f in d.facts)
+
+
+def test_cache_hits_multiplied_are_hits_counted_not_speed() -> None:
+    # https://github.com/EfficientContext/ContextPilot (README.md)
+    line = "4–12× cache hits | 1.5–3× faster prefill | ~36% token savings across vLLM and SGLang."
+    assert [c.values["speedup"] for c in read(line, page="kv").claims] == [3.0]
+    assert read("Prefix caching gives 4x more cache hits.").claims == []
