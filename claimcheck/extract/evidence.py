@@ -1466,7 +1466,8 @@ def _engine_setting(text: str, start: int, where: Span) -> bool:
 
 
 _SETTING_OF = re.compile(
-    r"(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
+    # "over vLLM v0.15.1 with prefix caching": the engine's release may stand between
+    r"(?:\sv?\d[\w.-]*)?(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
 )
 
 

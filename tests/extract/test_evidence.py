@@ -2123,3 +2123,22 @@ def test_cache_hits_multiplied_are_hits_counted_not_speed() -> None:
     line = "4–12× cache hits | 1.5–3× faster prefill | ~36% token savings across vLLM and SGLang."
     assert [c.values["speedup"] for c in read(line, page="kv").claims] == [3.0]
     assert read("Prefix caching gives 4x more cache hits.").claims == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a scheduler against an engine release that has prefix caching (a paper digest)
+        "SAGA reduces task completion time by 1.64x over vLLM v0.15.1 with prefix caching and "
+        "affinity routing.",
+        # prompt-processing work saved, no time (github.com/githabideri/llmlab)
+        "- **v4+v5:** 82:1 PP:TG ratio — prefix caching cuts PP work by 2.6×",
+        # handling the KV cache better is memory management
+        "| Generation | 10-20% faster due to better KV cache handling |",
+        # a KV cache made smaller, in Chinese order (a notes repository)
+        "- **实际效果**：在1M上下文长度下实现6倍解码吞吐量提升，KV缓存减少75%",
+    ],
+)
+def test_other_causes_beside_kv_words_are_no_kv_claim(sentence: str) -> None:
+    assert read(sentence).claims == []
+    assert read(sentence, page="kv").claims == []
