@@ -239,6 +239,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     (r"再利用|复用|復用|重用|재사용", "reuse"),
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
+    # "节省 99.6% 的 prefill 计算量": an amount of computation
+    (r"计算量|計算量|연산량", "compute"),
     # "KV プールが 4.6〜10 倍になり": the pool of KV blocks grew, a capacity
     (r"プール", "pool"),
     (r"プロンプト|프롬프트|提示词", "prompt"),

@@ -145,7 +145,7 @@ word of its own letter, so that the alternation stays grouped (``factoring``).""
 
 
 _NOT_SPEED = (
-    r"memory|capacity|storage|footprint|pools?|fairness|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
+    r"memory|capacity|storage|footprint|pools?|fairness|(?:prefill|prompt|pp)\s(?:compute|computation|work)|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
     r"(?:read|write|transfer|copy)\sspeeds?|"
@@ -465,7 +465,16 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         "not_speed",
         _NOT_SPEED,
-        ("memory", "cost", "hit rate", "token usage", "more KV cache", "pools", "fairness"),
+        (
+            "memory",
+            "cost",
+            "hit rate",
+            "token usage",
+            "more KV cache",
+            "pools",
+            "fairness",
+            "prefill compute",
+        ),
         ("faster",),
     ),
     Row(
@@ -638,7 +647,7 @@ _ROWS: tuple[Row, ...] = (
         # "significantly reducing compute and KV cache overhead": the cache made smaller
         r"(?:reduc|shrink|cut|lower)\w*\s(?:[^\s.;]+\s){0,3}?(?:kv|key-value)[-\s]?cache\s(?:的\s)?"
         r"(?:overhead|size|memory|footprint|usage)|"
-        r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint)\s)?reduction|"
+        r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint)\s)?reduction|(?:kv|key-value)\smemory\sreduction|full[-\s]kv[-\s]cach\w*|"
         r"(?:kv|key-value)[-\s]?cache\s(?:is\s)?(?:reduced|cut|shrunk|down)\s(?:by\s)?(?:about\s)?\d+(?:\.\d+)?|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|evict\w*+(?!\s(?:and\s\w+\s)?polic)|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|fullkv|"
         # KV-compression methods by their papers' names, and what they share
@@ -665,6 +674,8 @@ _ROWS: tuple[Row, ...] = (
             "54% GPU memory reduction in KV cache",
             "This KV-cache reduction also leads to a 90% memory saving",
             "KV cache reduced by 75%",
+            "10.7x KV memory reduction",
+            "compared to full KV caching",
             "significantly reducing compute and KV cache overhead",
         ),
         ("compressor station",),
