@@ -72,7 +72,9 @@ _REWRITE = re.compile(
     # 3: a decimal comma before a sign or a time unit ("27,5x", "2,1 s")
     rf"|(?P<comma>(?<![\d.,])\d{{1,3}},\d{{1,2}}(?![\d,])(?=\s?(?:[x×]|-?fold\b|times\b|{_TIME_UNIT})))"
     # 4: the sign as a paper's LaTeX writes it after a number ("6.25$\times$", "2.6\times")
-    r"|(?P<latex>(?<=\d)\s?(?:\$\s?\\{1,2}times\s?\$|\\{1,2}times(?![A-Za-z])|\$times\$))"
+    r"|(?P<latex>(?<=\d)\s?(?:\$\s?\\{1,2}times\s?\$|\\{1,2}times(?![A-Za-z])(?:\s?\$(?!\d))?|\$times\$))"
+    # ... and the dollar that opens a math span holding both ("by up to $4.7\times$")
+    r"|(?P<math>\$(?=\d+(?:\.\d+)?\s?\\{1,2}times(?![A-Za-z])))"
     # 5: the percent sign as LaTeX escapes it ("reduced by 98.7\%")
     r"|(?P<percent>(?<=\d)\\{1,2}%)"
     # 6: "about" as LaTeX writes it before a number ("reduces TTFT \sim4.1×")
@@ -222,6 +224,8 @@ def _rewrite(match: re.Match[str]) -> tuple[str, str]:
         return "\ufffd", f"'{written}' is written in superscript digits: not read"
     if match.group("latex"):
         return "×", f"'{written.strip()}' read as × (LaTeX)"
+    if match.group("math"):
+        return "", "'$' opening LaTeX math before a number and \\times: dropped"
     if match.group("percent"):
         return "%", f"'{written}' read as % (LaTeX)"
     if match.group("about"):

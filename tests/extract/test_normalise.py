@@ -181,6 +181,10 @@ def test_every_span_read_points_into_the_source(words: list[str]) -> None:
         ("up to 6.25$\\times$ speedup", "up to 6.25× speedup"),
         ("by up to 3.33$times$ in prefill time", "by up to 3.33× in prefill time"),
         ("a 2.6\\times gain", "a 2.6× gain"),
+        # a whole math span, as a digest of RelayCaching quotes it:
+        # https://github.com/CSQianDong/Awesome-arXiv-Daily-Reporter/blob/main/17-Mar-2026/AI/README.md
+        ("reduces TTFT by up to $4.7\\times$ compared", "reduces TTFT by up to 4.7× compared"),
+        ("costs $4 and 2.6\\times $5", "costs $4 and 2.6× $5"),  # a price stays a price
         ("see \\timestamp 3", "see \\timestamp 3"),  # a command that only starts like it
         ("reduced by 98.7\\%", "reduced by 98.7%"),
         ("a \\% sign alone", "a \\% sign alone"),  # no number before it
