@@ -556,6 +556,12 @@ _STOPS = frozenset(
 
 
 _HITS_AFTER = re.compile(r"(?:more\s|higher\s)?(?:kv[-\s]|prefix[-\s])?cache\shits\b")
+_TOO_AFTER = re.compile(
+    r"too\s(?:high|low|large|small|big|much|many|few|little|fast|slow|long|short|optimistic|"
+    r"pessimistic)\b"
+)
+"""A factor by which a reading was wrong: "prefill read up to 4x too high and TTFT too low"
+(a benchmark whose prompts hit a prompt cache, in the release notes of a llama.cpp benchmark, https://github.com/Bekhouche/LemonMatrix/releases/tag/v0.1.1)."""
 
 
 def _first_telling(after: str) -> tuple[str, str] | None:
@@ -565,6 +571,9 @@ def _first_telling(after: str) -> tuple[str, str] | None:
     conjunction ends the look."""
     if _HITS_AFTER.match(after):
         return "not-speed-after", "cache hits"  # "4–12× cache hits": hits counted, no speed
+    too = _TOO_AFTER.match(after)
+    if too is not None:
+        return "not-speed-after", too.group()  # "read up to 4x too high": an error's size
     plain = 0
     budget = 3
     measured_in = False  # "in" or "of" before the word: what the figure is a figure of
@@ -1363,8 +1372,20 @@ def _product_cue(text: str, where: Span) -> str | None:
         text,
         "kv_product",
         where,
-        lambda start: _AS_COMPARED.search(text, max(where.start, start - 40), start) is None,
+        lambda start: (
+            _AS_COMPARED.search(text, max(where.start, start - 40), start) is None
+            and not (_ENGINE_FEATURE.match(text, start) and _engine_setting(text, start, where))
+        ),
     )
+
+
+_ENGINE_FEATURE = re.compile(
+    r"apc|automatic\sprefix\scaching|vllm\sprefix|radix\s?attention|radix\stree", re.IGNORECASE
+)
+"""KV products that are a serving engine's own feature, and so, after a compared engine, its
+setting ("over vLLM+APC", SAGA measured against vLLM with automatic prefix caching in a
+related-work note, https://github.com/zhengjiahong-ai/LLM-KV-Cache-Optimization). A KV system
+set beside an engine ("compared to vLLM + LMCache") stays a KV system."""
 
 
 _NO_PAGE_TOPIC = re.compile(
@@ -1417,8 +1438,11 @@ def names_kv_reuse(text: str) -> bool:
 
 def _kv_cue(text: str, where: Span) -> str | None:
     """The first KV-cache words of ``where`` (``cue_kv``) that do not name a KV cache moved
-    between machines, kept by another technique or made room in (``_NOT_REUSED``)."""
-    return _first_outside(text, "cue_kv", where, lambda start: True)
+    between machines, kept by another technique or made room in (``_NOT_REUSED``), nor what a
+    compared side uses ("8x faster than AR models using KV cache")."""
+    return _first_outside(
+        text, "cue_kv", where, lambda start: not _compared_use(text, start, where)
+    )
 
 
 def _first_outside(text: str, row: str, where: Span, fits: Callable[[int], bool]) -> str | None:
@@ -1458,16 +1482,45 @@ def _named_beside_engine(text: str, row: str, where: Span) -> bool:
 
 def _engine_setting(text: str, start: int, where: Span) -> bool:
     """Whether the words at ``start`` follow a compared engine as its setting ("over vLLM with
-    prefix caching", "than vLLM's native prefix caching")."""
-    return any(
+    prefix caching", "than vLLM's native prefix caching") or follow another compared side as
+    what it uses; a setting turned off ("than vLLM with prefix caching disabled") is the
+    baseline the cache is measured against, and counts."""
+    if _TURNED_OFF.match(text, start, where.end):
+        return False
+    if any(
         start - 24 <= end <= start and _SETTING_OF.fullmatch(text, end, start)
         for _, end, _ in _spans(text, "topic_engine_comparison", where.start, where.end)
-    )
+    ):
+        return True
+    return _compared_use(text, start, where)
+
+
+def _compared_use(text: str, start: int, where: Span) -> bool:
+    """Whether the words at ``start`` are what a compared side uses ("than AR models using KV
+    cache"), and not turned off there."""
+    return _COMPARED_USING.search(
+        text, max(where.start, start - 60), start
+    ) is not None and not _TURNED_OFF.match(text, start, where.end)
+
+
+_TURNED_OFF = re.compile(
+    r"(?:[\w-]+\s){0,3}?(?:[\w-]+)\s(?:disabled|off|turned\soff|switched\soff)\b"
+)
+_COMPARED_USING = re.compile(
+    r"\b(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s+"
+    r"(?:[\w.+-]+\s+){0,4}?(?:with|using|that\suses?|which\suses?)\s+"
+    r"(?:the\s|its\s|their\s|an?\s)?(?:native\s|automatic\s|built-in\s|standard\s|default\s)?$",
+    re.IGNORECASE,
+)
+"""A compared side said to use the KV words that follow: "generates tokens up to 8x faster than
+AR models using KV cache" (a diffusion model's digest, HuggingArxivLLM,
+https://github.com/HuggingAGI/HuggingArxivLLM) credits another cause, the KV cache being the
+baseline's."""
 
 
 _SETTING_OF = re.compile(
-    # "over vLLM v0.15.1 with prefix caching": the engine's release may stand between
-    r"(?:\sv?\d[\w.-]*)?(?:'s|\s(?:with|using))\s(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
+    # "over vLLM v0.15.1 with prefix caching": the engine's release may stand between; "vLLM+APC"
+    r"(?:\sv?\d[\w.-]*)?(?:(?:'s|\s(?:with|using))\s|\s?\+\s?)(?:the\s|its\s)?(?:native\s|automatic\s|built-in\s)?"
 )
 
 
@@ -1485,7 +1538,7 @@ def _systems_compared(frame: Frame, figure: Span | None) -> str:
 
 BASELINE_AFTER = re.compile(
     r"\b(?:than|vs\.?|versus|compared\s(?:to|with)|relative\sto|against|over)\s+(?:the\s|a\s|an\s)?"
-    r"(?P<what>[^\d,;:.()\s](?:[^,;:.()]|\.(?=\d)){1,58}?)(?=\s(?:and|while|but|on|at|for|with|in|when)\b|[,;:()]|\.(?!\d)|$)",
+    r"(?P<what>[^\d,;:.()\s](?:[^,;:.()]|\.(?=\d)){1,58}?)(?=\s(?:and|while|but|on|at|for|with|using|in|when)\b|[,;:()]|\.(?!\d)|$)",
     re.IGNORECASE,
 )
 """What a figure is measured against, right after it: "than vLLM's prefix cache", "over

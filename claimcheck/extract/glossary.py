@@ -184,7 +184,10 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"平均|평균", "average"),
     (r"[约約]|약", "about"),
     (r"同时|同時|同時に|동시에", "while"),  # "提升高达8倍同时显著降低成本": a cost cut beside
-    (r"相比于?|相较于?|相較於?|相对于|相對於|と?比較して|に比べて|比较|比較", "compared to"),
+    (
+        r"相比于?|相较于?|相較於?|相对(?:于|(?=\s?[A-Za-z]))|相對於|と?比較して|に比べて|比较|比較",
+        "compared to",
+    ),
     (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
     (r"比", "than"),
     # metrics
@@ -202,6 +205,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),
     (r"사용량|使用量|用量|使用率|사용률", "usage"),
+    (r"使用(?!量|率)", "using"),  # "比使用 KV 缓存的 AR 模型快": than AR models using KV cache
     (r"命中率|ヒット率|적중률", "hit rate"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
@@ -234,7 +238,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
     (r"多轮对话|多輪對話|多轮会话|多輪會話|マルチターン|멀티\s?턴", "multi-turn conversation"),
     # "| 无Cache | 有Cache |": without and with a cache, and only before one (有 is "to have")
-    (r"[无無](?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),
+    (r"(?:[无無]|没有|沒有)(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),
     (r"有(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "with"),
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     (r"再利用|复用|復用|重用|재사용", "reuse"),

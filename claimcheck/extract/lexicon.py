@@ -1275,6 +1275,8 @@ _ROWS: tuple[Row, ...] = (
         # KV reuse across requests, documents and agents (arXiv 2409.15355, 2411.02820,
         # 2502.15734, 2510.12872; ContextPilot's README)
         r"block-attention|droidspeak|cache-?craft|kvcomm|contextpilot|"
+        # hierarchical context caching (Strata, arXiv 2508.18572)
+        r"strata(?:-kv)?|"
         # vendors' KV-cache products
         r"memoryalloy|memkv|undivided\sattention|vua|fusionx|xdp|key\svalue\saccelerator|emfasys|"
         r"kv\scache\s(?:tier|offload\w*|server|store|pool|connector|manager|layer)",

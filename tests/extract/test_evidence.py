@@ -2158,3 +2158,46 @@ def test_other_causes_beside_kv_words_are_no_kv_claim(sentence: str) -> None:
 )
 def test_compression_and_computation_saved_are_no_kv_speedup(sentence: str) -> None:
     assert read(sentence).claims == []
+
+
+def test_a_kv_cache_the_compared_side_uses_is_no_cue() -> None:
+    # a digest of a diffusion LM paper (github.com/HuggingAGI/HuggingArxivLLM): the KV cache is
+    # the autoregressive baseline's, the gain the diffusion model's
+    sentence = (
+        "实际上，我们的模型即使没有缓存，生成标记的速度也比使用 KV 缓存的 AR 模型快多达 8 倍，"
+        "并且我们预计加入缓存后会有进一步的改进。"
+    )
+    assert read(sentence).claims == []
+    assert (
+        read("Our model generates tokens up to 8x faster than AR models using KV cache.").claims
+        == []
+    )
+    # the cache's own baseline still counts: turned off, or absent
+    for own in (
+        "TTFT is 5x lower than with prefix caching disabled.",
+        "Prefix caching is 5x faster than without prefix caching.",
+    ):
+        assert [c.values["speedup"] for c in read(own).claims] == [5.0]
+
+
+def test_a_kv_product_joined_to_the_compared_engine_is_the_baseline() -> None:
+    # a related-work note on SAGA (github.com/zhengjiahong-ai/LLM-KV-Cache-Optimization): a
+    # scheduler measured against vLLM with automatic prefix caching
+    assert read("论文在 SWE-bench 上相对 vLLM+APC 报告 1.73 倍任务完成时间改善。").claims == []
+    assert read("It reports a 1.73x speedup in task completion time over vLLM+APC.").claims == []
+    # a KV system set against another is still a KV system (Strata, arXiv 2508.18572)
+    [claim] = read(
+        "Strata achieves up to 5x lower Time-To-First-Token (TTFT) compared to vLLM + LMCache."
+    ).claims
+    assert claim.values["speedup"] == 5.0
+
+
+def test_a_factor_a_reading_was_wrong_by_is_no_speedup() -> None:
+    # LemonMatrix's v0.1.1 release notes: a benchmark whose repeated prompt hit the prompt cache
+    sentence = (
+        "In 0.1.0 the same prompt was served from llama.cpp's prompt cache after the first "
+        "request, so prefill read up to 4x too high and TTFT too low; decode was not affected."
+    )
+    assert read(sentence).claims == []
+    assert read(sentence, explicit=True).claims == []
+    assert read(sentence.replace("4x too high", "4x faster"), explicit=True).claims != []
