@@ -1431,9 +1431,15 @@ def names_kv_reuse(text: str) -> bool:
     than as a cache moved between machines, kept by another technique or made room in, a
     product compared with, a feature supported or a cache's number format (``_NO_PAGE_TOPIC``):
     "TensorRT-LLM occupies all the remaining available GPU memory for KV caching" (NVIDIA
-    Model Optimizer's benchmark page) is room for a batch."""
+    Model Optimizer's benchmark page) is room for a batch. On a page that opens on a cache of
+    something else, a bare "cache hit" is that cache's: "By caching token IDs in Redis, we
+    bypass the 200-500ms tokenization overhead on cache hits" (an agent framework's report,
+    https://github.com/Rainking6693/Genesis-Rebuild) names no KV cache."""
     text = _without_reuse_phrases(text)
-    return _kv_mechanism_in(text, Span(0, len(text)))
+    whole = Span(0, len(text))
+    if pattern("topic_other_cache").search(text) is not None:
+        return _named_for_reuse(text, whole, True) or _product_cue(text, whole) is not None
+    return _kv_mechanism_in(text, whole)
 
 
 def _kv_cue(text: str, where: Span) -> str | None:

@@ -876,7 +876,10 @@ _ROWS: tuple[Row, ...] = (
         r"(?:live\s)?llm\scalls?|inference\s(?:process\s)?is\sskipped|traffic\sfrom\s(?:the\s)?cache|tool[-\s]call\s(?:execution|latency)|tool\strajector\w*|database\s(?:calls|requests?|quer(?:y|ies))|"
         # continuous integration: "Python CI used to take 2.5 minutes", "Job time: 51 min cold"
         r"ci\s(?:runs?|jobs?|pipelines?|workflows?|times?|used\sto)|job\stimes?|"
-        r"(?:fully[-\s])?cached\s(?:\w+\s)?builds?",
+        r"(?:fully[-\s])?cached\s(?:\w+\s)?builds?|"
+        # a cache of a tokenizer's output: "caching token IDs in Redis" instead of re-tokenizing
+        r"(?:token[-\s]ids?|tokeni[sz](?:ation|er))\s(?:output\s)?cach\w*|caching\stoken[-\s]ids|"
+        r"re-?tokeni[sz]\w*|token\scaching\soptimi[sz]ation",
         (
             "semantic caching",
             "over 60% expert cache hit rate",
@@ -903,6 +906,8 @@ _ROWS: tuple[Row, ...] = (
             "Python CI used to take",
             "Job time: ~51 min cold",
             "a fully-cached windows build",
+            "By caching token IDs in Redis",
+            "re-tokenizing retrieved documents",
             "~180ms (LLM call) vs ~25ms (cache hit)",
             "If the query hits the cache, the inference process is skipped",
             "served 77% of traffic from cache",

@@ -2201,3 +2201,22 @@ def test_a_factor_a_reading_was_wrong_by_is_no_speedup() -> None:
     assert read(sentence).claims == []
     assert read(sentence, explicit=True).claims == []
     assert read(sentence.replace("4x too high", "4x faster"), explicit=True).claims != []
+
+
+def test_a_cache_of_token_ids_is_another_cache() -> None:
+    # vllm-router's prompt cache, as a blog retells it
+    # (https://barrahome.org/2026/03/22/vllm-router-v080-prompt-cache-and-observability.md)
+    assert read("Token ID Cache: 100ms → <1ms", explicit=True).claims == []
+    assert read("KV Cache: 100ms → <1ms", explicit=True).claims != []
+
+
+def test_a_page_opening_on_another_cache_names_no_kv_reuse_by_its_cache_hits() -> None:
+    # an agent framework's report (https://github.com/Rainking6693/Genesis-Rebuild)
+    opening = (
+        "This optimization eliminates the primary bottleneck in RAG systems: re-tokenizing "
+        "retrieved documents on every request. By caching token IDs in Redis, we bypass the "
+        "200-500ms tokenization overhead on cache hits."
+    )
+    assert not evidence.names_kv_reuse(opening)
+    assert evidence.names_kv_reuse(opening.replace("on cache hits", "on prefix cache hits"))
+    assert evidence.names_kv_reuse("We bypass the 200-500ms prefill on cache hits.")
