@@ -165,7 +165,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"从(?=\s?\d)", "from"),  # "从 13 秒降低至 500 毫秒": from 13 s down to 500 ms
     (r"(?<=降低|减少|缩短|下降|減少|縮短)[至到]", "to"),
     # what the factor does
-    (r"高速化|加速|快", "faster"),
+    # "캐시 히트 (40-50% 빠름)": Korean says "faster" with the noun of "fast", or "became fast"
+    (r"高速化|加速|快|빠름|빨라(?:졌|지|집|져|짐)\w*|더\s?빠르\w*", "faster"),
     (r"느리(?:다|지만|고|게)|느린|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く", "slower"),
     # "TTFT p95는 163배 나빠집니다" (p95 TTFT becomes 163 times worse)
     (r"나빠(?:집니다|지며|지고|진다|졌다|져)|악화|悪化|恶化|惡化|变差|變差", "worse"),
