@@ -1028,13 +1028,16 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     other_cache = False  # a cache of something else: its bare "cache hit" is its own
     scope = _beyond_label(frame, figure)
     compared = _systems_compared(frame, figure)
-    if compared or _first(text, "exclude_topic", scope) is not None:
+    formats = _formats_compared(frame.hint)
+    if compared or formats or _first(text, "exclude_topic", scope) is not None:
         storage = _first(text, "storage_cue", sentence)
         kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
             found = _asserted(text, f"topic_{topic}", scope)
             if found is None and topic == "engine_comparison" and compared:
                 found = compared
+            if found is None and topic == "quantisation" and formats:
+                found = formats
             if found is not None:
                 model = topic == "quantisation" and _in_a_model_name(text, topic, sentence)
                 name = (
@@ -1539,6 +1542,7 @@ def _systems_compared(frame: Frame, figure: Span | None) -> str:
         _engines_set_against(frame.text, frame.sentence)
         or against
         or _versions_compared(frame.hint)
+        or _platforms_compared(frame.hint)
     )
 
 
@@ -1602,6 +1606,38 @@ def _versions_compared(header: str) -> str:
     sentence; those cells, joined, or ""."""
     versions = [cell.strip(" *_`") for cell in header.split("|") if _VERSION_CELL.fullmatch(cell)]
     return " | ".join(versions) if len(versions) >= 2 else ""
+
+
+_PLATFORM_CELL = re.compile(
+    r"[\s*_`]*(?:wsl2?|windows|linux|macos|bare[-\s]?metal|ベアメタル|裸机|docker|podman|vm|kvm|"
+    r"virtual\smachine|仮想マシン|虚拟机)(?:\s?\([^()|]{0,30}\))?[\s*_`]*",
+    re.IGNORECASE,
+)
+
+
+def _platforms_compared(header: str) -> str:
+    """Two or more header cells that are nothing but a platform ("| 指標 | WSL2 | ベアメタル |
+    変化 |"): the table compares where the engine ran (moving vLLM off WSL2, a Zenn draft,
+    https://github.com/siren2345/zenn-content/blob/main/articles/baremetal-vllm-kv-pool.md);
+    those cells, joined, or ""."""
+    cells = {cell.strip(" *_`") for cell in header.split("|") if _PLATFORM_CELL.fullmatch(cell)}
+    return " | ".join(sorted(cells)) if len(cells) >= 2 else ""
+
+
+_FORMAT_CELL = re.compile(
+    r"[\s*_`]*(?:bf16|fp16|fp32|fp8|fp4|nvfp4|mxfp4|int8|int4|w8a8|w4a16|e4m3|e5m2)"
+    r"(?:[\s_-]?(?:kv(?:[\s_-]?cache)?|weights?))?[\s*_`]*",
+    re.IGNORECASE,
+)
+
+
+def _formats_compared(header: str) -> str:
+    """Two or more header cells that are nothing but a number format ("| 指标 | BF16 | FP8 |"):
+    the table compares formats, a quantisation's gain or loss (a study of vLLM's FP8 KV
+    cache, https://github.com/ishell/llm-inference-docs/blob/HEAD/zh/vllm/blog/performance/fp8-kvcache.md);
+    those cells, joined, or ""."""
+    formats = {cell.strip(" *_`") for cell in header.split("|") if _FORMAT_CELL.fullmatch(cell)}
+    return " | ".join(sorted(formats)) if len(formats) >= 2 else ""
 
 
 def _uncached(text: str, clause: Span, row: str) -> str | None:

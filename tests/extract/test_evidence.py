@@ -2220,3 +2220,26 @@ def test_a_page_opening_on_another_cache_names_no_kv_reuse_by_its_cache_hits() -
     assert not evidence.names_kv_reuse(opening)
     assert evidence.names_kv_reuse(opening.replace("on cache hits", "on prefix cache hits"))
     assert evidence.names_kv_reuse("We bypass the 200-500ms prefill on cache hits.")
+
+
+def test_a_table_comparing_number_formats_or_platforms_lends_no_kv_cause() -> None:
+    # a study of vLLM's FP8 KV cache
+    # (https://github.com/ishell/llm-inference-docs/blob/HEAD/zh/vllm/blog/performance/fp8-kvcache.md)
+    formats = (
+        "# KV cache: 有负载时的吞吐\n\n## Prefill 会退步\n\n| | BF16 | FP8 |\n|---|---|---|\n"
+        "| TTFT 二次项 (ms/token²) | `6.93e-07` | `1.12e-06`（**约 1.6×**） |\n"
+    )
+    assert read_document(formats, "markdown", "p.md").records == []
+    # moving vLLM off WSL2 (https://github.com/siren2345/zenn-content, baremetal-vllm-kv-pool.md)
+    platforms = (
+        "# KV キャッシュ\n\n## なぜ WSL2 だと KV が足りないのか\n\n"
+        "| 指標 | WSL2 | ベアメタル | 変化 |\n|---|---|---|---|\n"
+        "| TTFT @6.8k | 1.78 s | 1.52 s | −15% |\n"
+    )
+    assert read_document(platforms, "markdown", "p.md").records == []
+    # the same row under a cache's two sides is the cache's
+    cached = platforms.replace(
+        "| 指標 | WSL2 | ベアメタル | 変化 |", "| 指標 | cold | prefix cache hit | 変化 |"
+    )
+    [record] = read_document(cached, "markdown", "p.md").records
+    assert record.claim.speedup == 1.18
