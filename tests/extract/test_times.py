@@ -374,3 +374,16 @@ def test_microseconds_with_the_greek_mu_are_microseconds() -> None:
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.00087, 3.4e-05)
     micro = extract_claims(text.replace("μ", "µ"))[0]
     assert micro.values["baseline_seconds"] == 0.00087
+
+
+def test_an_evicted_prefix_reloaded_instead_of_recomputed_is_a_pair_of_times() -> None:
+    # a GLM-5.2 serving guide (https://github.com/malaiwah/glm52-exl3-vast, docs/self-service-config.md): the
+    # prefix was evicted from the GPU and loaded back from host memory
+    sentence = (
+        "At 50% of a 251 GiB host, an evicted 133,504-token prefix reloaded in 0.69s instead "
+        "of a 52.47s recompute; 50% also retained ~51 GiB host headroom."
+    )
+    [claim] = extract_claims(sentence)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (52.47, 0.69)
+    # an eviction that drops the cache is still another technique
+    assert extract_claims("Evicting half the tokens cut TTFT from 52.47s to 0.69s.") == []
