@@ -58,7 +58,7 @@ _EUROPEAN: tuple[tuple[str, str], ...] = (
     (r"et|und|[ye](?=\s)", "and"),  # "entre 3 y 4 veces" reads as a range
     (
         r"zeit\sbis\szum\sersten\stoken|temps\s(?:jusqu['’]au|avant\sle)\spremier\stoken|"
-        r"tiempo\shasta\sel\sprimer\stoken|tempo\saté\so\sprimeiro\stoken",
+        r"tiempo\shasta\sel\sprimer\stoken|tempo\saté\so\sprimeiro\stoken|tempo\s(?:al|fino\sal)\sprimo\stoken",
         "time to first token",
     ),
     (
@@ -67,6 +67,11 @@ _EUROPEAN: tuple[tuple[str, str], ...] = (
         "latency",
     ),
     (r"durchsatz|débit", "throughput"),
+    # "I miglioramenti vanno da 8x per … GPU a 60x per … CPU": a range of improvements
+    (r"vanno\sda|van\sdesde|vont\sde|variano\sda|reichen\svon", "range from"),
+    (r"[aà](?=\s~?\d[\d.,]*\s?[x×])", "to"),
+    (r"miglioramenti|mejoras|améliorations|melhorias|verbesserungen", "improvements"),
+    (r"miglioramento|mejora|amélioration|melhoria|verbesserung", "improvement"),
     (r"kosten|coûts?|costos?|custos?|costi", "cost"),
     (r"ohne|sans|sin|sem|senza", "without"),
     (r"transferencia|transferência|transfert|übertragung", "transfer"),

@@ -629,3 +629,21 @@ def test_faster_in_korean_is_read() -> None:
     # "TTFT became 40% faster" with the prefix cache (written for the test)
     [claim] = read("프리픽스 캐싱으로 TTFT가 40% 빨라졌습니다").claims
     assert claim.values["speedup"] == 1.4
+
+
+def test_an_italian_range_of_improvements_in_time_to_first_token_is_read() -> None:
+    # Prompt Cache's abstract in Italian
+    # (https://www.chatpaper.ai/it/dashboard/paper/3e1315b3-12d8-4371-8a3c-e4fe69ade122)
+    sentence = (
+        "Dimostriamo che Prompt Cache riduce significativamente la latenza nel tempo al primo "
+        "token, specialmente per prompt più lunghi come risposte a domande basate su documenti "
+        "e raccomandazioni. I miglioramenti vanno da 8x per l'inferenza basata su GPU a 60x "
+        "per l'inferenza basata su CPU, mantenendo l'accuratezza."
+    )
+    [claim] = extract_claims(sentence)
+    assert claim.values["metric"] == "ttft"
+    # "improvements range from 2x to 5x" (written for the test): "da … a" is a range
+    [claim] = extract_claims(
+        "I miglioramenti della latenza vanno da 2x a 5x con il prompt caching, più del previsto."
+    )
+    assert (claim.values["speedup_low"], claim.values["speedup"]) == (2.0, 5.0)
