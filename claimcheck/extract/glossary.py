@@ -216,6 +216,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # what a factor of is not a speed: memory, capacity, bandwidth, power
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),
+    (r"并发|並發|同時実行数?|동시성", "concurrency"),  # "| CPU KV Offloading | 并发 +10x |"
     (r"违规|違規|違反", "violations"),
     # other causes: quantisation, memory management
     (r"量化|量子化|양자화", "quantized"),

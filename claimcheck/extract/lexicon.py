@@ -152,6 +152,7 @@ _NOT_SPEED = (
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
     r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
+    r"concurrency|concurrent\s(?:users|requests|sessions|streams|connections)|"
     r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
     r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
@@ -532,7 +533,7 @@ _ROWS: tuple[Row, ...] = (
         "subject_not_speed",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
-        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|"
+        r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|concurrency|"
         r"(?:pp|prefill|prompt[-\s]processing)\swork|"
         r"(?:read|write|transfer|copy)\sspeeds?|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|"
