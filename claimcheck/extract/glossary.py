@@ -195,7 +195,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         "compared to",
     ),
     (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
-    (r"比", "than"),
+    (r"比|[较較](?=\s?[A-Za-z])", "than"),  # "较 TCP 分别约快 2.4x": faster than TCP
     # metrics
     (
         r"最初のトークン|首[个個]?\s?[Tt]oken(?:\s?(?:延迟|时延|時延))?|首字(?:延迟|时延|速度)|첫\s?토큰|"
