@@ -659,7 +659,7 @@ _ROWS: tuple[Row, ...] = (
         r"kvpress|razorattention|headkv|chunkkv|squeezeattention|pqcache|clusterkv|keyformer|infinipot|"
         r"kvsharer|kvtuner|zipvl|singleinputkv|swiftkv|lazyllm|fastv|(?<![\w-])r-kv\b|kvcompose|expected\sattention|"
         # what eviction and compression methods are measured at
-        r"token\sbudgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
+        r"token\sbudgets?|(?:same|fixed|equal|given)\s(?:kv\s)?cache\sbudgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
         r"(?:memory|size|footprint)\sreduction\sin\s(?:the\s)?(?:kv|key-value)",
         (
             "KV cache compression",
@@ -1126,8 +1126,15 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"no\s(?:kv\s|prefix\s|prompt\s)?caching(?:\sinvolved)?|no\scache\s(?:involved|used|benefit)|"
         r"no\s(?:kv|prefix|prompt)[-\s]cache\s(?:reuse|hits?)|"
-        r"caching\s(?:was\s)?(?:disabled|off)|(?:with|without)\sno\scache",
-        ("no caching involved", "no cache benefit", "caching disabled", "no prefix-cache reuse"),
+        r"caching\s(?:was\s)?off|(?:caching|(?:kv\s|prefix\s|prompt\s)?cache)\s+(?:was\s|is\s)?disabled|"
+        r"(?:with|without)\sno\scache",
+        (
+            "no caching involved",
+            "no cache benefit",
+            "caching disabled",
+            "no prefix-cache reuse",
+            "Cache disabled at 64K",
+        ),
         ("without caching",),
     ),
     Row(

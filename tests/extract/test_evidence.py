@@ -2255,3 +2255,30 @@ def test_more_concurrency_is_capacity_not_speed() -> None:
     # a benchmark's concurrency is its setting, and the cache's gain is still read
     [claim] = read("At concurrency 16, prefix caching cut TTFT 3x.").claims
     assert claim.values["speedup"] == 3.0
+
+
+def test_a_time_measured_beside_bare_cache_wording_is_a_speed() -> None:
+    # a llama.cpp prompt-as-function lesson (https://github.com/env3d-lessons/prompt-as-function)
+    row = "| Qwen 0.5B | Disabled         | **\\~1100ms**    | 5–6× slower without caching        |"
+    [claim] = read(row).claims
+    assert claim.values["speedup"] == 6.0
+    # no time and no metric: a cache of anything
+    assert read("Speedup with caching: 7.37x faster").claims == []
+
+
+def test_a_method_compared_at_the_same_cache_budget_is_a_compression() -> None:
+    # a KV-compression study (https://github.com/stevenkolawole/epiphany-kv-cache): lag_kv
+    # against raas
+    sentence = (
+        "- **Speed**: `lag_kv` is 2.8× faster than `raas` at the same cache budget on AIME "
+        "(441s vs 1239s per problem)."
+    )
+    assert read(sentence, explicit=True).claims == []
+
+
+def test_a_figure_measured_with_the_cache_disabled_is_not_the_caches() -> None:
+    # a vLLM latency-tuning article on Zenn
+    # (https://github.com/siren2345/zenn-content/blob/main/articles/vllm-latency-tuning.md)
+    assert read("キャッシュ無効の64K: 31.7s → 22.7s (−28%)", page="kv").claims == []
+    assert read("Cache disabled at 64K: 31.7s → 22.7s (−28%)", page="kv").claims == []
+    assert read("Cache enabled at 64K: 31.7s → 2.7s", page="kv").claims != []
