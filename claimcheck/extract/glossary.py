@@ -194,7 +194,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         r"相比于?|相较于?|相較於?|相对(?:于|(?=\s?[A-Za-z]))|相對於|と?比較して|に比べて|比较|比較",
         "compared to",
     ),
-    (r"ブロック化された|分块|分塊|블록", "blocked"),  # "ブロック化されたKVキャッシュ"
+    (r"ブロック化された|分块|分塊|블록드?", "blocked"),  # "ブロック化されたKVキャッシュ"
+    # "Prefill 执行时间也能差 60 倍以上": a time that can differ that much, a spread
+    (r"(?:也|还|還)?(?:能|可|可能|会|會)差(?=\s?\d)", "can vary by"),
     (r"比|[较較](?=\s?[A-Za-z])", "than"),  # "较 TCP 分别约快 2.4x": faster than TCP
     # metrics
     (
@@ -220,6 +222,13 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"违规|違規|違反", "violations"),
     # other causes: quantisation, memory management
     (r"量化|量子化|양자화", "quantized"),
+    # "블록드 KV 캐싱, 연속 배치 처리, 동적 SplitFuse, CUDA 커널": DeepSpeed-MII's techniques
+    (
+        r"연속\s?배치(?:\s?처리)?|连续批处理|連續批處理|連続バッチ(?:処理|ング)?",
+        "continuous batching",
+    ),
+    (r"커널|内核|カーネル", "kernels"),
+    (r"权重|權重|가중치|重み", "weights"),
     (r"训练|訓練|トレーニング", "training"),  # "训练吞吐提升最高4倍": training throughput
     (r"压缩|壓縮|圧縮|압축", "compression"),
     (r"全精度|フル精度", "full precision"),
@@ -352,12 +361,20 @@ def glossed(text: str, where: list[int]) -> tuple[str, list[int]]:
         if end < len(text) and _meets(spaced[-1], text[end]) and not terms.match(text, end):
             spaced += " "  # "5倍の" reads "5x の", as the English text around it would
             last = where[match.end()]
+        if spaced.startswith(" ") and _ends_in_space(kept):
+            spaced = spaced[1:]  # "權重傳輸" reads "weights transfer", one space between
         kept.append(spaced)
         mapped.extend([first] * (len(spaced) - 1) + [last])
         position = match.end()
     _plain(text, position, len(text), where, kept, mapped)
     mapped.append(where[len(text)])
     return "".join(kept), mapped
+
+
+def _ends_in_space(kept: list[str]) -> bool:
+    """Whether the text ``kept`` so far ends in a space (its last pieces may be empty)."""
+    last = next((piece for piece in reversed(kept) if piece), "")
+    return last.endswith(" ")
 
 
 def _plain(
@@ -378,7 +395,7 @@ def _plain(
 
 def english(text: str) -> str:
     """``glossed`` without the map: what a scan for candidates and cues needs."""
-    return _BOUNDARY.sub(" ", _terms().sub(_spaced, text))
+    return glossed(text, list(range(len(text) + 1)))[0]
 
 
 def _spaced(match: re.Match[str]) -> str:

@@ -649,7 +649,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:reduc|shrink|cut|lower)\w*\s(?:[^\s.;]+\s){0,3}?(?:kv|key-value)[-\s]?cache\s(?:的\s)?"
         r"(?:overhead|size|memory|footprint|usage)|"
         r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint)\s)?reduction|(?:kv|key-value)\smemory\sreduction|full[-\s]kv[-\s]cach\w*|"
-        r"(?:kv|key-value)[-\s]?cache\s(?:is\s)?(?:reduced|cut|shrunk|down)\s(?:by\s)?(?:about\s)?\d+(?:\.\d+)?|llmlingua\w*|prompt\scompression|token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|"
+        r"(?:kv|key-value)[-\s]?cache\s(?:is\s)?(?:reduced|cut|shrunk|down)\s(?:by\s)?(?:about\s)?\d+(?:\.\d+)?|llmlingua\w*|prompt\scompression|(?<!first\s)token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|"
         # an evicted cache loaded back is offloaded, not dropped: "an evicted 133,504-token
         # prefix reloaded in 0.69s instead of a 52.47s recompute"
         r"evict\w*+(?!\s(?:and\s\w+\s)?polic)(?![^.;]{0,60}?\b(?:re-?load|restor|re-?fetch|swapped\s(?:back|in)|loaded\sback))|"
@@ -1102,7 +1102,7 @@ _ROWS: tuple[Row, ...] = (
         r"reload\w*\s(?:the\s)?models?|load(?:s|ed|ing)?\s(?:the\s)?models?\b(?!['’]s)|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"(?:concurrent\s)?downloads?|pods?\s(?:start\w*|ready|scheduled)|container\sstart\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
-        r"weight\s(?:updates?|transfers?|sync\w*|refit\w*)|"
+        r"weights?\s(?:updates?|transfers?|sync\w*|refit\w*)|"
         r"(?:process|pod|container|gpu|cuda|memory)\ssnapshots?|captured\sworkloads?|"
         r"models?\s(?:took|takes?)\s(?:up\sto\s|about\s|around\s|over\s)?[\d.]+\s?(?:minutes?|mins?|hours?)\sto\sload|"
         r"(?:cold|warm)\s(?:gpu\s)?instances?|scaled\sto\szero|scale-to-zero",

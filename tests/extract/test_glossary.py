@@ -655,3 +655,33 @@ def test_jiao_before_a_name_is_than() -> None:
     sentence = "transfer engine 在 4x200Gbps 与 8x400Gbps 网络下，较 TCP 分别约快 2.4x 与 4.6x。"
     assert read(sentence, page="kv").claims == []
     assert "than TCP" in english(sentence)
+
+
+def test_two_terms_side_by_side_read_one_space_apart() -> None:
+    # an AI-infra book in Traditional Chinese (https://github.com/C-ZW/ai-infra-book): "權重傳輸"
+    # is weight transfer, which Mooncake's transfer engine speeds, no KV cache reused
+    sentence = (
+        "  - 2026 動態：vLLM 官方 feature Mooncake Store；SGLang 用 Mooncake TransferEngine 做 "
+        "RDMA P2P 權重傳輸，1T 參數 Kimi-K2 權重更新 53s → 7.2s（7 倍）。"
+    )
+    assert "weights transfer" in english(sentence)
+    assert read(sentence).claims == []
+
+
+def test_a_korean_list_of_serving_techniques_is_no_kv_claim() -> None:
+    # DeepSpeed-MII as a Korean note retells it (https://github.com/Mineru98/TechPKM):
+    # blocked KV caching, continuous batching, SplitFuse and kernels together
+    sentence = (
+        "블록드 KV 캐싱, 연속 배치 처리, 동적 SplitFuse, CUDA 커널 등 핵심 기술을 활용하여 Llama, "
+        "Mixtral, Phi-2 등의 모델에서 기존 시스템 대비 최대 2.5배 높은 처리량을 제공합니다."
+    )
+    assert read(sentence).claims == []
+
+
+def test_a_time_that_can_differ_by_a_factor_is_a_spread() -> None:
+    # a note on LatencyPrism (https://github.com/whhren/LLM-inference-Notes, notes/LatencyPrism.md)
+    sentence = (
+        "即使输入长度完全相同，Prefill 执行时间也能差 60 倍以上——原因是 PagedAttention/RadixAttention "
+        "等 KV Cache 优化的效果高度依赖缓存命中率。"
+    )
+    assert read(sentence, page="kv").claims == []
