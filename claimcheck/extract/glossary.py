@@ -212,7 +212,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
     (r"コスト|成本|费用|費用|비용", "cost"),
-    (r"사용량|使用量|用量|使用率|사용률", "usage"),
+    (r"사용량|使用量|用量|使用率|사용률|占用|佔用", "usage"),
     (r"使用(?!量|率)", "using"),  # "比使用 KV 缓存的 AR 模型快": than AR models using KV cache
     (r"命中率|ヒット率|적중률", "hit rate"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
@@ -229,6 +229,10 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     ),
     (r"커널|内核|カーネル", "kernels"),
     (r"权重|權重|가중치|重み", "weights"),
+    # other causes paper digests name: "稀疏注意力" (sparse attention), "LLM调用" (LLM calls)
+    (r"稀疏注意力?|スパース(?:・)?アテンション|희소\s?어텐션", "sparse attention"),
+    (r"注意力|アテンション|어텐션", "attention"),
+    (r"调用|調用|呼び出し|호출", "calls"),
     (r"训练|訓練|トレーニング", "training"),  # "训练吞吐提升最高4倍": training throughput
     (r"压缩|壓縮|圧縮|압축", "compression"),
     (r"全精度|フル精度", "full precision"),

@@ -648,7 +648,7 @@ _ROWS: tuple[Row, ...] = (
         # "significantly reducing compute and KV cache overhead": the cache made smaller
         r"(?:reduc|shrink|cut|lower)\w*\s(?:[^\s.;]+\s){0,3}?(?:kv|key-value)[-\s]?cache\s(?:的\s)?"
         r"(?:overhead|size|memory|footprint|usage)|"
-        r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint)\s)?reduction|(?:kv|key-value)\smemory\sreduction|full[-\s]kv[-\s]cach\w*|"
+        r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint|usage)\s)?reduction|(?:kv|key-value)\smemory\sreduction|full[-\s]kv[-\s]cach\w*|"
         r"(?:kv|key-value)[-\s]?cache\s(?:is\s)?(?:reduced|cut|shrunk|down)\s(?:by\s)?(?:about\s)?\d+(?:\.\d+)?|llmlingua\w*|prompt\scompression|(?<!first\s)token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|"
         # an evicted cache loaded back is offloaded, not dropped: "an evicted 133,504-token
         # prefix reloaded in 0.69s instead of a 52.47s recompute"

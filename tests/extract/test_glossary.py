@@ -685,3 +685,25 @@ def test_a_time_that_can_differ_by_a_factor_is_a_spread() -> None:
         "等 KV Cache 优化的效果高度依赖缓存命中率。"
     )
     assert read(sentence, page="kv").claims == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/zhaoyang97/Paper-Notes (NeurIPS 2025, dynamic hierarchical sparse
+        # attention): sparse attention, 稀疏注意力
+        "提出动态分层稀疏注意力 (DHSA)，通过自适应 chunk 分割 + chunk 级相似度预测 + 上采样到 token "
+        "级的分层框架，在不重训基座模型的前提下将密集注意力替换为稀疏注意力，在 Gemma2/3 上实现与密集注意力"
+        "同等精度、20-60% prefill 延迟降低和 35% 峰值内存节省。",
+        # a daily arXiv digest (https://github.com/fyrsta7/daily-arXiv-ai-enhanced, data branch):
+        # a cache of LLM calls, 调用
+        "TL;DR: 提出AgenticCache，通过缓存重用避免每步LLM调用，在多个基准测试中提升成功率22%，"
+        "降低延迟65%，减少token使用50%。",
+        # https://github.com/zzarch64/daily-arXiv-ai-enhanced (data branch): the KV cache's
+        # usage, 占用, made smaller
+        "Result: 端到端服务中，吞吐量提升43%，最大上下文长度扩展87%，KV缓存占用减少46.9%，且无精度"
+        "损失。硬件合成验证了其实际可行性。",
+    ],
+)
+def test_a_digest_naming_another_cause_in_chinese_is_no_kv_claim(sentence: str) -> None:
+    assert read(sentence).claims == []
