@@ -164,6 +164,8 @@ def _ranges(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
 
 def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:
     for match in pattern("multiplier").finditer(text, lo, hi):
+        if _FORMULA_AFTER.match(text, match.end(), hi):
+            continue  # "(2 × layers × heads × d_head × seq_len × batch) bytes": a formula
         yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
     if "×" in lowered or "x" in lowered:
         for match in pattern("sign_multiplier").finditer(text, lo, hi):
@@ -176,6 +178,15 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
         yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
     for match in _scan("bare_speedup", text, lo, hi, lowered):
         yield Candidate("bare_speedup", _at(match), parse_number(match.group(1)))
+
+
+_FORMULA_AFTER = re.compile(
+    r"\s+(?!(?:faster|slower|higher|lower|more|less|better|speedups?|throughput|ttft|latency)\b)"
+    r"[A-Za-z_]\w*\s*[×*]\s*[A-Za-z_(]",
+    re.IGNORECASE,
+)
+"""After a number and its sign, a name and another sign: a product of named terms, as a KV
+cache's size is written, not a factor."""
 
 
 def _words(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]:

@@ -736,10 +736,12 @@ _ROWS: tuple[Row, ...] = (
         "topic_memory_management",
         "topic",
         r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
-        r"block\s(?:tables?|allocat\w*)|kvcached|(?:efficient|smart|better)\skv[-\s]cache\s(?:management|handling)",
+        r"block\s(?:tables?|allocat\w*)|kvcached|(?:efficient|smart|better)\skv[-\s]cache\s(?:management|handling)|"
+        r"kv(?:[-\s]cache)?\smanagement\s(?:improvements?|optimi[sz]ations?|changes|rework)",
         (
             "PagedAttention",
             "its efficient KV cache management",
+            "purely from scheduler and KV management improvements",
             "10-20% faster due to better KV cache handling",
             "memory fragmentation",
             "vAttention",

@@ -227,3 +227,16 @@ def test_a_percentage_after_a_plus_minus_sign_is_an_error_bar() -> None:
         percents = [c.percent for c in candidates(row, 0, len(row)) if c.form == "percent"]
         assert len(percents) == 1, row
         assert percents[0] is not None and percents[0][0] in {0.2, 15.1}
+
+
+def test_a_product_of_named_terms_is_a_formula_not_a_factor() -> None:
+    # a KV-cache explainer's size formula
+    # (https://forgecascade.org/seo/capsule/ab022ac9-e52a-411e-b9e5-c1744bfaca90)
+    text = (
+        "KV cache grows linearly with sequence length and batch size: "
+        "(2 × layers × heads × d_head × seq_len × batch) bytes."
+    )
+    assert [c for c in candidates(text, 0, len(text)) if c.value == 2.0] == []
+    # a sign followed by a speed word is a factor, whatever comes after
+    faster = "LMCache is 3× faster × fewer GPUs"
+    assert [c.value for c in candidates(faster, 0, len(faster))] == [3.0]
