@@ -562,7 +562,8 @@ _TOO_AFTER = re.compile(
     r"pessimistic)\b"
 )
 """A factor by which a reading was wrong: "prefill read up to 4x too high and TTFT too low"
-(a benchmark whose prompts hit a prompt cache, in the release notes of a llama.cpp benchmark, https://github.com/Bekhouche/LemonMatrix/releases/tag/v0.1.1)."""
+(a benchmark whose prompts hit a prompt cache, in the release notes of a llama.cpp benchmark,
+https://github.com/Bekhouche/LemonMatrix/releases/tag/v0.1.1)."""
 
 
 def _first_telling(after: str) -> tuple[str, str] | None:
@@ -1031,7 +1032,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     other_cache = False  # a cache of something else: its bare "cache hit" is its own
     scope = _beyond_label(frame, figure)
     compared = _systems_compared(frame, figure)
-    formats = _formats_compared(frame.hint)
+    formats = _sides(frame.hint, _FORMAT_CELL)
     if compared or formats or _first(text, "exclude_topic", scope) is not None:
         storage = _first(text, "storage_cue", sentence)
         kv_named = _kv_mechanism_in(text, sentence)
@@ -1544,8 +1545,8 @@ def _systems_compared(frame: Frame, figure: Span | None) -> str:
     return (
         _engines_set_against(frame.text, frame.sentence)
         or against
-        or _versions_compared(frame.hint)
-        or _platforms_compared(frame.hint)
+        or _sides(frame.hint, _VERSION_CELL)
+        or _sides(frame.hint, _PLATFORM_CELL)
     )
 
 
@@ -1601,46 +1602,32 @@ def _engines_set_against(text: str, sentence: Span) -> str:
 
 
 _VERSION_CELL = re.compile(r"[\s*_`]*v?\d+\.\d+(?:\.\d+)?(?:[-.]?(?:rc|post|dev)\d*)?[\s*_`]*")
-
-
-def _versions_compared(header: str) -> str:
-    """Two or more header cells that are nothing but a version ("| Model | v0.6.0 | v0.7.0 |
-    Δ |"): the table compares releases, as "compared to the previous release" does in a
-    sentence; those cells, joined, or ""."""
-    versions = [cell.strip(" *_`") for cell in header.split("|") if _VERSION_CELL.fullmatch(cell)]
-    return " | ".join(versions) if len(versions) >= 2 else ""
-
-
+"""A header cell that is a release ("| Model | v0.6.0 | v0.7.0 | Δ |"): the table compares
+releases, as "compared to the previous release" does in a sentence."""
 _PLATFORM_CELL = re.compile(
     r"[\s*_`]*(?:wsl2?|windows|linux|macos|bare[-\s]?metal|ベアメタル|裸机|docker|podman|vm|kvm|"
     r"virtual\smachine|仮想マシン|虚拟机)(?:\s?\([^()|]{0,30}\))?[\s*_`]*",
     re.IGNORECASE,
 )
-
-
-def _platforms_compared(header: str) -> str:
-    """Two or more header cells that are nothing but a platform ("| 指標 | WSL2 | ベアメタル |
-    変化 |"): the table compares where the engine ran (moving vLLM off WSL2, a Zenn draft,
-    https://github.com/siren2345/zenn-content/blob/main/articles/baremetal-vllm-kv-pool.md);
-    those cells, joined, or ""."""
-    cells = {cell.strip(" *_`") for cell in header.split("|") if _PLATFORM_CELL.fullmatch(cell)}
-    return " | ".join(sorted(cells)) if len(cells) >= 2 else ""
-
-
+"""A header cell that is a platform ("| 指標 | WSL2 | ベアメタル | 変化 |"): the table compares
+where the engine ran (moving vLLM off WSL2, a Zenn draft,
+https://github.com/siren2345/zenn-content/blob/main/articles/baremetal-vllm-kv-pool.md)."""
 _FORMAT_CELL = re.compile(
     r"[\s*_`]*(?:bf16|fp16|fp32|fp8|fp4|nvfp4|mxfp4|int8|int4|w8a8|w4a16|e4m3|e5m2)"
     r"(?:[\s_-]?(?:kv(?:[\s_-]?cache)?|weights?))?[\s*_`]*",
     re.IGNORECASE,
 )
+"""A header cell that is a number format ("| 指标 | BF16 | FP8 |"): the table compares formats,
+a quantisation's gain or loss (a study of vLLM's FP8 KV cache,
+https://github.com/ishell/llm-inference-docs/blob/HEAD/zh/vllm/blog/performance/fp8-kvcache.md)."""
 
 
-def _formats_compared(header: str) -> str:
-    """Two or more header cells that are nothing but a number format ("| 指标 | BF16 | FP8 |"):
-    the table compares formats, a quantisation's gain or loss (a study of vLLM's FP8 KV
-    cache, https://github.com/ishell/llm-inference-docs/blob/HEAD/zh/vllm/blog/performance/fp8-kvcache.md);
-    those cells, joined, or ""."""
-    formats = {cell.strip(" *_`") for cell in header.split("|") if _FORMAT_CELL.fullmatch(cell)}
-    return " | ".join(sorted(formats)) if len(formats) >= 2 else ""
+def _sides(header: str, cell: re.Pattern[str]) -> str:
+    """Two or more distinct header cells that are nothing but ``cell`` (``_VERSION_CELL``,
+    ``_PLATFORM_CELL``, ``_FORMAT_CELL``): the sides the table sets against each other,
+    joined in their order, or ""."""
+    found = dict.fromkeys(c.strip(" *_`") for c in header.split("|") if cell.fullmatch(c))
+    return " | ".join(found) if len(found) >= 2 else ""
 
 
 def _uncached(text: str, clause: Span, row: str) -> str | None:
