@@ -16,7 +16,7 @@ import msgspec
 
 from claimcheck.extract.lexicon import pattern
 from claimcheck.extract.mentions import minutes_before
-from claimcheck.extract.numbers import parse_number, parse_word_number
+from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
 from claimcheck.extract.types import Span
 
 MAX_CANDIDATES = 64
@@ -167,6 +167,7 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
         if _FORMULA_AFTER.match(text, match.end(), hi):
             continue  # "(2 × layers × heads × d_head × seq_len × batch) bytes": a formula
         yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
+        yield from _listed(text, lo, match.start())
     if "×" in lowered or "x" in lowered:
         for match in pattern("sign_multiplier").finditer(text, lo, hi):
             first = parse_number(match.group(1) or match.group(2))
@@ -178,6 +179,35 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
         yield Candidate("factor_of", _at(match), parse_number(match.group(1)))
     for match in _scan("bare_speedup", text, lo, hi, lowered):
         yield Candidate("bare_speedup", _at(match), parse_number(match.group(1)))
+
+
+def _listed(text: str, lo: int, start: int) -> Iterator[Candidate]:
+    """The numbers of a list that shares the multiplier sign of its last one: "improved TTFT
+    1.30, 1.18 and 1.08x at 10k, 40k and 80k tokens" states three factors, not one."""
+    listed = _LIST_BEFORE.search(text, max(lo, start - 80), start)
+    if listed is None or _RANGE_OPENS.search(text, max(lo, listed.start() - 12), listed.start()):
+        return
+    numbers = list(re.finditer(NUM, listed.group(1)))
+    if any(parse_number(number.group()) <= 1 for number in numbers):
+        return  # "4.0x at r=0.75 and 10.0x": a setting's value, not a factor
+    for number in numbers:
+        at = listed.start(1) + number.start()
+        yield Candidate(
+            "multiplier", Span(at, at + len(number.group())), parse_number(number.group())
+        )
+
+
+_LIST_BEFORE = re.compile(
+    r"(?<![=<>~])((?:"
+    + NUM
+    + r"\s*[,、，]\s*)*"
+    + NUM
+    + r")\s*,?\s*(?:and|or|&|和|及|与|와|과|및)\s*$",
+    re.IGNORECASE,
+)
+"""Numbers listed before the last number of a list, which carries the sign."""
+_RANGE_OPENS = re.compile(r"(?:between|from)\s*$", re.IGNORECASE)
+""""between 2 and 3x" and "from 2 to 3x" are ranges, read as ranges."""
 
 
 _FORMULA_AFTER = re.compile(

@@ -24,6 +24,8 @@ def _boundary() -> re.Pattern[str]:
 
 
 _WORDS = re.compile(r"[A-Za-z]{3,}")
+_BARE = re.compile(r"[\d.,]+")
+"""A listed number without a sign of its own, as "1.18" in "1.30, 1.18 and 1.08x"."""
 
 
 def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]:
@@ -43,11 +45,11 @@ def clause_spans(text: str, lo: int, hi: int, figures: list[Span]) -> list[Span]
             if not (left and right):
                 continue
             if (
-                text[cut_start] == ","
+                (text[cut_start] == "," or _BARE.fullmatch(text, left[-1].start, left[-1].end))
                 and not _WORDS.search(text, cut_end, right[0].start)
                 and not _WORDS.search(text, left[-1].end, cut_start)
             ):
-                continue  # "3x, 7x and 12x": a list of figures, not two clauses
+                continue  # "3x, 7x and 12x", "1.18 and 1.08x": a list of figures, not two clauses
         spans.append(Span(start, cut_start))
         start = cut_end
     spans.append(Span(start, hi))

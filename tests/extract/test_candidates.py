@@ -240,3 +240,23 @@ def test_a_product_of_named_terms_is_a_formula_not_a_factor() -> None:
     # a sign followed by a speed word is a factor, whatever comes after
     faster = "LMCache is 3× faster × fewer GPUs"
     assert [c.value for c in candidates(faster, 0, len(faster))] == [3.0]
+
+
+def test_numbers_listed_before_a_sign_share_it() -> None:
+    # yuzheng310.github.io py-kvcache post: "TTFT … 分别改善 1.30、1.18 和 1.08 倍"
+    values = [c.value for c in found("TTFT improved 1.30, 1.18 and 1.08x at 10k, 40k and 80k")]
+    assert values == [1.30, 1.18, 1.08]
+
+
+@pytest.mark.parametrize(
+    ("text", "signed"),
+    [
+        ("4.0x at r=0.75 and 10.0x at r=0.90", [4.0, 10.0]),  # a setting's value
+        ("between 2 and 3x faster", [3.0]),  # a range, read as the "between" form
+        ("0.5 and 2x", [2.0]),  # a share is no factor
+    ],
+)
+def test_a_number_before_and_is_listed_only_in_a_list_of_factors(
+    text: str, signed: list[float]
+) -> None:
+    assert [c.value for c in found(text) if c.form == "multiplier"] == signed

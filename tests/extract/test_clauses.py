@@ -35,3 +35,12 @@ def test_a_spaced_slash_between_two_figures_splits() -> None:
 
 def test_a_slash_between_two_metric_names_does_not() -> None:
     assert clauses("TTFT / ITL improved 2x") == ["TTFT / ITL improved 2x"]
+
+
+def test_a_list_sharing_one_sign_is_one_clause() -> None:
+    assert clauses("improved 1.30, 1.18 and 1.08x") == ["improved 1.30, 1.18 and 1.08x"]
+
+
+def test_and_between_two_signed_figures_with_short_words_still_splits() -> None:
+    # M0-AR/kv-prefix-cache-working-set-study README: "4.0x at r=0.75 and 10.0x at r=0.90"
+    assert clauses("4.0x at r=0.75 and 10.0x at r=0.90") == ["4.0x at r=0.75", "10.0x at r=0.90"]
