@@ -317,9 +317,10 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     listed = _LISTED_AFTER.search(
         text, max(frame.sentence.start, span.start - 16), span.start
     ) or _parallel(text, span, frame.sentence)
-    labelled = span.start - frame.sentence.start <= 48 and _LABEL_BEFORE.search(
-        text[frame.sentence.start : span.start]
-    )
+    labelled = (
+        span.start - frame.sentence.start <= 48
+        and _LABEL_BEFORE.search(text[frame.sentence.start : span.start])
+    ) or _LABEL_AFTER_READING.search(text[max(frame.sentence.start, span.start - 48) : span.start])
     # "is 6.3x and 8.7x": one wording; "Max momentary ratio: 1.89x": the label names it
     lo = frame.sentence.start if listed or labelled else sentence.start
     before_words = text[max(lo, span.start - 80) : span.start].lower().split()[-8:]
@@ -410,7 +411,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         joined = index >= 2 and before_words[index - 1] in {"and", "&"}
         if joined and _metric_starts(before_words[index - 2]):
             continue  # "cutting TTFT and cost by 50-90%": the figure is the metric's too
-        if pattern("not_speed").match(rest):
+        named = index >= 1 and _SPEEDUP_WORD.fullmatch(before_words[index - 1]) is not None
+        if pattern("not_speed").match(rest) and not named:
             return [*out, Fact("not-speed-before", before_words[index])]
         if pattern("speed").match(rest) or _metric_starts(rest):
             return [*out, Fact("comparison", before_words[index])]
@@ -423,6 +425,10 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
 
 
 _SPREAD = r"var(?:y|ies|ied|ying)|fluctuat\w+|swings?|spreads?"
+_SPEEDUP_WORD = re.compile(r"speed-?ups?|acceleration", re.IGNORECASE)
+"""A word that names the quantity a "ratio" or "factor" after it measures: "Speedup ratio:
+3.84x" (a benchmark summary's label) is a speedup."""
+
 _SPREAD_BEFORE = re.compile(
     rf"\b({_SPREAD})\s(?:by\s)?"
     r"(?:up\sto\s|about\s|roughly\s|nearly\s|almost\s|over\s|more\sthan\s)?[~≈]?$",
@@ -465,6 +471,11 @@ _LABEL_BEFORE = re.compile(
 """A label of up to four words and a colon that open the sentence right before the figure,
 or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x"), a word
 the glossary leaves as written among them ("典型提升：3-5x", typical improvement)."""
+_LABEL_AFTER_READING = re.compile(
+    r"\d\s?(?:ms|s|%)\s(?:[^\W\d_][\w/-]*\s){0,3}[^\W\d_][\w/-]*:\s?[~≈]?$", re.IGNORECASE
+)
+"""A label that follows another label's reading, as lines of a benchmark summary run together
+("Later turns avg: 94.22 ms Speedup ratio: 3.84x")."""
 _LISTED_AFTER = re.compile(r"(?<![\w.])\d[\d.]*\s?(?:[x×]|%)\s?(?:,\s?|,?\s(?:and|or|&)\s)$")
 """The figure is the second of a list of figures ("the ideal speedup is 6.3x and 8.7x")."""
 _PARALLEL_BEFORE = re.compile(

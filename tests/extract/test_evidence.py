@@ -2291,3 +2291,19 @@ def test_kv_management_improvements_are_memory_management() -> None:
         "purely from scheduler and KV management improvements."
     )
     assert read(sentence, explicit=True).claims == []
+
+
+def test_a_speedup_ratio_label_after_another_reading_names_a_speedup() -> None:
+    # https://github.com/rh-aiservices-bu/rhaoi3-llm-d/blob/main/benchmarks.md: console lines
+    # of a benchmark summary, run together as Markdown joins them
+    page = (
+        "# Multi-turn benchmark\n\n"
+        "First Turn vs Subsequent Turns (Prefix Caching Indicator):\n"
+        "  First turn avg:      361.79 ms\n"
+        "  Later turns avg:      94.22 ms\n"
+        "  Speedup ratio:         3.84x\n"
+    )
+    assert _page_speedups(page) == [3.84]
+    # a ratio of something else after a reading is still no speed
+    line = "Prefix caching stats. Later turns avg: 94.22 ms Hit ratio: 3.84x"
+    assert _factors(line) == []
