@@ -1157,6 +1157,9 @@ _SPEEDUP_COLUMN = re.compile(
 multipliers of a "1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
 
 
+_VERSUS_COLUMN = re.compile(r"\b(?:vs\.?|versus)(?=\s|$)", re.IGNORECASE)
+
+
 def _label_quantity(frame: Frame, figure: Span) -> str:
     """The quantity a table row's label names when it is no speed ("GPU→CPU Bandwidth",
     "Cache hit rate") and the figure stands in a later cell: the row measures that quantity.
@@ -1247,7 +1250,12 @@ def _column_not_speed(frame: Frame, figure: Span) -> str | None:
 def _in_speedup_column(frame: Frame, figure: Span) -> bool:
     """Whether the figure stands under a header cell that names a speedup."""
     cell = header_cell(frame.text, frame.sentence.start, figure.start, frame.hint)
-    return cell is not None and _SPEEDUP_COLUMN.search(cell) is not None
+    if cell is None:
+        return False
+    if _SPEEDUP_COLUMN.search(cell) is not None:
+        return True
+    # "| Cache vs batch |", "| vs Vanilla |": one side set against the other, as a speedup is
+    return _VERSUS_COLUMN.search(cell) is not None and pattern("not_speed").search(cell) is None
 
 
 _AS_BASELINE = re.compile(

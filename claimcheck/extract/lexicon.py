@@ -486,6 +486,7 @@ _ROWS: tuple[Row, ...] = (
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
         r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
+        r"(?:pp|prefill|prompt[-\s]processing)\s(?:energy|compute|flops|costs?)|"
         r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level|"
         r"(?:the\s)?(?:isl|osl|(?:input|output)\ssequence\slengths?)\b",
         (
@@ -534,7 +535,8 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
         r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|concurrency|"
-        r"(?:pp|prefill|prompt[-\s]processing)\swork|"
+        r"energy|power\s(?:draw|use|usage|consumption)|"
+        r"(?:pp|prefill|prompt[-\s]processing)\s(?:work|energy|compute|flops|costs?)|"
         r"(?:read|write|transfer|copy)\sspeeds?|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
@@ -612,7 +614,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_speculative",
         "topic",
         r"speculation(?!\sabout)|draft(?:ing)?\s(?:heads?|tokens?)|accepted\s(?:length|tokens)|acceptance\s(?:rates?|lengths?)|relaxed\sacceptance|jacobi|parallel\sdecod\w*|"
-        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp|n-?gram(?:\sspeculat\w*|\sdraft\w*|\son\s)",
+        r"(?:vanilla|autoregressive|plain)\s(?:auto-?regressive\s)?decoding|decoding\sparadigm|autoregressive\s(?:baselines?|generation|methods?)|lookahead|speculative|draft[\"”]?\smodels?|drafters?|recurrent\sdrafting|medusa|eagle(?:-?\d)?|lookahead\sdecoding|multi-token\sprediction|mtp|early[-\s]exit(?:s|ing)?|layer[-\s]?skip(?:ping)?|n-?gram(?:\sspeculat\w*|\sdraft\w*|\son\s)",
         (
             "speculative decoding",
             "Ngram on Llama 3.1 8B",
@@ -624,6 +626,7 @@ _ROWS: tuple[Row, ...] = (
             'a small, fast "draft" model',
             "Recurrent Drafting",
             "vs the autoregressive baseline",
+            "Early Exit",  # decode that stops at a shallower layer, as LayerSkip drafts
         ),
         ("speculation about prices",),
     ),
@@ -870,7 +873,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:(?:prompt|response|llm|query)\s)?(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|cloudfront|akamai|fastly|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|search|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"
@@ -888,6 +891,8 @@ _ROWS: tuple[Row, ...] = (
         r"re-?tokeni[sz]\w*|token\scaching\soptimi[sz]ation",
         (
             "semantic caching",
+            "a semantic prompt cache",
+            "CloudFront cache hits",
             "over 60% expert cache hit rate",
             "The in-session search cache",
             "EncoderCache",
@@ -1243,7 +1248,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_kv",
         "cue",
-        r"kv|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|prompt[-\s]cach\w*|"
+        r"kv|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|(?<!semantic\s)prompt[-\s]cach\w*|"
         r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[-\s]breakpoints?|cache_control|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"
@@ -1289,7 +1294,7 @@ _ROWS: tuple[Row, ...] = (
         r"ragcache|turborag|infinistore|vllm\sprefix|automatic\sprefix\scaching|apc|"
         # research systems that reuse or move KV caches (their papers' names)
         r"preble|kvflow|marconi|dualmap|hcache|impress|infinigen|kvlink|kvshare|memserve|"
-        r"layerkv|kvdirect|cacheflow|mpic|vlcache|ttkv|epic\scach\w*|prompt\scache|"
+        r"layerkv|kvdirect|cacheflow|mpic|vlcache|ttkv|epic\scach\w*|(?<!semantic\s)prompt\scache|"
         # KV reuse across requests, documents and agents (arXiv 2409.15355, 2411.02820,
         # 2502.15734, 2510.12872; ContextPilot's README)
         r"block-attention|droidspeak|cache-?craft|kvcomm|contextpilot|"

@@ -2307,3 +2307,31 @@ def test_a_speedup_ratio_label_after_another_reading_names_a_speedup() -> None:
     # a ratio of something else after a reading is still no speed
     line = "Prefix caching stats. Later turns avg: 94.22 ms Hit ratio: 3.84x"
     assert _factors(line) == []
+
+
+def test_a_versus_column_of_multipliers_is_a_speedup_column() -> None:
+    # https://github.com/SoMarkAI/mJev/blob/main/docs/cache_scaling.md: "A ratio above 1 means
+    # the cached strategy is faster"; the ratio below 1 is a slowdown, no claim
+    page = (
+        "# HF prefix KV reuse: controlled performance probe\n\n"
+        "| Input | Questions | Batch s | Cache batch s | Cache vs batch | Serial / batch / cache GiB |\n"
+        "|---|---:|---:|---:|---:|---:|\n"
+        "| short | 1 | 0.173 ± 0.002 | 0.242 ± 0.012 | 0.71× | 9.76 / 9.76 / 9.81 |\n"
+        "| long | 16 | 32.620 ± 0.048 | 6.287 ± 0.014 | 5.19× | 9.81 / 15.80 / 20.60 |\n"
+    )
+    assert _page_speedups(page) == [5.19]
+    # a "vs" column of a quantity that is no speed stays none
+    assert _page_speedups(page.replace("Cache vs batch", "Memory vs batch")) == []
+
+
+def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
+    # https://github.com/vcache-project/vCache/blob/master/README.md: cached responses returned
+    # for similar prompts, no KV state reused
+    page = (
+        "vCache is the first semantic prompt cache that guarantees user-defined error rate "
+        "bounds. Semantic caching reduces LLM latency and cost by returning cached model "
+        "responses for semantically similar prompts (not just exact matches).\n\n"
+        "> **Cost & Latency Optimization** <br>\n"
+        "> Reduce LLM API Costs by up to 10x. Decrease latency by up to 100x.\n"
+    )
+    assert _page_speedups(page) == []

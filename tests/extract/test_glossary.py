@@ -707,3 +707,59 @@ def test_a_time_that_can_differ_by_a_factor_is_a_spread() -> None:
 )
 def test_a_digest_naming_another_cause_in_chinese_is_no_kv_claim(sentence: str) -> None:
     assert read(sentence).claims == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reads"),
+    [
+        # https://github.com/xhongduo-tech/xhongduo-tech.github.io/blob/main/posts/inference-acceleration-techniques.md:
+        # a draft model's overhead, 草稿模型, speculative decoding's
+        (
+            "实际吞吐不会正好提升 3.7 倍，因为还有草稿模型开销、调度开销、缓存管理开销，但方向上是成立的。",
+            "draft model",
+        ),
+        # https://github.com/KAFKA2306/daily-arXiv-ai-enhanced/blob/main/data/2025-04-15.md:
+        # a KV-cache budget, 预算, is compression's
+        (
+            "Result: 实验表明，KeepKV在10% KV缓存预算下显著减少内存使用，推理吞吐量提升2倍以上，且生成质量优异。",
+            "KV cache budget",
+        ),
+    ],
+)
+def test_a_draft_model_or_a_cache_budget_names_another_cause(sentence: str, reads: str) -> None:
+    assert reads in english(sentence)
+    assert read(sentence).claims == []
+
+
+def test_energy_per_token_is_no_speed() -> None:
+    # https://github.com/eom-youngataek/gisulsa/blob/main/%EC%BB%B4%ED%93%A8%ED%84%B0%EC%8B%9C%EC%8A%A4%ED%85%9C/CXL.md:
+    # KV offload to CXL memory, its throughput and its energy per token (에너지)
+    sentence = (
+        "실제로 LLM 추론에서 **KV캐시를 GPU VRAM에서 CXL 연결 메모리로 오프로딩**하는 방식이 처리량 "
+        "21.9배 향상, 토큰당 에너지 60배 절감 사례로 보고되고 있습니다."
+    )
+    assert [c.values["speedup"] for c in read(sentence).claims] == [21.9]
+
+
+def test_prefill_in_chinese_is_the_phase_a_kv_cache_skips() -> None:
+    # https://github.com/fyrsta7/daily-arXiv-ai-enhanced (data branch, 2026-05-07): energy of
+    # prefill (预填充能量) saved per hit is no speed
+    sentence = "在代理流量中，Irminsul恢复多达约83%的超出精确前缀的提示令牌，每次缓存命中节省63%预填充能量。"
+    assert "prefill energy" in english(sentence)
+    assert read(sentence).claims == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/1280itsuya/zenn-content (books/vanilla-js-2026-8-5-2f3d6af1,
+        # 03-3-mime-js-text-plain-content-type.md): a CDN's cache hit
+        "この `immutable` 付与でTTFBは実測 142ms → 38ms（CloudFrontキャッシュヒット時）に短縮した。",
+        # https://github.com/melon0104/arxiv-papers/blob/master/papers/2604.18396-river-llm-early-exit-kv-share.md:
+        # early exit speeds decoding; the KV sharing only makes it possible
+        "ACL 2026採択：Early Exitのボトルネック「KVキャッシュ欠如問題」をKV共有Exitリバーで解消し、"
+        "推論を1.71〜2.16倍高速化（ファインチューニング不要）。",
+    ],
+)
+def test_a_cdn_cache_or_early_exit_is_another_cause(sentence: str) -> None:
+    assert read(sentence).claims == []
