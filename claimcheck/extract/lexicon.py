@@ -148,7 +148,7 @@ _NOT_SPEED = (
     r"memory|capacity|storage|footprint|pools?|fairness|(?:prefill|prompt|pp)\s(?:compute|computation|work)|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
     r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
-    r"(?:read|write|transfer|copy)\sspeeds?|"
+    r"(?:read|write|transfer|copy)\sspeeds?|transfers?\s(?:of|between)\b|"
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
     r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
@@ -691,7 +691,7 @@ _ROWS: tuple[Row, ...] = (
         "topic_sparse_attention",
         "topic",
         r"indexers?|sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
-        r"sliding[-\s]window|attention\ssinks?|streamingllm|minference|duoattention|flexprefill|flashprefill|xattention|"
+        r"sliding[-\s]window|attention\ssinks?|streamingllm|(?:over|than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:dense\s|full\s)attention|minference|duoattention|flexprefill|flashprefill|xattention|"
         r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention|"
         # sparse-attention and KV-selection methods by their papers' names
         r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
@@ -873,7 +873,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_other_cache",
         "topic",
-        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:(?:prompt|response|llm|query)\s)?(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|cdn|cloudfront|akamai|fastly|http\scach\w*|browser\scach\w*|"
+        r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:(?:prompt|response|llm|query)\s)?(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|semantically\s(?:similar|equivalent)|cdn|cloudfront|akamai|fastly|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
         r"dependency|model|weights?|embeddings?|query|result|search|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"

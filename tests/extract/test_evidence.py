@@ -2335,3 +2335,20 @@ def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
         "> Reduce LLM API Costs by up to 10x. Decrease latency by up to 100x.\n"
     )
     assert _page_speedups(page) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/triton-inference-server/tutorials/pull/118: a semantic cache, hit
+        # by a prompt that means the same
+        "Clearly, the latter 2 requests are semantically similar to the first one, which "
+        "resulted in a cache hit scenario, which reduced the latency of our model from approx "
+        "1.1s to the average of 0.048s per request.",
+        # https://github.com/joqk12345/token-to-serving (an LMCache lecture's slides): a
+        # transfer's speed, not a request's
+        "2-8x faster transfer of KV cache",
+    ],
+)
+def test_a_semantic_cache_hit_or_a_faster_transfer_is_no_claim(sentence: str) -> None:
+    assert extract_claims(sentence) == []
