@@ -703,11 +703,14 @@ def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] |
 
 
 _RECOMPUTE = re.compile(
-    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|(?:without|no)\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|(?:without|no)\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    # "prefix_cache=false: 118827.93 ms" (a log line); "First turn: 100ms … system prompt cached"
+    r"\w*cach\w*\s?[=:]\s?(?:false|off|disabled|0)|first\s(?:turn|request|call|run|query))\b",
     re.IGNORECASE,
 )
 _LOAD = re.compile(
-    r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*)\b",
+    r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    r"\w*cach\w*\s?[=:]\s?(?:true|on|enabled|1))\b",
     re.IGNORECASE,
 )
 _WORSE = re.compile(

@@ -2352,3 +2352,30 @@ def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
 )
 def test_a_semantic_cache_hit_or_a_faster_transfer_is_no_claim(sentence: str) -> None:
     assert extract_claims(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        # https://github.com/RL-Align/RL-Kernel/pull/34: a rollout sampler's log, the cache
+        # switched off and on
+        (
+            "prefix_cache=false: 118827.93 ms\nprefix_cache=true:   56470.65 ms",
+            (118.82793, 56.47065),
+        ),
+        # https://github.com/ruvnet/RuVector/blob/main/docs/adr/ADR-011-prefix-caching.md: the
+        # first turn computes the system prompt, the later ones find it cached
+        (
+            "- First turn: 100ms (system prompt + user message)\n"
+            "- Subsequent turns: 10ms (only user message, system prompt cached)",
+            (0.1, 0.01),
+        ),
+    ],
+)
+def test_the_cache_switched_off_or_a_first_turn_is_the_recompute_side(
+    text: str, times: tuple[float, float]
+) -> None:
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == times
+    # the same times with no cache named either way are no claim
+    assert extract_claims("setting=false: 118827.93 ms\nsetting=true:   56470.65 ms") == []
