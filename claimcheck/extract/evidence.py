@@ -1120,6 +1120,9 @@ def _heading_cause(topic: str) -> str | None:
     in "EIC benchmark snapshot: DeepSeek-V4-Flash FP8, TP8, 8×H20" the model's number format
     and the parallelism with its degree are what every figure below was measured at."""
     for found in pattern("exclude_topic").finditer(topic):
+        logged = pattern("topic_log_line").match(topic, found.start())
+        if logged is not None and logged.end() == found.end():
+            continue  # "结果（2026-08-05 20:56:33–21:07:36 UTC）": when the run was, no log line
         if not _heading_setting(topic, found):
             return found.group()
     return None

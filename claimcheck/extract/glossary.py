@@ -184,6 +184,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         r"削減|减少|減少|降低|下降|短縮|缩短|縮短|감소|줄(?:입니다|여|이|일|였|인)|절감|단축",
         "reduction",
     ),
+    (r"降幅|降低幅度|下降幅度|減少幅度|减少幅度|降低率|削減率", "reduction"),  # "| 降幅 |": a drop
     (r"节省|節省|节约|節約|절약", "saves"),  # "节省 30-70% Prefill 延迟": saves that much
     # how it is qualified
     (r"最大|最高|高达|高達|최대", "up to"),
@@ -268,7 +269,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"有(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "with"),
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     # "キャッシュ無効の64K: 31.7s → 22.7s": measured with the cache disabled
-    (r"無効|禁用|停用|비활성화?", "disabled"),
+    (r"無効|禁用|停用|关闭|關閉|비활성화?", "disabled"),
+    (r"启用|啟用|开启|開啟|활성화", "enabled"),  # "| 开启 Cache TTFT (ms) |": cache on
     (r"再利用|复用|復用|重用|재사용", "reuse"),
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     # "节省 99.6% 的 prefill 计算量": an amount of computation

@@ -2379,3 +2379,17 @@ def test_the_cache_switched_off_or_a_first_turn_is_the_recompute_side(
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == times
     # the same times with no cache named either way are no claim
     assert extract_claims("setting=false: 118827.93 ms\nsetting=true:   56470.65 ms") == []
+
+
+def test_a_time_of_day_in_a_heading_is_no_log_line() -> None:
+    # https://github.com/jieen1/BlackweLLM/blob/main/notes/2026-08-05-server-perf-grid-mtp-cg-prefix.md:
+    # the page's first heading dates the run; the table's cold-to-warm TTFT ratios are a
+    # persistent prefix cache's
+    page = (
+        "## 4. 结果（正式网格，2026-08-05 20:56:33–21:07:36 本地，修复后）\n\n"
+        "persistent prefix cache 命中：\n\n"
+        "| 上下文 | COLD TTFT | WARM TTFT | TTFT 比值 |\n"
+        "|---|---:|---:|---:|\n"
+        "| 32K | 21.921 s | 0.065 s | 335.7× |\n"
+    )
+    assert _page_speedups(page) == [335.7]

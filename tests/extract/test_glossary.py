@@ -763,3 +763,23 @@ def test_prefill_in_chinese_is_the_phase_a_kv_cache_skips() -> None:
 )
 def test_a_cdn_cache_or_early_exit_is_another_cause(sentence: str) -> None:
     assert read(sentence).claims == []
+
+
+def test_a_chinese_drop_column_is_a_reduction() -> None:
+    # https://github.com/rebibabo/rebibabo.github.io (source branch,
+    # source/_posts/llm-inference/04-prefix-caching.md): 降幅 (the drop) of TTFT, cache off (关闭)
+    # and on (开启)
+    page = (
+        "# Prefix Caching 实验\n\n### 4.3 实验结果\n\n"
+        "| Prompt Tokens | 关闭 Cache TTFT (ms) | 开启 Cache TTFT (ms) | 节省 (ms) | 降幅 |\n"
+        "|---|---:|---:|---:|---:|\n"
+        "| 353  | 111.4 | 36.7 | 74.7  | 67.1% |\n"
+        "| 3961 | 852.7 | 62.8 | 789.9 | 92.6% |\n"
+    )
+    records = read_document(page, "markdown", "p.md").records
+    # a 67.1 % cut of a time is 1 / (1 - 0.671) = 3.04x; 92.6 % is 13.51x
+    assert [r.claim.speedup for r in records] == [3.04, 13.51]
+    assert (
+        english("| 关闭 Cache | 开启 Cache | 降幅 |")
+        == "| disabled Cache | enabled Cache | reduction |"
+    )
