@@ -58,7 +58,7 @@ _RATE = re.compile(
     r"(?:request|serving)\scapacity)\b"
 )
 _INCREASE = re.compile(
-    r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|raised|grew|jump\w*)\b|↑|\+$"
+    r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|rais(?:e|es|ed|ing)|grew|jump\w*)\b|↑|\+$"
 )
 _AMBIGUOUS = re.compile(
     r"\b(?:improv\w*|better|gains?|boost\w*|enhanc\w*|accelerat\w*|speeds?\sup|speedups?)\b"

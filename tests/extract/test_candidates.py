@@ -260,3 +260,10 @@ def test_a_number_before_and_is_listed_only_in_a_list_of_factors(
     text: str, signed: list[float]
 ) -> None:
     assert [c.value for c in found(text) if c.form == "multiplier"] == signed
+
+
+def test_raising_a_rate_by_a_percentage_is_an_increase() -> None:
+    # https://github.com/DamnKuldeep/qwen2.5-1.5b-awq-vllm-rtx3050-4gb (benchmarks/
+    # optimization_results.md): "… while raising throughput 33.8%"
+    (hit,) = [c for c in found("while raising throughput 33.8%") if c.form == "percent"]
+    assert (hit.reading, hit.value) == ("percent-increase", 1.34)
