@@ -406,6 +406,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     spread = _SPREAD_BEFORE.search(text, max(frame.clause.start, span.start - 40), span.start)
     if spread is not None:  # "B200 throughput varies 8.6x across workloads"
         return [*out, Fact("not-speed-before", spread.group(1))]
+    if _HEADED_LIST.search(text, frame.sentence.start, span.start):
+        return [*out, Fact("comparison", "speedup")]  # "Speedup: A **2.26x**, B 1.59x"
     for index in range(len(before_words) - 1, -1, -1):
         rest = " ".join(before_words[index:])
         joined = index >= 2 and before_words[index - 1] in {"and", "&"}
@@ -425,6 +427,19 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
 
 
 _SPREAD = r"var(?:y|ies|ied|ying)|fluctuat\w+|swings?|spreads?"
+_ITEM = r"(?:[\w.+/-]+\s){0,2}[\w.+/-]*\W{0,4}"
+_HEADED_LIST = re.compile(
+    r"\bspeed-?ups?\b[^:.;]{0,48}:\W{0,4}"
+    + _ITEM
+    + r"(?:\d[\d.]*\s?[x×]\W{0,4},\s?"
+    + _ITEM
+    + r")*$",
+    re.IGNORECASE,
+)
+"""A list of named figures after a head that names a speedup: "**Prefix-cache speedup on 4K
+shared prefix:** 3.8-27B-MTP **2.26x**, 3.6-35B 1.59x, AgentWorld 1.30x" (a Jetson
+benchmark's README, https://github.com/Ait0u5hi/jetson-llm-benchoff); each item is a name
+and its figure."""
 _SPEEDUP_WORD = re.compile(r"speed-?ups?|acceleration", re.IGNORECASE)
 """A word that names the quantity a "ratio" or "factor" after it measures: "Speedup ratio:
 3.84x" (a benchmark summary's label) is a speedup."""

@@ -2393,3 +2393,15 @@ def test_a_time_of_day_in_a_heading_is_no_log_line() -> None:
         "| 32K | 21.921 s | 0.065 s | 335.7× |\n"
     )
     assert _page_speedups(page) == [335.7]
+
+
+def test_a_list_of_named_figures_under_a_speedup_head_is_read() -> None:
+    # https://github.com/Ait0u5hi/jetson-llm-benchoff/blob/main/README.md: "-MTP" names a model
+    # variant here, not speculative decoding the figures are credited to
+    line = (
+        "- **Prefix-cache speedup on 4K shared prefix:** 3.8-27B-MTP **2.26x**, 3.6-35B 1.59x, "
+        "AgentWorld 1.30x."
+    )
+    assert _factors(line) == [2.26]
+    # a head that names no speedup lends none
+    assert _factors(line.replace("speedup", "runs")) == []
