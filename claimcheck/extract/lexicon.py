@@ -156,7 +156,7 @@ _NOT_SPEED = (
     r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
     r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
-    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|"
+    r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|(?:grows?|grew|expands?)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:kv\s)?caches?\b|"
     r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
     r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread|"
     # a model's error, data moved
@@ -662,7 +662,7 @@ _ROWS: tuple[Row, ...] = (
         r"kvpress|razorattention|headkv|chunkkv|squeezeattention|pqcache|clusterkv|keyformer|infinipot|"
         r"kvsharer|kvtuner|zipvl|singleinputkv|swiftkv|lazyllm|fastv|(?<![\w-])r-kv\b|kvcompose|expected\sattention|"
         # what eviction and compression methods are measured at
-        r"token\sbudgets?|(?:same|fixed|equal|given)\s(?:kv\s)?cache\sbudgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
+        r"token\sbudgets?|(?:same|fixed|equal|given|high|low|large|small|tight|limited)\s(?:kv\s)?cache\s(?:memory\s)?budgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
         r"(?:memory|size|footprint)\sreduction\sin\s(?:the\s)?(?:kv|key-value)",
         (
             "KV cache compression",

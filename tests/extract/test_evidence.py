@@ -2405,3 +2405,15 @@ def test_a_list_of_named_figures_under_a_speedup_head_is_read() -> None:
     assert _factors(line) == [2.26]
     # a head that names no speedup lends none
     assert _factors(line.replace("speedup", "runs")) == []
+
+
+def test_a_cache_grown_by_a_factor_is_a_size() -> None:
+    # https://github.com/jason-easyazz/zoe-ai-assistant/blob/main/docs/knowledge/brain-kv-cache-tuning.md
+    row = (
+        "| `--cache-reuse 256` **removed** | shifting IS available for Gemma — but only with "
+        "`--swa-full`, which grows the SWA KV cache ~50× (~1.5GB): unaffordable here |"
+    )
+    assert extract_claims(row) == []
+    # a figure measured "at tight cache budgets" is a compressed cache's (written for the test,
+    # after an FP4 KV-cache README's "at high cache memory budgets")
+    assert extract_claims("The KV cache gives up to 3× lower TTFT at tight cache budgets.") == []
