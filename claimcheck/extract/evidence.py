@@ -480,7 +480,7 @@ _AGAINST_BEFORE = re.compile(
 
 
 _LABEL_BEFORE = re.compile(
-    r"(?:^|[.;*]\s?)\W{0,4}(?:[^\W\d_][\w/-]*\s){0,3}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
+    r"(?:^|[.;*]\s?)\W{0,4}(?:[^\W\d_][\w/-]*\s){0,5}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
     r"(?:\d[\d.]*\s?[-–]\s?)?$"
 )
 """A label of up to four words and a colon that open the sentence right before the figure,

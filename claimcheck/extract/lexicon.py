@@ -1106,7 +1106,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_model_loading",
         "topic",
-        r"reload\w*\s(?:the\s)?models?|load(?:s|ed|ing)?\s(?:the\s)?models?\b(?!['’]s)|sleep\smode|cold\sendpoints?|first-request\slatency|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
+        r"reload\w*\s(?:the\s)?models?|load(?:s|ed|ing)?\s(?:the\s)?models?\b(?!['’]s)|sleep\smode|cold\sendpoints?|first-request\slatency|(?:than|vs\.?|over)\s(?:re-?initiali[sz]\w*|re-?launch\w*|a\scold\sboot)|wake(?:[-\s]up)?|model\sswitch\w*|lora\sfusion|start-?up|weight\sload\w*|model\sload\w*|load(?:ing)?\s(?:the\s)?(?:model\s)?weights|checkpoint\w*|cold\sstarts?|model\sswap\w*|"
         r"(?:concurrent\s)?downloads?|pods?\s(?:start\w*|ready|scheduled)|container\sstart\w*|"
         r"load\stimes?|model\sserialization|serializ\w*|model\sstreamer|tensorizer|safetensors|"
         r"weights?\s(?:updates?|transfers?|sync\w*|refit\w*)|"

@@ -2417,3 +2417,19 @@ def test_a_cache_grown_by_a_factor_is_a_size() -> None:
     # a figure measured "at tight cache budgets" is a compressed cache's (written for the test,
     # after an FP4 KV-cache README's "at high cache memory budgets")
     assert extract_claims("The KV cache gives up to 3× lower TTFT at tight cache budgets.") == []
+
+
+def test_a_label_of_up_to_six_words_names_what_its_figure_measures() -> None:
+    # https://github.com/rohitg00/ai-engineering-from-scratch: a list item's label
+    assert _factors("- Cache hit vs miss TTFT gap: ~10x (80 ms vs 800 ms on 2K prompt).") == [10.0]
+
+
+def test_a_restart_faster_than_reinitialising_is_model_loading() -> None:
+    # https://github.com/rohitg00/ai-engineering-from-scratch (cold-start lesson: a GPU snapshot restored on restart; the KV cache
+    # region is only part of the state it holds)
+    text = (
+        "Modal takes a checkpoint of the GPU state (weights, CUDA graphs, KV cache region) after "
+        "first load. Subsequent restarts deserialize directly into HBM — 10x faster than "
+        "re-initializing."
+    )
+    assert extract_claims(text) == []
