@@ -483,7 +483,7 @@ _LABEL_BEFORE = re.compile(
     r"(?:^|[.;*]\s?)\W{0,4}(?:[^\W\d_][\w/-]*\s){0,5}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}[~≈]?"
     r"(?:\d[\d.]*\s?[-–]\s?)?$"
 )
-"""A label of up to four words and a colon that open the sentence right before the figure,
+"""A label of up to six words and a colon that open the sentence right before the figure,
 or before the range it ends ("Max momentary ratio: 1.72-1.89x", "**Speedup**: 3x"), a word
 the glossary leaves as written among them ("典型提升：3-5x", typical improvement)."""
 _LABEL_AFTER_READING = re.compile(
