@@ -189,7 +189,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # how it is qualified
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
-    (r"[约約]|약", "about"),
+    (r"大[约約]|大概|[约約]|약", "about"),
     (r"同时|同時|同時に|동시에", "while"),  # "提升高达8倍同时显著降低成本": a cost cut beside
     (
         r"相比于?|相较于?|相較於?|相对(?:于|(?=\s?[A-Za-z]))|相對於|と?比較して|に比べて|比较|比較",
@@ -229,7 +229,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         r"연속\s?배치(?:\s?처리)?|连续批处理|連續批處理|連続バッチ(?:処理|ング)?",
         "continuous batching",
     ),
-    (r"커널|内核|カーネル", "kernels"),
+    (r"커널|内核(?!文件|态|態|模块|旁路)|カーネル", "kernels"),  # not the OS kernel: 内核文件系统
     (r"权重|權重|가중치|重み", "weights"),
     # other causes paper digests name: "稀疏注意力" (sparse attention), "LLM调用" (LLM calls)
     (r"稀疏注意力?|スパース(?:・)?アテンション|희소\s?어텐션", "sparse attention"),
@@ -263,6 +263,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
     # "| 多轮对话（L2 缓存） | 10-60x | 内存缓存命中，极速响应 |": a hit of the cache
     (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
+    # "吞吐 +56%，Mean TTFT −36%，请求命中大约 4.4×": the requests' hits, a count
+    # (not "命中收益", the hits' gain, nor "按前缀命中", hit by a prefix)
+    (r"命中(?:次数|数)?(?=\s?(?:大约|约|大概|\d))", "hits"),
     (r"多轮对话|多輪對話|多轮会话|多輪會話|マルチターン|멀티\s?턴", "multi-turn conversation"),
     # "| 无Cache | 有Cache |": without and with a cache, and only before one (有 is "to have")
     (r"(?:[无無]|没有|沒有)(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),

@@ -709,7 +709,7 @@ _RECOMPUTE = re.compile(
     re.IGNORECASE,
 )
 _LOAD = re.compile(
-    r"\b(?:load\w*|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    r"\b(?:load\w*|(?:prompt|prefix|kv|cache)\sreuse|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
     r"\w*cach\w*\s?[=:]\s?(?:true|on|enabled|1))\b",
     re.IGNORECASE,
 )

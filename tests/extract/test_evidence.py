@@ -2370,6 +2370,13 @@ def test_a_semantic_cache_hit_or_a_faster_transfer_is_no_claim(sentence: str) ->
             "- Subsequent turns: 10ms (only user message, system prompt cached)",
             (0.1, 0.01),
         ),
+        # https://github.com/env3d-lessons/prompt-as-function/blob/main/README.md: the prompt's
+        # reuse is the load side
+        (
+            "A Qwen 0.5B model that would take ~1200ms per call without KV cache can respond in "
+            "under 200ms with prompt reuse.",
+            (1.2, 0.2),
+        ),
     ],
 )
 def test_the_cache_switched_off_or_a_first_turn_is_the_recompute_side(

@@ -212,7 +212,7 @@ def test_needs_dropping_is_the_needs_scan(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["a~~b", "a  b", "a\t b", "a \tb", "a\t\tb", "a<b", "a*b", "a_b", "a`b"]
+    "text", ["a~~b", "a  b", "a\t b", "a \tb", "a\t\tb", "a<b", "a*b", "a_b", "a`b", "a\\~b"]
 )
 def test_needs_dropping_finds_each_ascii_mark(text: str) -> None:
     assert _needs_dropping(text)
@@ -242,3 +242,17 @@ def test_a_dot_before_a_rate_is_a_decimal_point() -> None:
     # before a count of tokens it still groups thousands
     (claim,) = extract_claims("Prefix caching: 5x faster TTFT at 128.000 tokens.")
     assert claim.values["context_tokens"] == 128_000
+
+
+def test_markdown_s_escaped_tilde_before_a_number_reads_as_about() -> None:
+    # https://github.com/env3d-lessons/prompt-as-function/blob/main/README.md, its Markdown
+    # source: "\\~" keeps a renderer from reading a strikethrough
+    sentence = (
+        "By **reusing the prompt portion via KV cache**, we dramatically reduce latency for small "
+        "inference tasks. A Qwen 0.5B model that would take \\~1200ms per call without KV cache "
+        "can respond in under **200ms** with prompt reuse."
+    )
+    (claim,) = extract_claims(sentence)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (1.2, 0.2)
+    assert normalise("take \\~1200ms")[0] == "take ~1200ms"
+    assert normalise("a \\~ b and C:\\~x")[0] == "a \\~ b and C:\\~x"  # no number after it
