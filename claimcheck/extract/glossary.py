@@ -231,6 +231,10 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     ),
     (r"커널|内核(?!文件|态|態|模块|旁路)|カーネル", "kernels"),  # not the OS kernel: 内核文件系统
     (r"权重|權重|가중치|重み", "weights"),
+    # "解决…内存碎片化…，提升吞吐量 2.2-24 倍": PagedAttention's memory management
+    (r"碎片化?|断片化|단편화", "fragmentation"),
+    # "通信延迟降低40%": DeepSeek's compute-communication overlap, a kernel-level cause
+    (r"通信|通訊|통신", "communication"),
     # other causes paper digests name: "稀疏注意力" (sparse attention), "LLM调用" (LLM calls)
     (r"稀疏注意力?|スパース(?:・)?アテンション|희소\s?어텐션", "sparse attention"),
     # "实际吞吐不会正好提升 3.7 倍，因为还有草稿模型开销": a draft model's overhead

@@ -987,7 +987,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines|ops|operations|flops)|"
         r"as\smany\s(?:\w+\s)?(?:tokens|users|requests|sessions|sequences)|"
-        r"more\s(?:concurrent\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)(?:s|gpu))|sessions|customers|parameters|agents|conversations)|"
+        r"more\s(?:concurrent\s|prompt\s|input\s|context\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)(?:s|gpu))|sessions|customers|parameters|agents|conversations)|"
         r"\w+s\s(?:per|a|each)\s(?:day|month|week|hour)|reduction\sin\s(?:\w+\s)?tokens",
         (
             "110x fewer tokens",
@@ -1005,7 +1005,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"flash[-\s]attention\w*|sageattention\w*|attention\s(?:implementations?|computation)|self-attention\s(?:speedups?|kernels?)|speeds?\sup\s(?:the\s)?self-attention|naive\s(?:attention|implementation)|torch\.(?!profiler)\w+|"
         r"pytorch\soptimi[sz]ations|native\spytorch|overhead[-\s]bound|cuda\smodules|kernel\slaunch\w*|python-based|pure\srust|\btuning|flash-?attention\w*|flashinfer|(?<!linux\s)(?<!os\s)kernels?(?![-\s](?:file|bypass|space|drivers?|modules?|page))|fused|cuda\sgraphs?|graph\s(?:mode|replay)|aclgraph|piecewise\s(?:cuda\s)?graphs?|torch\.compile|triton|paged\s?attention\skernel|tokeni[sz]\w*|"
-        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
+        r"gemms?|matmuls?|all-?reduce|all-?to-?all|nccl|communication[-\s](?:overhead|time|reduction|volume|latency|delay)|cutlass|deepgemm|autotun\w*|gqa|sdpa|"
         r"gemv|wmma|(?:un)?tuned|uncompiled|compiled\s(?:version|model|graph)|eager\s(?:mode|baseline|execution)|graph\scapture|"
         r"(?:dual|multi)[-\s]streams?|h2d|d2h|tensorrt(?!-llm)|detokeni[sz]\w*|convolution\w*|"
         # a selection kernel: "V2 makes prefill Top-K 1.84–2.61× faster than radix CUDA"
