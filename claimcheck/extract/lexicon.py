@@ -539,7 +539,7 @@ _ROWS: tuple[Row, ...] = (
         r"hits\b(?!\s(?:are|were|is|was|run|ran|become|became|return\w*|complet\w*|take|took|serve\w*|skip\w*|avoid\w*|bypass\w*|cut|reduce\w*|make|made)\b)|"
         r"energy|power\s(?:draw|use|usage|consumption)|"
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:work|energy|compute|flops|costs?)|"
-        r"(?:read|write|transfer|copy)\sspeeds?|"
+        r"(?:read|write|transfer|copy)\sspeeds?|transfer\s(?:latency|latencies|times?|delays?)|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
         (
@@ -552,6 +552,7 @@ _ROWS: tuple[Row, ...] = (
             "the amount of KV cache blocks",
             "accuracy improvements of",
             "cache read speed",
+            "KV cache average transfer latency",
             "Compression",
             "request hits about",
         ),
@@ -988,12 +989,15 @@ _ROWS: tuple[Row, ...] = (
         r"fewer\s(?:\w+\s)?(?:tokens|calls|requests|users|gpus|steps|parameters|lines|ops|operations|flops)|"
         r"as\smany\s(?:\w+\s)?(?:tokens|users|requests|sessions|sequences)|"
         r"more\s(?:concurrent\s|prompt\s|input\s|context\s)?(?:users|tokens(?!\s?(?:per\s|/\s?)(?:s|gpu))|sessions|customers|parameters|agents|conversations)|"
-        r"\w+s\s(?:per|a|each)\s(?:day|month|week|hour)|reduction\sin\s(?:\w+\s)?tokens",
+        r"\w+s\s(?:per|a|each)\s(?:day|month|week|hour)|reduction\sin\s(?:\w+\s)?tokens|"
+        # a shorter prompt, not a faster one: "A 28× prompt reduction that cuts prefill from ~60 s"
+        r"prompt\s(?:size\s|length\s)?(?:reduction|shrinkage)",
         (
             "110x fewer tokens",
             "10x more users",
             "requests per day",
             "reduction in prompt tokens",
+            "A 28× prompt reduction",
             "199 busts per day",
             "2x as many active tokens",
             "2.9x fewer indexer ops",
