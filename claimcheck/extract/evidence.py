@@ -920,8 +920,12 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
         out.append(Fact("kv-page", "the page's opening names KV caching"))
-        if speed_header(frame.hint) and not device_sides(frame.hint):
-            # A "Speedup" column of a table on that page is the page's own measurement.
+        if (speed_header(frame.hint) or _gain_over_baseline(frame.hint)) and not device_sides(
+            frame.hint
+        ):
+            # A "Speedup" column of a table on that page is the page's own measurement, and so
+            # is an "Improvement" column beside a baseline's ("| CPU DRAM Allocated | Baseline |
+            # With Offloading | Improvement |").
             return out
     if any(f.name == "weak-sentence" for f in out):
         if not (
@@ -955,6 +959,17 @@ def _header_cue(hint: str) -> bool:
 _TRANSPORT = re.compile(r"rdma|infiniband|roce|\d+\s?gbe", re.IGNORECASE)
 _FIRST_TOKEN = re.compile(r"ttft|first", re.IGNORECASE)
 """What tells a TTFT word (``metric_ttft``) from a prefill or prompt-processing word."""
+
+
+_GAIN_COLUMN = re.compile(r"\b(?:improvements?|gains?)\b", re.IGNORECASE)
+_BASELINE_COLUMN = re.compile(
+    r"\b(?:baseline|without|w/o|vanilla|no[-\s](?:cache|caching|offload\w*|reuse))\b", re.IGNORECASE
+)
+
+
+def _gain_over_baseline(hint: str) -> bool:
+    """Whether a table's header row names a gain column and a baseline's column."""
+    return bool(hint) and bool(_GAIN_COLUMN.search(hint)) and bool(_BASELINE_COLUMN.search(hint))
 
 
 def speed_header(hint: str) -> bool:
@@ -1272,6 +1287,8 @@ def _in_speedup_column(frame: Frame, figure: Span) -> bool:
         return False
     if _SPEEDUP_COLUMN.search(cell) is not None:
         return True
+    if _GAIN_COLUMN.fullmatch(cell.strip(" *_")) and _BASELINE_COLUMN.search(frame.hint):
+        return True  # "| Baseline | With Offloading | Improvement |": a gain over the baseline
     # "| Cache vs batch |", "| vs Vanilla |": one side set against the other, as a speedup is
     return _VERSUS_COLUMN.search(cell) is not None and pattern("not_speed").search(cell) is None
 

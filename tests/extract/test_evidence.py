@@ -2329,6 +2329,29 @@ def test_a_versus_column_of_multipliers_is_a_speedup_column() -> None:
     assert _page_speedups(page.replace("Cache vs batch", "Memory vs batch")) == []
 
 
+def test_an_improvement_column_beside_a_baseline_column_is_a_speedup_column() -> None:
+    # https://github.com/bet0x/barrahome-2026/blob/main/2026/02/08/vllm-kv-offloading-connector.md:
+    # an HTML table in a Markdown post on vLLM's KV offloading connector
+    page = (
+        "# vLLM's KV offloading connector: KV cache in CPU memory\n\n"
+        "Reusing the KV cache from CPU memory instead of recomputing it.\n\n"
+        "### Concurrent Throughput\n\n"
+        "<table>\n"
+        "<tr><th>CPU DRAM Allocated</th><th>Baseline</th><th>With Offloading</th>"
+        "<th>Improvement</th></tr>\n"
+        "<tr><td>16 GB</td><td>1850 tok/s</td><td>3200 tok/s</td><td><strong>1.7x</strong></td></tr>\n"
+        "<tr><td>64 GB</td><td>1850 tok/s</td><td>8500 tok/s</td><td><strong>4.6x</strong></td></tr>\n"
+        "</table>\n"
+    )
+    assert _page_speedups(page) == [1.7, 4.6]
+    # on a page about offloading a model's weights, the same table is no KV claim
+    weights = page.replace(
+        "vLLM's KV offloading connector: KV cache in CPU memory", "Weight offload"
+    )
+    weights = weights.replace("Reusing the KV cache from CPU memory instead of recomputing it.", "")
+    assert _page_speedups(weights) == []
+
+
 def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
     # https://github.com/vcache-project/vCache/blob/master/README.md: cached responses returned
     # for similar prompts, no KV state reused
