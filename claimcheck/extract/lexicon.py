@@ -485,6 +485,7 @@ _ROWS: tuple[Row, ...] = (
         + _NOT_SPEED
         + r")|smaller|larger|stricter|tighter|bigger|longer|cheaper|wider|denser|more\sexpensive|less\sexpensive|"
         r"(?:increase|reduction|decrease|growth|rise|cut|drop)\s(?:in|of)\s(?:the\s)?(?:token|memory|cost|price|gpu|storage|capacity|hbm|spend)|"
+        r"(?:improvement|increase|gain|boost|rise)\s(?:in|of)\s(?:the\s)?(?:[\w-]+\s){0,3}?hit\s?(?:rates?|ratios?)|"
         r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:energy|compute|flops|costs?)|"
         r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level|"
@@ -495,6 +496,7 @@ _ROWS: tuple[Row, ...] = (
             "increase in token usage",
             "reduction in memory",
             "an 8x cache reduction",
+            "4x improvement in KV cache hit rate",
             "At the 125× tier, a deployment",
             "2× ISL",
         ),

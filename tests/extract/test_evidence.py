@@ -309,6 +309,9 @@ def test_counts_thresholds_and_ratio_values_are_not_speedups() -> None:
         "npu_mem.",
         # https://github.com/Jinghao26/PhoneCacheBlend/blob/main/plan.txt: a longer prompt
         "Phase C warm E2E (465 ms) beats Phase A TTFT despite ~4× more prompt tokens.",
+        # https://github.com/bet0x/barrahome-2026/blob/main/2026/03/22/vllm-router-v080-prompt-cache-and-observability.md:
+        # more hits, not faster ones
+        "For a 4-instance deployment, that's a theoretical 4x improvement in KV cache hit rate.",
         # https://github.com/nicedreamzapp/claude-code-local/blob/main/README.md: a shorter prompt
         # is the cause of the faster prefill
         "A **28× prompt reduction** that cuts prefill from ~60 s to ~2 s on Gemma 4 31B.",
