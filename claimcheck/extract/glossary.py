@@ -233,6 +233,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"权重|權重|가중치|重み", "weights"),
     # "解决…内存碎片化…，提升吞吐量 2.2-24 倍": PagedAttention's memory management
     (r"碎片化?|断片化|단편화", "fragmentation"),
+    # "TTFT -92.6%，斜率下降 96.7%": the slope of TTFT against the prefix, not a speed
+    (r"斜率|傾き|기울기", "slope"),
     # "通信延迟降低40%": DeepSeek's compute-communication overlap, a kernel-level cause
     (r"通信|通訊|통신", "communication"),
     # other causes paper digests name: "稀疏注意力" (sparse attention), "LLM调用" (LLM calls)

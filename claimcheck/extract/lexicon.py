@@ -542,7 +542,7 @@ _ROWS: tuple[Row, ...] = (
         r"energy|power\s(?:draw|use|usage|consumption)|"
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:work|energy|compute|flops|costs?)|"
         r"(?:read|write|transfer|copy)\sspeeds?|transfer\s(?:latency|latencies|times?|delays?)|"
-        r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|"
+        r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|slopes?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
         (
             "input token costs",
@@ -555,6 +555,7 @@ _ROWS: tuple[Row, ...] = (
             "accuracy improvements of",
             "cache read speed",
             "KV cache average transfer latency",
+            "the slope reduction 96.7%",
             "Compression",
             "request hits about",
         ),

@@ -844,3 +844,18 @@ def test_a_kv_transfer_latency_is_no_speedup() -> None:
     # a TTFT that falls 96 % is a 25x speedup
     (claim,) = read("将KV缓存复用后，首 token 延迟降低96%。").claims
     assert claim.values["speedup"] == 25.0
+
+
+def test_a_slope_is_no_speed() -> None:
+    # https://github.com/rebibabo/rebibabo.github.io (source branch,
+    # source/_posts/llm-inference/06-series-summary.md): TTFT falls 92.6 %, and its slope (斜率)
+    # against the prefix's length 96.7 %
+    page = (
+        "# 全系列实验回顾：Prefix Caching\n\n"
+        "| 实验 | 结果 |\n|---|---|\n"
+        "| Prefix Caching ~4000t 前缀 | TTFT -92.6%，斜率下降 96.7% |\n"
+    )
+    records = read_document(page, "markdown", "p.md").records
+    # a 92.6 % cut of TTFT is 1 / (1 - 0.926) = 13.51x; the slope's 96.7 % would be 30.3x
+    assert [r.claim.speedup for r in records] == [13.51]
+    assert english("斜率下降 96.7%") == "slope reduction 96.7%"
