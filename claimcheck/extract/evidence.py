@@ -340,6 +340,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     denied = _denied_before(lead.lower().split()[-3:])
     if not denied and _COUNTERFACTUAL.search(lead):
         denied = "would"  # "this probe would have reported a 40x speed-up": it did not
+    if not denied and (negated := _DENIED_FIGURE.search(lead)):
+        denied = (negated.group(1) or negated.group(2)).lower()  # "not a 109x increase in …"
     if denied and re.search(rf"\b(?:and|&)\s{re.escape(denied)}\b", lead, re.IGNORECASE):
         denied = "" if _metric_in(lead, Span(0, len(lead))) else denied  # "TTFT and cost by"
     out: list[Fact] = []
@@ -389,7 +391,11 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     verdict = _first_telling(after)
     if verdict is not None:
         name, words = verdict
-        if name == "comparison" and denied and (not _metric_follows(after) or denied in _HOPED):
+        if (
+            name == "comparison"
+            and denied
+            and (not _metric_follows(after) or denied in _HOPED or denied in _NEGATIONS)
+        ):
             name, words = "denied-before", denied  # "deployed 3x faster"
         elif name == "comparison" and _CUT_WORD.fullmatch(words) and not _metric_follows(after):
             # "cost を up to 90% reduction" (a verb-final language, glossed): the cut is the
@@ -778,6 +784,14 @@ _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 _HOPED = frozenset({"expected", "hoped", "projected", "promise", "promises", "promised", "would"})
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
 expected a 2x gain in throughput"), or what did not happen ("would have reported")."""
+_NEGATIONS = frozenset({"not", "never", "no", "n't"})
+_DENIED_FIGURE = re.compile(
+    r"(?:\b(not|never|no)|(n't))\s(?:(?:give|deliver|yield|provide|achieve|get|see|mean|reach|show)"
+    r"\w*\s)?(?:an?\s|the\s)?(?:~|about\s|around\s|roughly\s|nearly\s)?$",
+    re.IGNORECASE,
+)
+"""A figure its sentence denies: "That measures repeated prefill, not a 109x increase in
+generation speed" (a recipe's work log); not "not only a 2x speedup", which affirms it."""
 _COUNTERFACTUAL = re.compile(r"\bwould(?:\shave|'ve)\s(?:[\w-]+\s){0,2}(?:an?\s)?$", re.IGNORECASE)
 
 

@@ -969,6 +969,17 @@ def test_a_hoped_for_figure_is_no_claim_even_with_a_metric(text: str) -> None:
     assert extract_claims(text, explicit=True) == []
 
 
+def test_a_figure_its_sentence_denies_is_no_claim() -> None:
+    # https://github.com/Radar105/qwen38-flash-next-nvfp4-spark/blob/main/README.md: what a warm
+    # prefill measures, and what it does not
+    sentence = "That measures repeated prefill, not a 109x increase in generation speed."
+    assert extract_claims(sentence, explicit=True) == []
+    assert extract_claims("Prefix caching doesn't deliver a 10x speedup in TTFT.") == []
+    # "not only" affirms the figure
+    (claim,) = extract_claims("Prefix caching gives not only a 10x speedup in TTFT but lower cost.")
+    assert claim.values["speedup"] == 10.0
+
+
 def test_a_factor_that_names_a_tier_or_level_is_no_speedup() -> None:
     # warroom.solsticestudio.ai/tsc_papers (KV compression): "the 125× tier" names a setting
     text = (
