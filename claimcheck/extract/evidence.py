@@ -397,6 +397,13 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             and (not _metric_follows(after) or denied in _HOPED or denied in _NEGATIONS)
         ):
             name, words = "denied-before", denied  # "deployed 3x faster"
+        elif (
+            name == "comparison"
+            and _INCREASE.fullmatch(words)
+            and not _metric_follows(after)
+            and _time_before(text, frame.sentence.start, span.start)
+        ):
+            name = "slower"  # "P90 reaches 219ms at concurrency 64, a ~4.8x increase over …"
         elif name == "comparison" and _CUT_WORD.fullmatch(words) and not _metric_follows(after):
             # "cost を up to 90% reduction" (a verb-final language, glossed): the cut is the
             # cost's, named before the figure
@@ -734,6 +741,16 @@ def _worse(word: str, following: str) -> bool:
         (_UP.fullmatch(word) and _TIME_METRIC.match(following))
         or (_DOWN.fullmatch(word) and _RATE_METRIC.match(following))
     )
+
+
+_INCREASE = re.compile(r"increases?|rises?|growth|jumps?", re.IGNORECASE)
+
+
+def _time_before(text: str, start: int, end: int) -> bool:
+    """Whether the sentence names a time metric (TTFT, latency, a time end to end) before the
+    figure and no rate: an increase of it is a slowdown."""
+    named = [m for m in METRICS if pattern(f"metric_{m}").search(text, start, end)]
+    return bool(named) and "throughput" not in named and "decode" not in named
 
 
 def _metric_follows(after: str) -> bool:

@@ -714,7 +714,7 @@ _LOAD = re.compile(
     re.IGNORECASE,
 )
 _WORSE = re.compile(
-    r"\b(?:slower|slowdown|worse|regress\w*|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
+    r"\b(?:slower|slowdown|worse|regress\w*|climb(?:s|ed|ing)?|increase[sd]?\s(?:in\s)?(?:the\s)?(?:ttft|latency|time|p\d\d)|"
     r"higher\s(?:ttft|latency|itl|tpot|time)|(?:ttft|latency|itl|tpot)\s(?:p\d\d\s)?(?:\w+\s)?"
     r"(?:increas\w*|grows?|grew|rises?|rose|jump\w*|spik\w*|degrad\w*)|"
     r"[x×]\s(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline))\b|"

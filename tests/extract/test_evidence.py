@@ -280,6 +280,20 @@ def test_kv_cache_compression_is_compression_even_with_text() -> None:
     assert extract_claims(sentence, explicit=True) == []
 
 
+def test_an_increase_of_a_time_named_before_it_is_a_slowdown() -> None:
+    # https://github.com/tanny1412/kv-cache-aware-routing-with-llm-d/blob/main/README.md: TTFT
+    # under load
+    sentence = (
+        "TTFT holds under 75ms through concurrency 16, then climbs sharply — P90 reaches 219ms "
+        "at concurrency 64, a ~4.8x increase over the single-request baseline — while "
+        "throughput keeps scaling close to linearly."
+    )
+    assert extract_claims(sentence, explicit=True) == []
+    # an increase of a rate is a gain
+    (claim,) = extract_claims("With prefix caching, throughput saw a 4.8x increase.")
+    assert claim.values["speedup"] == 4.8
+
+
 def test_a_time_that_is_a_multiple_of_the_no_offload_time_is_a_slowdown() -> None:
     # https://github.com/natoscott/benchmarks/blob/HEAD/llm-d-kvcache-offload-eval/REPORT-v0.6.0.md
     sentence = (
