@@ -719,7 +719,9 @@ _WORSE = re.compile(
     r"(?:increas\w*|grows?|grew|rises?|rose|jump\w*|spik\w*|degrad\w*)|"
     r"[x×]\s(?:the|that\sof)\s(?:[\w-]+\s){0,2}?(?:no-[\w-]+|uncached|non-cached|baseline))\b|"
     # "TTFT: +10% increase (0.122s vs 0.111s)" (https://github.com/llm-d/llm-d-kv-cache-manager)
-    r"\+\s?\d[\d.,]*\s?%\s(?:increase|higher|slower|longer)\b|\bincrease[sd]?\s\(",
+    r"\+\s?\d[\d.,]*\s?%\s(?:increase|higher|slower|longer)\b|\bincrease[sd]?\s\(|"
+    # "The first token takes ~2.4× longer than subsequent tokens (1.12ms vs 0.46ms avg)"
+    r"\d[x×]\s(?:longer|slower)\b",
     re.IGNORECASE,
 )
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")

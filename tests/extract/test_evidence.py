@@ -294,6 +294,22 @@ def test_an_increase_of_a_time_named_before_it_is_a_slowdown() -> None:
     assert claim.values["speedup"] == 4.8
 
 
+def test_times_beside_a_factor_that_is_longer_are_no_claim() -> None:
+    # https://github.com/k-l-lambda/trigo.cpp/blob/main/prototype/kvcache/KVCACHE_BENCHMARK.md:
+    # the first token against the later ones, on a KV-cache benchmark's page
+    sentence = (
+        "1. **First Token Overhead**: The first token takes ~2.4× longer than subsequent tokens "
+        "(1.12ms vs 0.46ms avg)"
+    )
+    assert read(sentence, explicit=True, page="kv").claims == []
+    # the same times, the later one with the KV cache, are the cache's gain
+    sentence = "The first token takes 1.12ms without the KV cache and 0.46ms with it."
+    (claim,) = read(sentence, page="kv").claims
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == pytest.approx(
+        (0.00112, 0.00046)
+    )
+
+
 def test_a_time_that_is_a_multiple_of_the_no_offload_time_is_a_slowdown() -> None:
     # https://github.com/natoscott/benchmarks/blob/HEAD/llm-d-kvcache-offload-eval/REPORT-v0.6.0.md
     sentence = (
