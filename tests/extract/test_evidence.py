@@ -2410,6 +2410,22 @@ def test_a_faster_compile_is_no_kv_speedup() -> None:
     ) == [8.5]
 
 
+def test_a_vector_store_s_semantic_match_is_no_kv_cache() -> None:
+    # https://github.com/zakariaf/RAG-Cache/blob/main/README.md: a similar question answered
+    # from a vector store instead of the model
+    page = (
+        "## Real Performance Tests\n\n### Cache Hit Performance\n\n"
+        "| Test | Cache Type | Latency | Speedup |\n|------|------------|---------|---------|\n"
+        "| First Query (Cache Miss) | LLM Call | 8,573ms | baseline |\n"
+        "| Similar Query (Semantic Match) | **Qdrant** | 457ms | **18.7x faster** |\n"
+    )
+    assert _page_speedups(page) == []
+    kv = page.replace(
+        "Similar Query (Semantic Match) | **Qdrant**", "Shared prefix (KV reuse) | **vLLM**"
+    )
+    assert _page_speedups(kv) == [18.7]
+
+
 def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
     # https://github.com/vcache-project/vCache/blob/master/README.md: cached responses returned
     # for similar prompts, no KV state reused
