@@ -1021,7 +1021,7 @@ _ROWS: tuple[Row, ...] = (
         # a compile, not a model's run: "Recompile, 74.5 s | Prebuilt cache, 8.8 s | 8.5× faster compile"
         r"re-?compil\w*|(?:faster|slower)\scompil\w*|compil(?:e|ation)\s(?:times?|steps?|phases?)|"
         # a selection kernel: "V2 makes prefill Top-K 1.84–2.61× faster than radix CUDA"
-        r"(?:prefill|decode|exact)\stop-?k|top-?k\s(?:kernels?|selection|operators?)",
+        r"(?:prefill|decode|exact)\stop-?k|top-?k\s(?:kernels?|selection|operators?)|split[-\s]kv|kv[-\s]splits?",
         (
             "FlashAttention-3",
             "prefill Top-K",
@@ -1264,7 +1264,8 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "cue_kv",
         "cue",
-        r"kv|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|(?<!semantic\s)prompt[-\s]cach\w*|"
+        # (not a decode kernel's split-KV: "256K decode attention — split-KV CU occupancy")
+        r"(?<!split-)(?<!split\s)kv(?![-\s]splits?)|key[-\s]value(?!\s(?:stores?|storage|databases?|db|pairs?|lookups?))|kvcache|recomput\w*|recalculat\w*|re-?prefill\w*|prefix(?:es)?[-\s]cach\w*|(?<!semantic\s)prompt[-\s]cach\w*|"
         r"(?:[a-z]+_)?(?:prefix|prompt)_cach\w*|"
         r"prefix[-\s](?:reuse|sharing|hits?|match\w*|aware)|prefix[-\s]?hash\w*|cache[-\s]aware|"
         r"context\scach\w*|radix\scache|cache[-\s]breakpoints?|cache_control|cache[sd]?\s(?:hits?|prefix\w*|context|prompts?)|cached\s(?:prefix|context|prompt|tokens?|input)\w*|"

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from claimcheck.extract import evidence, extract_claims, read
+from claimcheck.extract.lexicon import pattern
 from claimcheck.sources.document import read_document
 
 
@@ -2424,6 +2425,20 @@ def test_a_vector_store_s_semantic_match_is_no_kv_cache() -> None:
         "Similar Query (Semantic Match) | **Qdrant**", "Shared prefix (KV reuse) | **vLLM**"
     )
     assert _page_speedups(kv) == [18.7]
+
+
+def test_a_decode_kernel_s_split_kv_is_no_kv_cache() -> None:
+    # https://github.com/mattbucci/2x-R9700-RDNA4-GFX1201-sglang-inference/blob/main/benchmarks/attention-decode-256k-kvsplit.md:
+    # more KV splits fill the GPU in flash-decoding
+    page = (
+        "# 256K decode attention — split-KV CU occupancy (patch 086)\n\n"
+        "End-to-end tok/s (non-static, heuristic scales): 227K 14.4 → 30.7 (2.14×); 128 90.0 → "
+        "90.8 (no regression); 8K 78.6 → 82.6. Coherent both arms.\n"
+    )
+    assert _page_speedups(page) == []
+    # the split is the kernel's; a KV cache named beside it is still one
+    assert pattern("cue_kv").search("split-KV CU occupancy") is None
+    assert pattern("cue_kv").search("split-KV CU occupancy with the KV cache warm") is not None
 
 
 def test_a_semantic_prompt_cache_is_no_kv_cache() -> None:
