@@ -1318,7 +1318,7 @@ def _in_speedup_column(frame: Frame, figure: Span) -> bool:
         return False
     if _SPEEDUP_COLUMN.search(cell) is not None:
         return True
-    if _GAIN_COLUMN.fullmatch(cell.strip(" *_")) and _BASELINE_COLUMN.search(frame.hint):
+    if _GAIN_COLUMN.fullmatch(cell.strip(" *_")) and _gain_over_baseline(frame.hint):
         return True  # "| Baseline | With Offloading | Improvement |": a gain over the baseline
     # "| Cache vs batch |", "| vs Vanilla |": one side set against the other, as a speedup is
     return _VERSUS_COLUMN.search(cell) is not None and pattern("not_speed").search(cell) is None
