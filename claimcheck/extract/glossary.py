@@ -168,6 +168,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)\s?毫秒", "ms"),
     (r"(?<=\d)\s?[秒초]", "s"),
     (r"从(?=\s?\d)", "from"),  # "从 13 秒降低至 500 毫秒": from 13 s down to 500 ms
+    # "TTFT 从 300ms 降至 50ms": a time that falls to a figure, as "from 300 ms down to 50 ms"
+    (
+        r"(?:降低|减少|減少|缩短|縮短|下降|降|减|減|缩|縮)[至到](?=\s?[\d.,]+\s?(?:m?s\b|秒|毫秒|分钟|分鐘|min))",
+        "down to",
+    ),
     (r"(?<=降低|减少|缩短|下降|減少|縮短)[至到]", "to"),
     # what the factor does
     # "캐시 히트 (40-50% 빠름)": Korean says "faster" with the noun of "fast", or "became fast"
