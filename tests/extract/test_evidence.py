@@ -2557,3 +2557,33 @@ def test_a_restart_faster_than_reinitialising_is_model_loading() -> None:
         "re-initializing."
     )
     assert extract_claims(text) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://personal-wiki-ddd.pages.dev/ai-ml/ai-accelerator-architectures/low-latency-llm-inference/Optimizing-Inference-for-Long-Context-and-Large-Batch-Sizes-with-NVFP4-KV-Cache
+        # (NVFP4 KV against FP8 KV: both arms reuse cached KV)
+        "The TTFT (time-to-first-token) latency gain can reach up to 3× over FP8 KV cache at high"
+        " cache memory budgets, driven by higher hit rates and fewer recomputation stalls during"
+        " prefill.",
+        # https://github.com/gabrielchua/daily-ai-papers/blob/main/archive/2025/05/07.md (RetroInfer)
+        "Experiments demonstrate up to 4.5x speedup over full attention within GPU memory limits"
+        " and up to 10.5x over sparse attention baselines when extending KV cache to CPU memory,"
+        " while maintaining full-attention-level accuracy.",
+        # https://github.com/HuggingAGI/HuggingArxivLLM (RetroInfer's digest in Chinese)
+        "实验结果显示，在长上下文基准测试中，RetroInfer在GPU内存限制下比完全注意力快4.5倍，"
+        "扩展KV缓存到CPU内存时，比稀疏注意力基线快10.5倍，同时保持完全注意力级别的准确性。",
+    ],
+)
+def test_a_figure_against_another_kv_format_or_attention_is_no_reuse_gain(sentence: str) -> None:
+    assert _factors(sentence) == []
+    assert _factors(sentence, explicit=True) == []
+
+
+def test_a_kv_format_outside_the_compared_side_leaves_the_claim() -> None:
+    # the number format is a setting here, not what the figure is measured against
+    sentence = (
+        "With FP8 KV cache, offloading to CPU memory cuts TTFT 3x over recomputing the prefix."
+    )
+    assert _factors(sentence) == [3.0]
