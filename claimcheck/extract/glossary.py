@@ -162,7 +162,8 @@ _RUSSIAN: tuple[tuple[str, str], ...] = (
 
 _SIGNS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
-    (r"(?<=\d)\s?[倍배]", "x"),
+    # but not the first syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch)
+    (r"(?<=\d)\s?(?:倍|배(?![포치열터경송제정분달우속선관출수양당]))", "x"),
     (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
     # times: 秒 (zh, ja) and 초 (ko) after a number are seconds, 毫秒 milliseconds
     (r"(?<=\d)\s?毫秒", "ms"),

@@ -272,6 +272,20 @@ def test_a_time_that_falls_to_another_in_chinese_is_a_pair_and_a_share_is_not() 
     assert "down to" not in english("浪費從 60–80% 降到 4% 以下")
 
 
+def test_a_korean_word_that_starts_with_bae_after_a_number_is_no_multiplier() -> None:
+    # https://github.com/kodonghui/corthex-v2/blob/main/_bmad-output/planning-artifacts/epic-15-prd-addendum.md
+    # "Story 15.1 배포 전" is "before Story 15.1 ships": 배포 (deploy) is no 배 (times)
+    row = (
+        "| NFR-CACHE-P1 | Prompt Cache TTFT 개선 | 캐시 히트 시 TTFT ≥ 85% 단축 (Anthropic 공식: 캐시"
+        " 읽기 비용 = 기본 × 0.1) | Story 15.1 배포 전 1주 평균 TTFT 베이스라인 측정 후, 배포 후 동일"
+        " 에이전트 연속 2회 호출 TTFT 비교 | 🔴 P0 | 1 |"
+    )
+    assert "15.1x" not in english(row)
+    assert [claim["speedup"] for claim in _read(row)] == [6.67]  # the 85 % cut: 1 / 0.15
+    assert "16 배치" in english("16 배치에서")  # a batch of 16
+    assert english("TTFT 3배 빠름").startswith("TTFT 3x faster")
+
+
 def test_a_range_written_with_dao_is_a_range() -> None:
     # https://yunpan.plus/t/2033-1-1 (LMCache with vLLM: "3 to 10 times" faster responses)
     sentence = "根据实测,搭配 vLLM 使用时,在多轮对话、RAG 等场景下,响应速度可以提升 3 到 10 倍。"
