@@ -152,7 +152,7 @@ _NOT_SPEED = (
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
     r"sessions|margin|share|adoption|customers|arr|market|size|parameters|weights|"
-    r"concurrency|concurrent\s(?:users|requests|sessions|streams|connections)|"
+    r"concurrency|concurrent\s(?:users?|requests?|sessions?|streams?|connections?|sequences?)|"
     r"bookings|sales|orders|downloads|deployments|quarter|year[-\s]over[-\s]year|yoy|qoq|"
     r"less\s(?:memory|storage|space|hbm|vram)|fewer\sgpus|gpus?\sfewer|"
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"

@@ -2305,6 +2305,13 @@ def test_more_concurrency_is_capacity_not_speed() -> None:
     # a benchmark's concurrency is its setting, and the cache's gain is still read
     [claim] = read("At concurrency 16, prefix caching cut TTFT 3x.").claims
     assert claim.values["speedup"] == 3.0
+    # a design target of a KV-offloading scheduler, one request in the singular
+    # (https://github.com/ArchanaChetan07/GPU-Memory-Aware-Request-Scheduler-with-KV-Cache-Offloading-for-Multi-Tenant-LLM-Serving)
+    target = (
+        "Design targets (pending vLLM integration): GPU utilization 65% → 85%, 3× concurrent"
+        " request capacity, −60% P99 SLA violations."
+    )
+    assert read(target, page="kv").claims == []
 
 
 def test_a_time_measured_beside_bare_cache_wording_is_a_speed() -> None:
