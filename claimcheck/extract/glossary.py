@@ -163,6 +163,7 @@ _RUSSIAN: tuple[tuple[str, str], ...] = (
 _SIGNS: tuple[tuple[str, str], ...] = (
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
     # but not the first syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch)
+    (r"(?<=\d)\s?倍于", "x over"),  # "2-6 倍于其他引擎": 2-6 times over other engines
     (r"(?<=\d)\s?(?:倍|배(?![포치열터경송제정분달우속선관출수양당]))", "x"),
     (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
     # times: 秒 (zh, ja) and 초 (ko) after a number are seconds, 毫秒 milliseconds
@@ -250,6 +251,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"预填充|預填充|プリフィル|프리필", "prefill"),  # "加速预填充 2.79 倍": prefill, faster
     (r"预算|預算|予算|예산", "budget"),  # "按层、按模态分配缓存预算": a KV budget, compression
     (r"能耗|能量|エネルギー|에너지", "energy"),  # "토큰당 에너지 60배 절감": energy per token
+    (r"其[他它](?:推理)?引擎|他の(?:推論)?エンジン", "other engines"),
     (r"(?:完全|全)注意力|フル・?アテンション|풀\s?어텐션", "full attention"),
     (r"注意力|アテンション|어텐션", "attention"),
     (r"调用|調用|呼び出し|호출", "calls"),
@@ -357,6 +359,7 @@ def _reading(match: re.Match[str]) -> str:
 
 _PUNCTUATION = {
     "x": "x",
+    "x over": "x over ",
     "-": "-",
     ".": ". ",
     ",": ", ",

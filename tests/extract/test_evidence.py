@@ -2594,3 +2594,11 @@ def test_a_kv_format_outside_the_compared_side_leaves_the_claim() -> None:
         "With FP8 KV cache, offloading to CPU memory cuts TTFT 3x over recomputing the prefix."
     )
     assert _factors(sentence) == [3.0]
+
+
+def test_sglang_spec_v2_is_speculative_decoding() -> None:
+    # https://github.com/NaphJohn/LLM-blog/blob/main/src/pages/blog/fw5-evolution-timeline.md
+    # (SGLang's release timeline: speculative decoding V2 on by default)
+    assert pattern("topic_speculative").search("Spec V2 默认 +11% TPS") is not None
+    assert read("Spec V2 默认 +11% TPS", page="kv").claims == []
+    assert pattern("topic_speculative").search("the API spec is 2x longer") is None
