@@ -179,7 +179,12 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # what the factor does
     # "캐시 히트 (40-50% 빠름)": Korean says "faster" with the noun of "fast", or "became fast"
     (r"高速化|加速|快|빠름|빨라(?:졌|지|집|져|짐)\w*|더\s?빠르\w*", "faster"),
-    (r"느리(?:다|지만|고|게)|느린|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く", "slower"),
+    # a figure right after "expected" is a hope: "선형 기대 16×" (a linear expectation of 16x)
+    (r"(?:예상|기대|预期|預期|予想|見込み)(?=\s?[~≈]?\s?\d)", "expected"),
+    (
+        r"느리(?:다|지만|고|게)|느린|느림|느려(?:짐|졌\w*|져\w*|지\w*)|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く",
+        "slower",
+    ),
     # "TTFT p95는 163배 나빠집니다" (p95 TTFT becomes 163 times worse)
     (r"나빠(?:집니다|지며|지고|진다|졌다|져)|악화|悪化|恶化|惡化|变差|變差", "worse"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),

@@ -297,6 +297,21 @@ def test_times_over_other_engines_in_chinese_is_an_engine_comparison() -> None:
     assert claim.values["speedup"] == 3.0
 
 
+def test_a_korean_slowdown_and_an_expected_figure_are_no_claim() -> None:
+    # https://github.com/mystous/vllm_hybrid/blob/main/NinjaGap_Todo/11_batch_aware_decode_attn.md
+    # (a CPU paged-attention kernel's notes): batch 16 runs 5.3x slower (느림) than batch 1,
+    # against a linear expectation (기대) of 16x
+    sentence = (
+        "IPEX 의 `single_query_cached_kv_attention` 은 **per-seq loop 의 Python/C++ 혼합 구조** —"
+        " 각 시퀀스마다 별도 GEMV 수행, KV paged access 반복. 한 step 의 batch=16 실행 시 batch=1"
+        " 대비 **5.3× 느림** (Claude 실패 1 수치) — 선형 기대 16× 대비 3× 실패."
+    )
+    assert "5.3× slower" in english(sentence)
+    assert "expected 16×" in english(sentence)
+    assert _read(sentence) == []
+    assert "expected" not in english("기대 효과: prefix caching")  # no figure after it
+
+
 def test_a_range_written_with_dao_is_a_range() -> None:
     # https://yunpan.plus/t/2033-1-1 (LMCache with vLLM: "3 to 10 times" faster responses)
     sentence = "根据实测,搭配 vLLM 使用时,在多轮对话、RAG 等场景下,响应速度可以提升 3 到 10 倍。"
