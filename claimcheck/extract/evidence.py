@@ -310,6 +310,11 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         and _alone_in_cell(text, span, frame.sentence)
         and _in_speedup_column(frame, span)
     ):
+        price = _MONEY.search(text, frame.sentence.start, frame.sentence.end)
+        if price is not None and not durations(text, frame.sentence.start, frame.sentence.end):
+            # "| Cache write | $3.75 | 1.25x |" under "Token Type | Price / 1M Tokens | vs
+            # Base": the row's quantity is a price, and its ratio a price's
+            return [Fact("not-speed-before", price.group())]
         return [Fact("comparison", "a speedup column")]  # "| 1.7s | 0.18s | **9x** |"
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
@@ -1223,6 +1228,11 @@ _SPEEDUP_COLUMN = re.compile(
 """A header cell of speedups: "Speedup", "x faster", or a bare "Speed" whose cells are
 multipliers of a "1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
 
+
+_MONEY = re.compile(
+    r"[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|dollars?|cents?)\b", re.IGNORECASE
+)
+"""An amount of money in a table row: its other figures are prices, not speeds."""
 
 _VERSUS_COLUMN = re.compile(r"\b(?:vs\.?|versus)(?=\s|$)", re.IGNORECASE)
 

@@ -2602,3 +2602,21 @@ def test_sglang_spec_v2_is_speculative_decoding() -> None:
     assert pattern("topic_speculative").search("Spec V2 默认 +11% TPS") is not None
     assert read("Spec V2 默认 +11% TPS", page="kv").claims == []
     assert pattern("topic_speculative").search("the API spec is 2x longer") is None
+
+
+def test_a_ratio_beside_a_price_in_a_table_row_is_a_price_ratio() -> None:
+    # https://github.com/avparkhi/strands-prompt-caching-demo/blob/main/README.md (a prompt
+    # caching demo's pricing table: a cache write costs 1.25x the base input price)
+    page = (
+        "# Prompt caching with Strands\n\n## Pricing (Claude Sonnet 4.6)\n\n"
+        "| Token Type | Price / 1M Tokens | vs Base |\n|---|---|---|\n"
+        "| Regular input | $3.00 | 1x |\n| Cache write | $3.75 | 1.25x |\n"
+        "| Cache read | $0.30 | 0.1x (90% cheaper) |\n"
+    )
+    assert _page_speedups(page) == []
+    # times in a row keep its speedup column a speed's
+    timed = (
+        "# Prompt caching\n\n| Run | TTFT | vs Base |\n|---|---|---|\n"
+        "| Cold | 2.0 s | 1x |\n| Prompt cache hit | 0.5 s | 4x |\n"
+    )
+    assert _page_speedups(timed) == [4.0]
