@@ -230,6 +230,10 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"使用(?!量|率)", "using"),  # "比使用 KV 缓存的 AR 模型快": than AR models using KV cache
     (r"命中率|ヒット率|적중률", "hit rate"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
+    (
+        r"(?:内存|記憶體|メモリ)\s?(?:访问|訪問|アクセス)",
+        "memory access",
+    ),  # "内存访问延迟降低15-25%"
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),
     (r"并发|並發|同時実行数?|동시성", "concurrency"),  # "| CPU KV Offloading | 并发 +10x |"

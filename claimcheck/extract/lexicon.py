@@ -536,6 +536,7 @@ _ROWS: tuple[Row, ...] = (
         "subject_not_speed",
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|costs?|pricing|price[sd]?|discount\w*|usage|expenses?|"
+        r"memory\saccess(?:\s(?:latency|latencies|times?|delays?))?|"
         r"compute|flops|memory|footprint|capacity|bandwidth|hbm|vram|hit\s?rates?|hit\sratios?|sizes?|concurrency|"
         # a count of hits, not their speed ("请求命中大约 4.4×"; not "cache hits are 10x faster")
         r"hits\b(?!\s(?:are|were|is|was|run|ran|become|became|return\w*|complet\w*|take|took|serve\w*|skip\w*|avoid\w*|bypass\w*|cut|reduce\w*|make|made)\b)|"
@@ -555,6 +556,7 @@ _ROWS: tuple[Row, ...] = (
             "accuracy improvements of",
             "cache read speed",
             "KV cache average transfer latency",
+            "memory access latency reduction 15-25%",
             "the slope reduction 96.7%",
             "Compression",
             "request hits about",
@@ -748,11 +750,12 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_memory_management",
         "topic",
-        r"paged\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
+        r"page[d-]?\s?attention|vattention|memory\s(?:fragmentation|management|allocat\w*|waste)|fragmentation|"
         r"block\s(?:tables?|allocat\w*)|kvcached|(?:efficient|smart|better)\skv[-\s]cache\s(?:management|handling)|"
         r"kv(?:[-\s]cache)?\smanagement\s(?:improvements?|optimi[sz]ations?|changes|rework)",
         (
             "PagedAttention",
+            "Page-Attention",
             "its efficient KV cache management",
             "purely from scheduler and KV management improvements",
             "10-20% faster due to better KV cache handling",

@@ -2620,3 +2620,25 @@ def test_a_ratio_beside_a_price_in_a_table_row_is_a_price_ratio() -> None:
         "| Cold | 2.0 s | 1x |\n| Prompt cache hit | 0.5 s | 4x |\n"
     )
     assert _page_speedups(timed) == [4.0]
+
+
+def test_page_attention_and_memory_access_latency_are_no_kv_reuse() -> None:
+    # https://github.com/wangyao-i/ai-learning/blob/main/.trae/documents/vllm-ascend框架特性代码学习计划.md
+    # (a study plan of vllm-ascend's features: a table of the gains each promises)
+    page = (
+        "# vLLM-Ascend 框架特性代码学习计划\n\n### 1.1 调度特性\n\n"
+        "| 特性名称 | 特性说明 | 性能收益 |\n|----------|----------|----------|\n"
+        "| **Page-Attention** | 分块管理KV Cache，提升吞吐 | 同等硬件条件下吞吐量提升30-50% |\n"
+    )
+    assert _page_speedups(page) == []
+    assert pattern("topic_memory_management").search("Page-Attention") is not None
+    # the same document's overview lists NUMA-aware allocation's memory access latency
+    # (https://github.com/wangyao-i/ai-learning/blob/1ab16ebbadb07b6c3af37fa77d2c5651261aa683/.trae/documents/vllm-ascend加速特性总览.md)
+    assert read("* **性能收益**：内存访问延迟降低15-25%", page="kv").claims == []
+    # the overview's prefix cache still cuts its first-token latency
+    prefix = (
+        "# vLLM-Ascend 加速特性总览\n\n#### 3.1 Auto-Prefix-Caching (自动前缀缓存)\n\n"
+        "* **特性说明**：前缀缓存，降低首token时延\n\n* **核心优势**：缓存公共前缀，避免重复计算\n\n"
+        "* **性能收益**：\n\n  * 首token时延降低40-60%\n"
+    )
+    assert _page_speedups(prefix) == [2.5]
