@@ -891,7 +891,7 @@ _ROWS: tuple[Row, ...] = (
         r"dependency|model|weights?|embeddings?|query|result|search|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"
         # a semantic cache's store: "| Similar Query (Semantic Match) | Qdrant | 457ms | 18.7x faster |"
-        r"semantic\s(?:match\w*|similarity|lookups?)|qdrant|pinecone|weaviate|milvus|chromadb|vector\s(?:db|database|store)s?|"
+        r"semantic\s(?:match\w*|similarity|lookups?)|(?:embedding|cosine)\s(?:similarity|distance)|similarity\sthreshold|qdrant|pinecone|weaviate|milvus|chromadb|vector\s(?:db|database|store)s?|"
         r"ccache|sccache|bazel|(?:file|disk|helper)\scach\w*|compilation\s(?:is\s)?(?:skipped|avoided)|"
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"

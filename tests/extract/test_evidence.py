@@ -2642,3 +2642,18 @@ def test_page_attention_and_memory_access_latency_are_no_kv_reuse() -> None:
         "* **性能收益**：\n\n  * 首token时延降低40-60%\n"
     )
     assert _page_speedups(prefix) == [2.5]
+
+
+def test_a_cache_hit_beside_embedding_similarity_is_a_semantic_cache() -> None:
+    # https://github.com/Atom-oh/AgenticAI-Platform/blob/41a4df6264c40e7e190e35d3178a37a77431c736/docs/04-caching/semantic-vs-exact-caching.md
+    # (a Korean handbook: a semantic cache answers in 0.11 s where the model took 6.51 s)
+    paragraph = (
+        "이 표에서 눈여겨봐야 할 것은 threshold를 0.99까지 올려도 캐시 응답 정확도가 100%가 아니라"
+        ' 92.1%라는 점이다. 즉 "충분히 엄격한 threshold"로 오답 재사용을 완전히 없앨 수 없다 — 임베딩'
+        " 유사도 자체가 의미 동일성의 완벽한 대리 지표(proxy)가 아니기 때문이다. 이 데이터셋 기준으로"
+        " threshold를 0.75까지 낮춰도 정확도는 91.2%로 1%p 남짓만 떨어지는 반면 비용 절감은 15.8% →"
+        " 86.3%로 크게 뛴다. 개별 쿼리 단위로 보면 캐시 히트 시 지연이 최대 59배(6.51초 → 0.11초)"
+        " 줄어든 사례도 함께 보고됐다."
+    )
+    assert read(paragraph, page="kv").claims == []
+    assert pattern("topic_other_cache").search("a cosine similarity of 0.92") is not None
