@@ -260,10 +260,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"预填充|預填充|プリフィル|프리필", "prefill"),  # "加速预填充 2.79 倍": prefill, faster
     (r"预算|預算|予算|예산", "budget"),  # "按层、按模态分配缓存预算": a KV budget, compression
     (r"能耗|能量|エネルギー|에너지", "energy"),  # "토큰당 에너지 60배 절감": energy per token
-    (
-        r"임베딩|嵌入向量|埋め込み",
-        "embedding",
-    ),  # "임베딩 유사도": a semantic cache's embedding similarity
+    # "将全部 256 专家流式搬上 NPU": MoE experts streamed in, a weight offload
+    (r"专家|專家|エキスパート|전문가", "experts"),
+    (r"流式(?:加载|載入|搬)?|ストリーミング", "streaming"),
+    # "임베딩 유사도": a semantic cache's embedding similarity
+    (r"임베딩|嵌入向量|埋め込み", "embedding"),
     (r"유사도|相似度|類似度", "similarity"),
     (r"其[他它](?:推理)?引擎|他の(?:推論)?エンジン", "other engines"),
     (r"(?:完全|全)注意力|フル・?アテンション|풀\s?어텐션", "full attention"),

@@ -810,7 +810,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_weight_offload",
         "topic",
-        r"experts?\s(?:prefetch\w*|caching|cache)|(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
+        r"experts?\s(?:prefetch\w*|caching|cache|stream\w*)|(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
         r"offload\w*\s(?:the\s|model\s)*(?:weights|experts|layers|parameters|activations)|"
         r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers",
         ("offloading model weights", "experts to CPU", "ZeRO-Inference", "FlexGen"),

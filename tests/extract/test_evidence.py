@@ -2657,3 +2657,19 @@ def test_a_cache_hit_beside_embedding_similarity_is_a_semantic_cache() -> None:
     )
     assert read(paragraph, page="kv").claims == []
     assert pattern("topic_other_cache").search("a cosine similarity of 0.92") is not None
+
+
+def test_moe_experts_streamed_in_are_a_weight_offload() -> None:
+    # https://github.com/hicann/cann-recipes-infer/blob/master/docs/integration/sglang/dsv4-flash-single-npu-moe-offload/dsv4_flash_single_card_design.md
+    # (all 256 experts streamed onto the NPU for a long prefill: 14 s against 137 s)
+    item = (
+        "- **长序列 prefill 流式加载**（`KT_PREFILL_STREAM=1`）：长 prefill 将全部 256 专家流式搬上"
+        " NPU 计算，4096 prefill 约 14 s（hybrid 约 137 s，~8×）。"
+    )
+    # the design page's own heading and the item's section lead-in ("KV / MoE" on its page)
+    page = (
+        "## 二、当前状态\n\n### 已实现能力\n\n- triton×ascend 自动回退 torch 等价实现（KV / MoE，"
+        f"无需 env）（`sglang/0001`）\n\n**device-offload 主线（默认开启）**\n\n{item}\n"
+    )
+    assert _page_speedups(page) == []
+    assert pattern("topic_weight_offload").search("256 experts streaming onto the NPU")
