@@ -705,6 +705,9 @@ _ROWS: tuple[Row, ...] = (
         r"indexers?|sparse\s(?:attention|prefill\w*|kernels?)|sparsity|(?:native|dynamic|block)[-\s]sparse|linear\sattention|"
         r"sliding[-\s]window|attention\ssinks?|streamingllm|(?:over|than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:dense\s|full\s)attention|minference|duoattention|flexprefill|flashprefill|xattention|"
         r"state[-\s]space|mamba\w*|hybrid\s(?:attention|models?|architectures?)|ring\sattention|star\sattention|"
+        # a recurrent model against the Transformer: "5× higher than Transformers (O(1) per-step
+        # recurrence vs. O(L) KV cache)"
+        r"rwkv|retnet|(?:per-step|linear)\srecurrence|(?:than|over|vs\.?|versus)\s(?:standard\s|vanilla\s)?transformers\b|"
         # sparse-attention and KV-selection methods by their papers' names
         r"native\ssparse\sattention|deepseek\ssparse\sattention|lightning\sindexer|retrievalattention|rocketkv|"
         r"shadowkv|magicpig|tidaldecode|infllm|top-?k\sattention|(?:kv|token)\sselection|moba|"
@@ -1062,7 +1065,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:than|vs\.?|versus|compared\s(?:to|with)|over)\s(?:the\s)?(?:standard\s|naive\s|plain\s)?sequential\s(?:inference|processing|execution|requests?|decoding|generation)|"
         r"batch\soperations|bulk\s(?:imports?|inserts?|writes?|operations)|\d+\s?(?:→|->)\s?\d+\sconcurrent\s\w+|"
         r"from\s(?:one|a\ssingle|1)\sto\s(?:two|four|eight|2|4|8)\s(?:gpus|h100s|a100s|h200s|b200s|nodes)|"
-        r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
+        r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|non-?overlapp?ed\sbaselines?|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
             "tensor parallelism",
             "continuous batching",

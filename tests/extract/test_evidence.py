@@ -2673,3 +2673,25 @@ def test_moe_experts_streamed_in_are_a_weight_offload() -> None:
     )
     assert _page_speedups(page) == []
     assert pattern("topic_weight_offload").search("256 experts streaming onto the NPU")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # https://github.com/Zephyr271828/paper-reading/blob/yufeng/papers/mamba.md
+        "- Inference throughput: 5× higher than Transformers (O(1) per-step recurrence vs. O(L) KV"
+        " cache)",
+        # https://wooseokgwak.github.io/projects/2_project (layer-wise KV streaming overlapped)
+        "- Achieved a 5–15% reduction in TTFT compared to the non-overlapped baseline.",
+    ],
+)
+def test_a_recurrent_model_or_an_overlap_is_no_kv_reuse(sentence: str) -> None:
+    assert _factors(sentence) == []
+    assert _factors(sentence, explicit=True) == []
+
+
+def test_a_cache_faster_than_the_transformer_s_recompute_is_still_read() -> None:
+    # the Transformer named as the model, not as the compared side
+    assert _factors("With prefix caching, the Transformer's TTFT is 5x lower than recompute.") == [
+        5.0
+    ]
