@@ -161,9 +161,9 @@ _RUSSIAN: tuple[tuple[str, str], ...] = (
 … задержки на до 85%" (https://onff.ru/prompt-caching-api/amp)."""
 
 _SIGNS: tuple[tuple[str, str], ...] = (
-    # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times"
-    # but not the first syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch)
     (r"(?<=\d)\s?倍于", "x over"),  # "2-6 倍于其他引擎": 2-6 times over other engines
+    # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times", but 배 not as the first
+    # syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch)
     (r"(?<=\d)\s?(?:倍|배(?![포치열터경송제정분달우속선관출수양당]))", "x"),
     (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
     # times: 秒 (zh, ja) and 초 (ko) after a number are seconds, 毫秒 milliseconds
@@ -230,10 +230,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"使用(?!量|率)", "using"),  # "比使用 KV 缓存的 AR 模型快": than AR models using KV cache
     (r"命中率|ヒット率|적중률", "hit rate"),
     # what a factor of is not a speed: memory, capacity, bandwidth, power
-    (
-        r"(?:内存|記憶體|メモリ)\s?(?:访问|訪問|アクセス)",
-        "memory access",
-    ),  # "内存访问延迟降低15-25%"
+    # "内存访问延迟降低15-25%": the latency of a memory access, no inference speed
+    (r"(?:内存|記憶體|メモリ)\s?(?:访问|訪問|アクセス)", "memory access"),
     (r"内存|記憶體|记忆体|显存|顯存|メモリ|메모리", "memory"),
     (r"容量|용량", "capacity"),
     (r"并发|並發|同時実行数?|동시성", "concurrency"),  # "| CPU KV Offloading | 并发 +10x |"
