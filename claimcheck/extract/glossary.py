@@ -202,6 +202,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"最大|最高|高达|高達|최대", "up to"),
     (r"平均|평균", "average"),
     (r"大[约約]|大概|[约約]|약", "about"),
+    # "동시 처리 시: 처리량 … (25배 증가)": requests served together, batching's gain
+    (r"동시\s?처리|同時処理|并行处理|並行處理", "concurrent processing"),
     (r"同时|同時|同時に|동시에", "while"),  # "提升高达8倍同时显著降低成本": a cost cut beside
     (
         r"相比于?|相较于?|相較於?|相对(?:于|(?=\s?[A-Za-z]))|相對於|と?比較して|に比べて|比较|比較",

@@ -1059,7 +1059,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:expert|data|hybrid|cfg|attention)[-\s]parallel\w*|ulysses|megatron\w*|pipefusion|pipefuse|parallel\sdegree|xdit|(?:tp|dp|ep|sp|pp|etp|edp)\s?=\s?\d+|"
         r"(?:tp|dp|ep)\d+|tp-only|(?:single|one)[-\s](?:gpu|card|replica|device)\s(?:inference|baselines?)|replicas?|multi-gpu\sinference|"
         r"(?:than|compared\s(?:to|with)|over|relative\sto|vs\.?)\s(?:a\s|the\s)?(?:single|one|\d+|two|four|eight)[-\s](?:gpus?|cards?|nodes?|devices?|threads?)|thread\scounts?|tensor\sparallel\w*|pipeline\sparallel\w*|context\sparallel\w*|sequence\sparallel\w*|"
-        r"continuous\sbatching|in-flight\sbatching|batching|two-batch\soverlap|dcp|attention\sdp|dp\sattention|"
+        r"continuous\sbatching|in-flight\sbatching|batching|concurrent\sprocessing|two-batch\soverlap|dcp|attention\sdp|dp\sattention|"
         # requests run together against one at a time: "with a concurrency of 8 compared to
         # standard sequential inference"
         r"(?:than|vs\.?|versus|compared\s(?:to|with)|over)\s(?:the\s)?(?:standard\s|naive\s|plain\s)?sequential\s(?:inference|processing|execution|requests?|decoding|generation)|"

@@ -918,3 +918,15 @@ def test_a_slope_is_no_speed() -> None:
     # a 92.6 % cut of TTFT is 1 / (1 - 0.926) = 13.51x; the slope's 96.7 % would be 30.3x
     assert [r.claim.speedup for r in records] == [13.51]
     assert english("斜率下降 96.7%") == "slope reduction 96.7%"
+
+
+def test_requests_processed_together_in_korean_are_batching() -> None:
+    # https://github.com/eom-youngataek/gisulsa (PagedAttention & KV caching notes): with no
+    # memory wasted, many more requests are processed together (동시 처리), up to 24x throughput
+    row = (
+        "| **동적 배치 크기 확장**                | 메모리 낭비가 없으므로 동일 GPU에서 훨씬 많은 요청을"
+        " 동시 처리 가능                            | 기존 대비 최대 24배 처리량(Throughput) 향상 |"
+    )
+    assert "concurrent processing" in english(row)
+    assert read(row, page="kv").claims == []
+    assert english("캐시 히트와 동시에").strip().endswith("while")  # 동시에 alone is "while"
