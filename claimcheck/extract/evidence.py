@@ -1110,8 +1110,8 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     scope = _beyond_label(frame, figure)
     compared = _systems_compared(frame, figure)
     formats = _sides(frame.hint, _FORMAT_CELL)
-    against = _technique_against(frame, figure)
     if compared or formats or _first(text, "exclude_topic", scope) is not None:
+        against = _technique_against(frame, figure)
         storage = _first(text, "storage_cue", sentence)
         kv_named = _kv_mechanism_in(text, sentence)
         for topic in TOPICS:
@@ -1651,20 +1651,15 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
     variants of that technique; the KV storage both sides use does not make it a reuse gain."""
     if figure is None:
         return None
-    text, clause = frame.text, frame.clause
-    sides = []
-    after = BASELINE_AFTER.search(text, figure.end, min(clause.end, figure.end + 48))
-    if after is not None:
-        sides.append(Span(after.start(), after.end()))
+    text = frame.text
+    after = BASELINE_AFTER.search(text, figure.end, min(frame.clause.end, figure.end + 48))
     before = _SIDE_BEFORE.search(text, max(frame.sentence.start, figure.start - 60), figure.start)
-    if before is not None:
-        sides.append(Span(before.start(), figure.start))
-    for side in sides:
-        words = text[side.start : side.end]
-        if pattern("topic_sparse_attention").search(words) is not None:
-            return words.strip()
-        if pattern("topic_quantisation").search(words) and pattern("cue_kv").search(words):
-            return words.strip()
+    for side in (after, before):
+        words = side.group().strip() if side is not None else ""
+        if pattern("topic_sparse_attention").search(words) is not None or (
+            pattern("topic_quantisation").search(words) and pattern("cue_kv").search(words)
+        ):
+            return words
     return None
 
 
