@@ -1113,7 +1113,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
     if compared or formats or _first(text, "exclude_topic", scope) is not None:
         against = _technique_against(frame, figure)
         storage = _first(text, "storage_cue", sentence)
-        kv_named = _kv_mechanism_in(text, sentence)
+        kv_named = kv_mechanism_in(text, sentence)
         for topic in TOPICS:
             found = _asserted(text, f"topic_{topic}", scope)
             if found is None and topic == "engine_comparison" and compared:
@@ -1544,7 +1544,7 @@ def names_kv_reuse(text: str) -> bool:
     whole = Span(0, len(text))
     if pattern("topic_other_cache").search(text) is not None:
         return _named_for_reuse(text, whole, True) or _product_cue(text, whole) is not None
-    return _kv_mechanism_in(text, whole)
+    return kv_mechanism_in(text, whole)
 
 
 def _kv_cue(text: str, where: Span) -> str | None:
@@ -1881,7 +1881,7 @@ def technique_named(frame: Frame) -> str | None:
     return next((f.detail for f in _topics(frame) if f.name == "topic"), None)
 
 
-def _kv_mechanism_in(text: str, where: Span) -> bool:
+def kv_mechanism_in(text: str, where: Span) -> bool:
     """Whether ``where`` names a KV-cache mechanism: KV-cache, prefix- or prompt-cache,
     recompute or cache-hit wording, or a known KV-cache product."""
     return _kv_cue(text, where) is not None or _product_cue(text, where) is not None

@@ -387,3 +387,20 @@ def test_an_evicted_prefix_reloaded_instead_of_recomputed_is_a_pair_of_times() -
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (52.47, 0.69)
     # an eviction that drops the cache is still another technique
     assert extract_claims("Evicting half the tokens cut TTFT from 52.47s to 0.69s.") == []
+
+
+def test_a_technique_named_a_sentence_before_times_with_their_own_cache_hit_is_no_cause() -> None:
+    # a lesson on KV locality (https://github.com/rohitg00/ai-engineering-from-scratch,
+    # phases/17-infrastructure-and-production/11-multi-region-kv-locality/docs/en.md): the
+    # round-robin balancer is the problem the second sentence measures, and its cache hit the
+    # cause of the shorter time
+    text = (
+        "Round-robin load balancing is actively harmful for cached LLM inference. A request that "
+        "does not land on the node holding its prefix pays full prefill cost — roughly 800 ms at "
+        "P50 on a long prompt versus ~80 ms with a cache hit."
+    )
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (0.8, 0.08)
+    # without a cache named beside the times, the balancer named before them stays their cause
+    plain = text.replace(" with a cache hit", " on the right node")
+    assert extract_claims(plain.replace("for cached LLM inference", "for prefill")) == []
