@@ -226,7 +226,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"速度|속도", "speed"),  # "| 방식 | 시간 (초) | 속도 |": method, time (s), speed
     (r"性能", "performance"),
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
-    (r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量", "throughput"),
+    (
+        r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量|"
+        r"每秒(?:处理|處理|生成|输出|輸出)?\s?[Tt]okens?\s?(?:数量|數量|数|數)",  # "TPS(每秒处理token数)"
+        "throughput",
+    ),
     (r"コスト|成本|费用|費用|비용", "cost"),
     (r"사용량|使用量|用量|使用率|사용률|占用|佔用", "usage"),
     (r"使用(?!量|率)", "using"),  # "比使用 KV 缓存的 AR 模型快": than AR models using KV cache
@@ -283,7 +287,15 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"能效|电力|電力|消費電力|전력", "power"),
     # what a factor of is a cost of speed: an overhead, a transfer between machines
     (r"开销|開銷|オーバーヘッド|오버헤드", "overhead"),
+    # "传输量↓ 50-80%" (the volume sent falls), a quantity and no speed
+    (r"(?:传输|傳輸|転送|전송)(?:量|数据量|數據量|データ量|량)", "transfer volume"),
     (r"传输|傳輸|転送|전송", "transfer"),
+    # "Prefill Token 数减少 42.9%": the number of tokens, a count and no speed
+    (
+        r"(?:(?<=[Tt]oken)|(?<=[Tt]oken\s)|(?<=[Tt]okens)|(?<=[Tt]okens\s))(?:数量|數量|数|數)",
+        "count",
+    ),
+    (r"トークン数|토큰\s?수(?![가-힣])", "token count"),
     (r"解耦", "disaggregated"),
     # KV-cache wording
     (

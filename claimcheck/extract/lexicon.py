@@ -544,7 +544,10 @@ _ROWS: tuple[Row, ...] = (
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:work|energy|compute|flops|costs?)|"
         r"(?:read|write|transfer|copy)\sspeeds?|transfer\s(?:latency|latencies|times?|delays?)|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|slopes?|"
-        r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?",
+        r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?|"
+        # a count of tokens ("cuts prefill tokens by 42.9%"), not tokens a second
+        r"tokens?\scounts?|number\sof\s(?:[\w-]+\s){0,2}tokens|"
+        r"(?:prefill|input|prompt|context)\stokens\b(?!\s?(?:per\b|/|a\s(?:second|minute)|processed))",
         (
             "input token costs",
             "prefix caching cuts PP work by 2.6×",
@@ -560,8 +563,10 @@ _ROWS: tuple[Row, ...] = (
             "the slope reduction 96.7%",
             "Compression",
             "request hits about",
+            "prefill tokens by",
+            "token count",
         ),
-        ("latency", "cache hits are"),
+        ("latency", "cache hits are", "prefill tokens per second"),
     ),
     Row(
         "quantity",

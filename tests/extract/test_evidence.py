@@ -2314,6 +2314,15 @@ def test_more_concurrency_is_capacity_not_speed() -> None:
     assert read(target, page="kv").claims == []
 
 
+def test_a_count_of_tokens_cut_is_no_speed() -> None:
+    # fewer tokens prefilled is a count ("110x fewer tokens"), whatever its cause
+    assert read("With prefix caching, prefix clustering cuts prefill tokens by 42.9%.").claims == []
+    assert read("Prefix caching cut the number of prefill tokens by 60%.").claims == []
+    # tokens a second are a throughput
+    [claim] = read("Prefix caching raises prefill tokens per second by 3x.").claims
+    assert claim.values["speedup"] == 3.0
+
+
 def test_a_time_measured_beside_bare_cache_wording_is_a_speed() -> None:
     # a llama.cpp prompt-as-function lesson (https://github.com/env3d-lessons/prompt-as-function)
     row = "| Qwen 0.5B | Disabled         | **\\~1100ms**    | 5–6× slower without caching        |"

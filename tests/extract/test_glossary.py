@@ -930,3 +930,22 @@ def test_requests_processed_together_in_korean_are_batching() -> None:
     assert "concurrent processing" in english(row)
     assert read(row, page="kv").claims == []
     assert english("캐시 히트와 동시에").strip().endswith("while")  # 동시에 alone is "while"
+
+
+def test_a_count_of_tokens_and_a_volume_sent_are_no_speed() -> None:
+    # https://github.com/FILWYZ/nano-vllm-sm120-optimized (docs/optimizations/ROADMAP_RESULTS.md):
+    # clustering prefixes offline cuts the number of prefill tokens (Token 数), a count
+    count = "- **证据**：离线前缀聚类使 Prefill Token 数减少 42.9%，命中率从 60.0% 提升至 92.3%，原始输出顺序保持不变。"
+    assert "Token count reduction" in english(count)
+    assert read(count, page="kv").claims == []
+    # https://github.com/0826joyce/vllm-serving-optimization (README.md): blocks a prefix cache
+    # holds are not sent again, so the volume sent (传输量) falls
+    volume = "| KV Cache + PD 分离 | Prefix Cache 命中的 KV blocks 不重复传输 → 传输量↓ 50-80% |"
+    assert "transfer volume" in english(volume)
+    assert read(volume, page="kv").claims == []
+    # tokens processed each second (每秒处理token数) are a throughput: a UCM news item
+    # (http://shizhi.xinwen.mobi/478969.html) on tiered KV caching
+    rate = "UCM具备智能分级缓存能力，在HBM、DRAM、SSD等存储介质中自动分级缓存，使长序列场景下TPS(每秒处理token数)提升2-22倍。"
+    assert "count" not in english(rate)
+    (claim,) = read(rate, explicit=True).claims
+    assert (claim.values["speedup"], claim.values["metric"]) == (22, "throughput")
