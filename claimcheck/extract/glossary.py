@@ -225,6 +225,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"时间|時間", "time"),  # "节省 90%+ 时间": saves 90 % of the time
     (r"速度|속도", "speed"),  # "| 방식 | 시간 (초) | 속도 |": method, time (s), speed
     (r"性能", "performance"),
+    # "단대단 지연 평균 15.7% 감소" (end-to-end latency down 15.7 % on average)
+    (r"단대단|종단\s?간|엔드\s?투\s?엔드", "end-to-end"),
     (r"レイテンシ|延迟|延遲|时延|時延|遅延|지연\s?시간|응답\s?시간", "latency"),
     (
         r"スループット|吞吐量|吞吐|처리량|每秒token处理量|每秒Token处理量|"

@@ -949,3 +949,21 @@ def test_a_count_of_tokens_and_a_volume_sent_are_no_speed() -> None:
     assert "count" not in english(rate)
     (claim,) = read(rate, explicit=True).claims
     assert (claim.values["speedup"], claim.values["metric"]) == (22, "throughput")
+
+
+def test_a_korean_end_to_end_latency_is_a_metric_of_its_own() -> None:
+    # a talk on a KV-reuse paper for agents (https://github.com/Happ11quokka/agentic-rag,
+    # presentation_script.md): prefill falls 60 % and end-to-end latency (단대단 지연) 15.7 %,
+    # two claims on two metrics; the second was the first's before
+    page = (
+        "# Prefix Caching 효과\n\n"
+        "> 논문 결과: **prefill 평균 60% 감소, 단대단 지연 평균 15.7% 감소**. CoT는 호출이 1번뿐이라"
+        " 효과 없고, 에이전트에서만 효과 큽니다.\n"
+    )
+    assert english("단대단 지연 평균 15.7% 감소").startswith("end-to-end")
+    records = read_document(page, "markdown", "p.md").records
+    # 1 / (1 - 0.60) = 2.5 and 1 / (1 - 0.157) = 1.186
+    assert [(r.claim.speedup, r.claim.metric) for r in records] == [
+        (2.5, "ttft"),
+        (1.19, "end_to_end"),
+    ]
