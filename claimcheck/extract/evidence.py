@@ -428,9 +428,15 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [*out, Fact("comparison", "speedup")]  # "Speedup: A **2.26x**, B 1.59x"
     for index in range(len(before_words) - 1, -1, -1):
         rest = " ".join(before_words[index:])
-        joined = index >= 2 and before_words[index - 1] in {"and", "&"}
-        if joined and _metric_starts(before_words[index - 2]):
-            continue  # "cutting TTFT and cost by 50-90%": the figure is the metric's too
+        if any(
+            index > gap
+            and before_words[index - gap] in {"and", "&"}
+            and _metric_starts(before_words[index - gap - 1])
+            for gap in (1, 2)
+        ):
+            # "cutting TTFT and cost by 50-90%", "TTFT and GPU savings … (claimed 3–10x)": the
+            # figure is the metric's too
+            continue
         named = index >= 1 and _SPEEDUP_WORD.fullmatch(before_words[index - 1]) is not None
         if pattern("not_speed").match(rest) and not named:
             return [*out, Fact("not-speed-before", before_words[index])]

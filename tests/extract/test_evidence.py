@@ -485,6 +485,14 @@ def test_wordings_of_speed_that_were_missed() -> None:
             "reuse it skip the prefill compute — cutting TTFT and cost by 50-90%.",
             10.0,
         ),
+        # https://refft.com/en/LMCache_LMCache.html: a saving of a resource joined to a
+        # metric, one word between them
+        (
+            "Summary: LMCache can deliver substantial TTFT and GPU savings in long-context/"
+            "high-reuse scenarios (claimed 3–10x), but actual gains hinge on hit rate, network, "
+            "and acceleration support.",
+            10.0,
+        ),
         # https://github.com/sgl-project/sglang/pull/7990
         (
             "conclusion: Around 4.4% of latency in TTFT is reduced in average on the "
@@ -496,6 +504,7 @@ def test_wordings_of_speed_that_were_missed() -> None:
         assert _factors(sentence) == [factor], sentence
     # a cost alone is still no speed, and a share that is not taken away stays a share
     assert _factors("Prompt caching cuts cost by 90%.") == []
+    assert _factors("LMCache delivers GPU savings (claimed 3-10x).") == []
     assert _factors("Prefix caching serves 97.5% of the median TTFT gain.") == []
 
 
