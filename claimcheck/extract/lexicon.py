@@ -671,8 +671,9 @@ _ROWS: tuple[Row, ...] = (
         r"(?:kv|key-value)[-\s]cache\s+(?:(?:size|memory|footprint|usage)\s)?reduction|(?:kv|key-value)\smemory\sreduction|full[-\s]kv[-\s]cach\w*|"
         r"(?:kv|key-value)[-\s]?cache\s(?:is\s)?(?:reduced|cut|shrunk|down)\s(?:by\s)?(?:about\s)?\d+(?:\.\d+)?|llmlingua\w*|prompt\scompression|(?<!first\s)token\sreduction|vision\stokens?|(?:vision|image)\sencoders?|compress(?:ion|ed|es|ing)?|pruning|distill\w*|kv\s(?:cache\s)?(?:eviction|quanti[sz]ation|sharding)|"
         # an evicted cache loaded back is offloaded, not dropped: "an evicted 133,504-token
-        # prefix reloaded in 0.69s instead of a 52.47s recompute"
-        r"evict\w*+(?!\s(?:and\s\w+\s)?polic)(?![^.;]{0,60}?\b(?:re-?load|restor|re-?fetch|swapped\s(?:back|in)|loaded\sback))|"
+        # prefix reloaded in 0.69s instead of a 52.47s recompute", "revisit of evicted prefixes
+        # | vLLM only (recompute) | + nano CPU tier"
+        r"evict\w*+(?!\s(?:and\s\w+\s)?polic)(?![^.;]{0,60}?\b(?:re-?load|restor|re-?fetch|swapped\s(?:back|in)|loaded\sback|(?:cpu|host|dram|ssd|disk|nvme)\stiers?\b))|"
         r"token\s(?:dropping|pruning|merging)|h2o|snapkv|pyramidkv|kivi|kvquant|multi-head\slatent|mla\b|fullkv|"
         # KV-compression methods by their papers' names, and what they share
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"

@@ -389,6 +389,20 @@ def test_an_evicted_prefix_reloaded_instead_of_recomputed_is_a_pair_of_times() -
     assert extract_claims("Evicting half the tokens cut TTFT from 52.47s to 0.69s.") == []
 
 
+def test_evicted_prefixes_served_from_a_cpu_tier_are_offload_not_eviction() -> None:
+    # a flattened table row of https://github.com/2imi9/nano-LMcache (README.md): prefixes the
+    # GPU evicted come back from a CPU KV tier instead of being recomputed
+    row = (
+        "| revisit of **evicted** prefixes | vLLM only (recompute) | + nano CPU tier | "
+        "| latency | 0.671 s | **0.383 s (1.75×)** |"
+    )
+    assert [c.values["speedup"] for c in extract_claims(row)] == [1.75]
+    # tokens evicted with no tier to return from are a compression method's
+    assert (
+        extract_claims("Evicting stale tokens cut latency from 0.671 s to 0.383 s (1.75×).") == []
+    )
+
+
 def test_a_technique_named_a_sentence_before_times_with_their_own_cache_hit_is_no_cause() -> None:
     # a lesson on KV locality (https://github.com/rohitg00/ai-engineering-from-scratch,
     # phases/17-infrastructure-and-production/11-multi-region-kv-locality/docs/en.md): the
