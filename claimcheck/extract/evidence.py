@@ -1505,6 +1505,8 @@ _NO_PAGE_TOPIC = re.compile(
     r"\b(?:fp8|fp4|nvfp4|mxfp4|int8|int4|8-bit|4-bit|low-precision|quanti[sz]ed|compressed)\s"
     r"(?:kv|key-value)\b(?:[-\s]?cache)?|"
     r"\b(?:kv|key-value)[-\s]?cache\s(?:quanti[sz]ation|compression|precision|dtype)\b|"
+    r"\b(?:top-?k|critical|essential|important|salient)\s(?:kv|key-value)[-\s]?(?:cache\s)?"
+    r"(?:pages|entries|blocks|tokens)\b|"
     r"\brecomput\w*\s(?:the\s)?(?:statistics|stats|metrics|checksums?|hash\w*|results|figures|"
     r"averages|means|medians|scores)\b",
     re.IGNORECASE,
@@ -1513,7 +1515,9 @@ _NO_PAGE_TOPIC = re.compile(
 as supported ("Support for chunked prefill and prefix caching" among an Arm CPU post's
 enablement items) and a KV cache's number format or compression ("FP8 KV cache" among a
 GPT-OSS post's kernel and runtime optimisations), both on vLLM's blog,
-https://github.com/vllm-project/vllm-project.github.io/tree/main/_posts; statistics
+https://github.com/vllm-project/vllm-project.github.io/tree/main/_posts; the entries a sparse
+method selects ("loads only the most critical KV cache pages", a lab's page on Quest,
+https://github.com/uw-syfi/uw-syfi.github.io, public/publications/quest.md); statistics
 recomputed ("summary.json | Recomputed statistics" in TensorRT-LLM's sparse-attention top-K
 benchmark notes, docs/source/blogs/media/gvr_v2/README.md)."""
 

@@ -2281,6 +2281,23 @@ def test_a_page_opening_on_another_cache_names_no_kv_reuse_by_its_cache_hits() -
     assert evidence.names_kv_reuse("We bypass the 200-500ms prefill on cache hits.")
 
 
+def test_a_page_opening_on_the_kv_entries_a_sparse_method_loads_is_about_that_method() -> None:
+    # a lab's page on Quest (https://github.com/uw-syfi/uw-syfi.github.io,
+    # public/publications/quest.md): the KV pages it loads are the ones it selects
+    opening = (
+        "## Overview\n\nAs LLMs scale to handle increasingly longer contexts (128K-1M tokens), "
+        "self-attention computation becomes a major bottleneck. Quest introduces a breakthrough "
+        "approach: **query-aware sparsity** that dynamically identifies and loads only the most "
+        "critical KV cache pages needed for each attention operation, dramatically reducing "
+        "computation and memory transfer overhead."
+    )
+    assert not evidence.names_kv_reuse(opening)
+    page = f"{opening}\n\n## End-to-End Latency Reduction\n\n- 2.23x faster inference on long-context tasks\n"
+    assert read_document(page, "markdown", "p.md").records == []
+    # KV cache pages loaded back from a tier are reuse
+    assert evidence.names_kv_reuse("It loads the KV cache pages back from CPU memory.")
+
+
 def test_a_table_comparing_number_formats_or_platforms_lends_no_kv_cause() -> None:
     # a study of vLLM's FP8 KV cache
     # (https://github.com/ishell/llm-inference-docs/blob/HEAD/zh/vllm/blog/performance/fp8-kvcache.md)
