@@ -163,8 +163,9 @@ _RUSSIAN: tuple[tuple[str, str], ...] = (
 _SIGNS: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)\s?倍于", "x over"),  # "2-6 倍于其他引擎": 2-6 times over other engines
     # multipliers: 倍 (zh, ja) and 배 (ko) after a number are "times", but 배 not as the first
-    # syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch)
-    (r"(?<=\d)\s?(?:倍|배(?![포치열터경송제정분달우속선관출수양당]))", "x"),
+    # syllable of a Korean word: "Story 15.1 배포" (deploy), "16 배치" (batch), "A1 배칭"
+    # (batching)
+    (r"(?<=\d)\s?(?:倍|배(?![포치칭열터경송제정분달우속선관출수양당너]))", "x"),
     (r"(?<=\d)[~〜～](?=\d)|(?<=\d)\s?[到至]\s?(?=\d)", "-"),  # "80~85%", "3 到 10 倍": a range
     # times: 秒 (zh, ja) and 초 (ko) after a number are seconds, 毫秒 milliseconds
     (r"(?<=\d)\s?毫秒", "ms"),
@@ -251,6 +252,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         r"연속\s?배치(?:\s?처리)?|连续批处理|連續批處理|連続バッチ(?:処理|ング)?",
         "continuous batching",
     ),
+    (r"배칭|批处理|批處理|バッチ処理|バッチング", "batching"),
     (r"커널|内核(?!文件|态|態|模块|旁路)|カーネル", "kernels"),  # not the OS kernel: 内核文件系统
     (r"权重|權重|가중치|重み", "weights"),
     # "解决…内存碎片化…，提升吞吐量 2.2-24 倍": PagedAttention's memory management

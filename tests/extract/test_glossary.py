@@ -967,3 +967,17 @@ def test_a_korean_end_to_end_latency_is_a_metric_of_its_own() -> None:
         (2.5, "ttft"),
         (1.19, "end_to_end"),
     ]
+
+
+def test_korean_batching_is_batching_and_no_multiplier() -> None:
+    # a Gemma 4 study's table row (https://github.com/men16922/llmso-study, articles/Run
+    # inference of Gemma 4 model on Cloud Run.md): "A1 배칭" is step A1, batching, not "1 times"
+    row = (
+        "| A1 배칭 | 동시성 1→8에서 출력 처리량 37.5→289.5 tok/s. 동시성 16은 294.6 tok/s로 증가 폭이"
+        " 거의 없고 TTFT p50이 3.688초로 상승 | `MAX_NUM_SEQS=8` 이후에는 처리량보다 큐 대기가 커짐 |"
+    )
+    assert english("A1 배칭").strip() == "A1 batching"
+    assert read(row).claims == []
+    assert read(row, explicit=True).claims == []
+    # 배 after a number with no word of its own is still "times"
+    assert english("처리량 3배 향상").startswith("throughput 3x")
