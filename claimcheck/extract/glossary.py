@@ -253,6 +253,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         "continuous batching",
     ),
     (r"배칭|批处理|批處理|バッチ処理|バッチング", "batching"),
+    (r"리트리버|检索器|檢索器|リトリーバー", "retriever"),  # "리트리버 캐시": a retriever's cache
     (r"커널|内核(?!文件|态|態|模块|旁路)|カーネル", "kernels"),  # not the OS kernel: 内核文件系统
     (r"权重|權重|가중치|重み", "weights"),
     # "解决…内存碎片化…，提升吞吐量 2.2-24 倍": PagedAttention's memory management

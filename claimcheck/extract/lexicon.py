@@ -897,7 +897,7 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"(?:repeated|cold|warm|incremental|docker|ci|clean)\sbuilds?|builds?\stimes?|the\s(?:first|second|third)\sbuild|artifacts|(?:cold|warm)\sresolves?|pip|npm|docker|semantic\s(?:(?:prompt|response|llm|query)\s)?(?:cach\w*|layer)|caching\s(?:frequent\s|common\s|repeated\s|popular\s)?(?:queries|results|responses|embeddings|lookups)|stor(?:e|es|ed|ing)\s(?:llm\s)?responses|serv(?:e|es|ed|ing)\s(?:the\s)?(?:answers|responses)\s(?:directly\s)?from\s(?:the\s)?cache|(?:llm\s)?response\scach\w*|llm\scach(?:e|es|ing)\b|false[-\s]positive\srates?|gptcache|langcache|semantically\s(?:similar|equivalent)|cdn|cloudfront|akamai|fastly|http\scach\w*|browser\scach\w*|"
         r"lru_cache|functools|memoi[sz]\w*|(?:docker|container|image|layer|build|compil\w*|compile|pip|uv|npm|wheel|"
-        r"dependency|model|weights?|embeddings?|query|result|search|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
+        r"dependency|model|weights?|embeddings?|query|result|search|retriever|retrieval|dns|inode|python|object|graph|autotune|triton|kernel|encoder|experts?)\scach\w*|"
         r"encodercache|ec[-_\s]?connector\w*|"
         # a semantic cache's store: "| Similar Query (Semantic Match) | Qdrant | 457ms | 18.7x faster |"
         r"semantic\s(?:match\w*|similarity|lookups?)|(?:embedding|cosine)\s(?:similarity|distance)|similarity\sthreshold|qdrant|pinecone|weaviate|milvus|chromadb|vector\s(?:db|database|store)s?|"

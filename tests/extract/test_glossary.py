@@ -981,3 +981,18 @@ def test_korean_batching_is_batching_and_no_multiplier() -> None:
     assert read(row, explicit=True).claims == []
     # 배 after a number with no word of its own is still "times"
     assert english("처리량 3배 향상").startswith("throughput 3x")
+
+
+def test_a_korean_retriever_cache_is_a_cache_of_something_else() -> None:
+    # a CAG study (https://github.com/ahfmrptEkd/LangChain_LangGraph_Agents, CAG/README.md): the
+    # hit is the retriever cache's (리트리버 캐시), documents fetched again, no KV cache
+    page = (
+        "## 성능 비교 결과\n\n### 🎯 리트리버 캐시의 극적인 효과\n\n"
+        "- **캐시 히트 시 98.2% 성능 개선** (Cache Miss: 0.343s → Cache Hit: 0.006s)\n"
+    )
+    assert "retriever cache" in english("리트리버 캐시의 극적인 효과")
+    assert read_document(page, "markdown", "p.md").records == []
+    # under a prompt cache's heading the same hit is a KV cache's
+    prompt = page.replace("리트리버 캐시", "프롬프트 캐시")
+    [record] = read_document(prompt, "markdown", "p.md").records
+    assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (0.343, 0.006)
