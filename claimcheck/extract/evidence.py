@@ -343,6 +343,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     # The words right before the figure, within its own phrase: "hit rates (71.1% lower TTFT)"
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
     denied = _denied_before(lead.lower().split()[-3:])
+    if not denied and _GOAL_LABEL.match(text, frame.sentence.start, span.start):
+        denied = "goal"  # "**Performance Goals**: TTFT decreasing 88%": a target, not a result
     if not denied and _COUNTERFACTUAL.search(lead):
         denied = "would"  # "this probe would have reported a 40x speed-up": it did not
     if not denied and (negated := _DENIED_FIGURE.search(lead)):
@@ -809,9 +811,18 @@ def _cost_subject(text: str, start: int, figure: Span) -> str:
 _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 
 
-_HOPED = frozenset({"expected", "hoped", "projected", "promise", "promises", "promised", "would"})
+_HOPED = frozenset(
+    {"expected", "hoped", "projected", "promise", "promises", "promised", "would", "goal"}
+)
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
 expected a 2x gain in throughput"), or what did not happen ("would have reported")."""
+_GOAL_LABEL = re.compile(
+    r"[\s>*_#|•-]*(?:[\w-]+\s){0,2}?(?:goals?|targets?|objectives?|requirements?)[*_]*\s?[:：]",
+    re.IGNORECASE,
+)
+"""A sentence that opens on a goal's label ("**Performance Goals**: TTFT decreasing 88%", a
+chatbot's plan, https://github.com/Tutj/TSMesh-LMCache-Usecase1, specs/001-lmcache-chatbot/plan.md):
+its figures are what was aimed at."""
 _NEGATIONS = frozenset({"not", "never", "no", "n't"})
 _DENIED_FIGURE = re.compile(
     r"(?:\b(not|never|no)|(n't))\s(?:(?:give|deliver|yield|provide|achieve|get|see|mean|reach|show)"

@@ -1003,10 +1003,20 @@ def test_a_rate_in_tokens_per_second_is_no_prefix_length_for_text_passed_as_a_cl
         "because their InfiniBand network wasn't configured for the bursty traffic.",
         "The vendor promised 3x lower TTFT with prefix caching.",
         "Prefix caching holds the promise of 10-20x improvements in TTFT for longer prompts.",
+        # a chatbot's plan (https://github.com/Tutj/TSMesh-LMCache-Usecase1,
+        # specs/001-lmcache-chatbot/plan.md): the goal a sentence opens on
+        "**Performance Goals**: TTFT decreasing 88%, cache hit rate: 87% for repeated prompts, "
+        "CPU decrease for computing time around 70% for the long conversation.",
+        "- Target: 3x faster TTFT with prefix caching",
     ],
 )
 def test_a_hoped_for_figure_is_no_claim_even_with_a_metric(text: str) -> None:
     assert extract_claims(text, explicit=True) == []
+
+
+def test_a_result_is_no_goal() -> None:
+    (claim,) = extract_claims("**Result**: TTFT decreasing 88% with prefix caching.")
+    assert claim.values["speedup"] == 8.33
 
 
 def test_a_figure_its_sentence_denies_is_no_claim() -> None:
