@@ -939,8 +939,15 @@ def _times(
     else:
         baseline, cached = second, first
     # A range of cached times ("reloads in 3-8 s") gives the headline at its best, the
-    # shorter time, as a range of factors gives its high end.
-    return baseline, mentions.range_low(text, cached, region[0].start)
+    # shorter time, as a range of factors gives its high end. Two ranges pair their like ends
+    # ("from 30-90 seconds down to 1-3 seconds" is 30x at either end, not 90 s against 1 s).
+    low = mentions.range_low(text, cached, region[0].start)
+    baseline_low = mentions.range_low(text, baseline, region[0].start)
+    if low is cached or baseline_low is baseline:
+        return baseline, low
+    at_low = float(baseline_low.value) / float(low.value)  # type: ignore[arg-type]
+    at_high = float(baseline.value) / float(cached.value)  # type: ignore[arg-type]
+    return (baseline_low, low) if at_low >= at_high else (baseline, cached)
 
 
 _BARE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w.,%×])")
