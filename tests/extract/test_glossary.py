@@ -996,3 +996,18 @@ def test_a_korean_retriever_cache_is_a_cache_of_something_else() -> None:
     prompt = page.replace("리트리버 캐시", "프롬프트 캐시")
     [record] = read_document(prompt, "markdown", "p.md").records
     assert (record.claim.baseline_seconds, record.claim.cached_seconds) == (0.343, 0.006)
+
+
+def test_a_bare_chinese_fall_before_a_percentage_is_a_cut() -> None:
+    # notes on inference frontiers (https://github.com/NaphJohn/LLM-blog,
+    # src/pages/blog/fw4-frontier-battles.md): the KV cache kept on the decode node, TTFT
+    # falls (降) 68 % from the second turn: 1 / (1 - 0.68) = 3.125
+    line = (
+        "- **PPD（ICML 2026）**：对经典 PD 的批判——**KV 干脆留在 decode 节点，只 append 新增 token**。"
+        "多轮对话第 2 轮起 TTFT 降 **68%**，且没有 TPOT 回归。这对 Agent 场景意义很大。"
+    )
+    assert "TTFT reduction 68%" in english("多轮对话第 2 轮起 TTFT 降 68%")
+    assert [c.values["speedup"] for c in read(line, page="kv").claims] == [3.13]
+    # 降 before a time is still "down to", and 降 in a word stays as it was
+    assert "down to" in english("TTFT 从 300ms 降至 50ms")
+    assert "reduction" not in english("降本增效")
