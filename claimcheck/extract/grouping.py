@@ -773,8 +773,16 @@ def _times_only(
         # cache reused, as they tie a factor to none ("First-token latency dropped from ~410 ms
         # to ~40 ms in the same swap": a dense model swapped for an MoE)
         return None
+    # A later sentence that adds another feature is not the times' cause ("… drops from 30-90
+    # seconds down to 1-3 seconds. … There's also TurboQuant for optional 2-8 bit KV cache
+    # compression"); one that explains them is ("… it's a cold index load").
+    added = next(
+        (s.start for s in sentences if s.start > second.span.end and _ADDED.match(text, s.start)),
+        unit.end,
+    )
+    through = Span(unit.start, added)
     frame = Frame(
-        text, unit, unit, unit, context.hint, context.topic, context.explicit, context.page
+        text, through, through, through, context.hint, context.topic, context.explicit, context.page
     )
     if cause_elsewhere(frame) is not None:
         return None  # "Docker layer caching: cut build times from 5 minutes to 30 seconds"
@@ -827,6 +835,14 @@ def _times_only(
         confidence=0.8 if ttft and kv else 0.6,
         extras=extras,
     )
+
+
+_ADDED = re.compile(
+    r"[\s*_>-]*(?:there(?:'s|\sis|\sare)\salso\b|also,|in\saddition\b|additionally\b|"
+    r"另外|此外|また、|또한)",
+    re.IGNORECASE,
+)
+"""A sentence that adds another feature: "There's also …", "In addition, …", 此外, また、."""
 
 
 _PERCENTILE = re.compile(r"\b(?:p\d\d(?:\.\d+)?|median|mean|average|avg)\b", re.IGNORECASE)
