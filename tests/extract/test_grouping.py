@@ -329,3 +329,30 @@ def test_unsigned_percentages_beside_a_factor_are_shares_not_claims() -> None:
         "| ~8k | 2,547 ms | 78 ms | **33x** | 38.3% | 2.5% |\n"
     )
     assert speedups(page) == [33.0]
+
+
+def test_a_factor_at_another_percentile_is_a_claim_of_its_own() -> None:
+    # https://proceedings.iclr.cc/paper_files/paper/2025/hash/5bc342f48de8264779952fac378f96dc-Abstract-Conference.html
+    # (Preble): the average and the p99 are two measurements, each audited on its own
+    text = (
+        "Our evaluation of Preble with real workloads and re-quest arrival patterns on two "
+        "open-source LLMs shows that Preble outperforms the SOTAserving systems by 1.5× to "
+        "14.5× on average latency and 2× to 10× on p99 latency."
+    )
+    claims = [c.values for c in read(text, explicit=True).claims]
+    assert [(c["speedup"], c["speedup_low"]) for c in claims] == [(14.5, 1.5), (10.0, 2.0)]
+    # https://github.com/opendatahub-io/llm-d-playbooks/blob/main/08-benchmarking/intelligent-inference-scheduler/README.md:
+    # "Mdn" is the median
+    row = "| 32 | 184.1 | 500.7 | 77.1 | 332.2 | **58% faster** (Mdn), **34% faster** (p95) |"
+    page = (
+        "# Prefix-cache aware routing\n\n| **Concurrency** | **Mdn (ms)** | **p95 (ms)** "
+        "| **Mdn (ms)** | **p95 (ms)** | **Improvement** |\n|---|---|---|---|---|---|\n"
+        f"{row}\n"
+    )
+    assert sorted(s or 0.0 for s in speedups(page)) == [1.34, 1.58]
+
+
+def test_one_clause_naming_two_percentiles_stays_one_claim() -> None:
+    # a counter-case: both percentiles share one figure's clause, so neither is its own
+    (claim,) = read("With prefix caching, P50 and P99 TTFT fall 4x and 5x.").claims
+    assert claim.values["speedup"] == 5.0
