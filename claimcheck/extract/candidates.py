@@ -391,8 +391,19 @@ def row_cell(text: str, row: Span, figure: Span) -> Span | None:
 
 
 def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
-    """The header cell above ``candidate``; "" when the row and the header do not line up."""
-    return (header_cell(text, lo, candidate.span.start, header) or "").strip()
+    """The header cell above ``candidate``; "" when the row and the header do not line up. A
+    bare change column ("| Tokens/s OFF → ON | Δ |") names what the column before it holds:
+    a change of that quantity."""
+    cell = (header_cell(text, lo, candidate.span.start, header) or "").strip()
+    if _DELTA_CELL.fullmatch(cell):
+        cells = header.split("|")
+        index = text.count("|", lo, candidate.span.start)
+        if 0 < index < len(cells):
+            return f"{cells[index - 1].strip()} {cell}"
+    return cell
+
+
+_DELTA_CELL = re.compile(r"[*_]*(?:Δ|∆|delta|change|diff)\s?%?[*_]*", re.IGNORECASE)
 
 
 def _with_header(candidate: Candidate, header: str, column: str = "") -> Candidate:
@@ -414,7 +425,12 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
     if candidate.reading == "percent-more" and _RATE.search(column) and not _TIMES.search(column):
         high, low = candidate.percent  # "| Throughput vs no-offload |" over "+53%"
         return _percent_at(candidate.span, "percent-increase", high, low)
-    reading = _column_reading(column) or _header_reading(header)
+    reading = _column_reading(column)
+    if reading is None and "%" in column:
+        # "| **Speedup** | Cache OFF Prefill % |": a column of shares of something, under a
+        # header whose speedup is another column's
+        return candidate
+    reading = reading or _header_reading(header)
     if candidate.reading == "percent-more" and reading not in {
         "percent-faster",
         "percent-increase",

@@ -79,7 +79,7 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _REPEATED = re.compile(
-    r"\b(?:repeat\w*|re-?run\w*|retr(?:y|ies|ied))\s(?:[\w-]+\s){0,3}?(?:≥|>=|at\sleast\s)?~?$",
+    r"\b(?:repeat\w*|re-?run\w*|retr(?:y|ying|ies|ied))\s(?:[\w-]+\s){0,3}?(?:≥|>=|at\sleast\s)?~?$",
     re.IGNORECASE,
 )
 """How many times a step is repeated: "Repeat each cell ≥3× and use medians" (FlashInfer's
@@ -345,6 +345,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     denied = _denied_before(lead.lower().split()[-3:])
     if not denied and _GOAL_LABEL.match(text, frame.sentence.start, span.start):
         denied = "goal"  # "**Performance Goals**: TTFT decreasing 88%": a target, not a result
+    if not denied and _under_goal(frame, span):
+        denied = "goal"  # "| -67.0% | -60% |" under "| 改善 | 目标 |": the target, not the result
     if not denied and _COUNTERFACTUAL.search(lead):
         denied = "would"  # "this probe would have reported a 40x speed-up": it did not
     if not denied and (negated := _DENIED_FIGURE.search(lead)):
@@ -823,6 +825,20 @@ _GOAL_LABEL = re.compile(
 """A sentence that opens on a goal's label ("**Performance Goals**: TTFT decreasing 88%", a
 chatbot's plan, https://github.com/Tutj/TSMesh-LMCache-Usecase1, specs/001-lmcache-chatbot/plan.md):
 its figures are what was aimed at."""
+_GOAL_CELL = re.compile(r"\b(?:goals?|targets?|objectives?|slos?)\b|目标|目標|목표", re.IGNORECASE)
+
+
+def _under_goal(frame: Frame, figure: Span) -> bool:
+    """Whether the figure stands in a table column whose header cell names a goal ("| 改善 |
+    目标 |" in a Mooncake evaluation report's metrics table,
+    https://github.com/uniqueni/Mooncake/blob/feature-test/simple_test/docs/EXAMPLE_EXECUTIVE_REPORT.md):
+    the column holds what was aimed at."""
+    if not frame.hint:
+        return False
+    cell = header_cell(frame.text, frame.sentence.start, figure.start, frame.hint)
+    return cell is not None and _GOAL_CELL.search(cell) is not None
+
+
 _NEGATIONS = frozenset({"not", "never", "no", "n't"})
 _DENIED_FIGURE = re.compile(
     r"(?:\b(not|never|no)|(n't))\s(?:(?:give|deliver|yield|provide|achieve|get|see|mean|reach|show)"

@@ -267,3 +267,24 @@ def test_raising_a_rate_by_a_percentage_is_an_increase() -> None:
     # optimization_results.md): "… while raising throughput 33.8%"
     (hit,) = [c for c in found("while raising throughput 33.8%") if c.form == "percent"]
     assert (hit.reading, hit.value) == ("percent-increase", 1.34)
+
+
+def test_a_bare_change_column_names_the_column_before_it() -> None:
+    # https://github.com/X2939/vllm-inference-optimization-lab/blob/main/reports/gpu_prefix_cache_comparison/REPORT.md:
+    # the first "Δ" is the change of Tokens/s: -12.4% is the rate falling, no cut of a time
+    header = "Concurrency | Tokens/s OFF → ON | Δ | P95 TTFT OFF → ON | Δ"
+    row = "1 | 75.66 → 66.28 | -12.4% | 57.7 → 38.6 ms | -33.2%"
+    readings = {c.percent[0]: c.reading for c in candidates(row, 0, len(row), header) if c.percent}
+    assert readings == {12.4: "percent-rate-reduction", 33.2: "percent-reduction"}
+
+
+def test_a_column_of_shares_takes_no_reading_from_a_speedup_column_beside_it() -> None:
+    # https://github.com/KR-LSB/kr-lsb.github.io/blob/0551ac80a3a6a7afa31b0b06fe03691ad6d7bf7b/content/posts/kv-cache-economics/index.md
+    header = "Context | Cache OFF TTFT | Cache ON TTFT | **Speedup** | Cache OFF Prefill %"
+    row = "~8k | 2,547 ms | 78 ms | **33x** | 38.3%"
+    (share,) = [c for c in candidates(row, 0, len(row), header) if c.form == "percent"]
+    assert share.reading is None
+    # a change column still reads its own word
+    header = header.replace("Cache OFF Prefill %", "TTFT reduction (%)")
+    (cut,) = [c for c in candidates(row, 0, len(row), header) if c.form == "percent"]
+    assert cut.reading == "percent-reduction"

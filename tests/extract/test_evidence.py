@@ -2740,3 +2740,20 @@ def test_a_cache_faster_than_the_transformer_s_recompute_is_still_read() -> None
     assert _factors("With prefix caching, the Transformer's TTFT is 5x lower than recompute.") == [
         5.0
     ]
+
+
+def test_a_figure_under_a_goal_column_is_a_target() -> None:
+    # https://github.com/uniqueni/Mooncake/blob/feature-test/simple_test/docs/EXAMPLE_EXECUTIVE_REPORT.md
+    header = "指标 | 无缓存 (Baseline) | 有缓存 (Cache Hit) | 改善 | 目标 | 状态"
+    row = "TTFT (平均) | 1200.00 ms | 400.00 ms | -67.0% | -60% | ✅"
+    kept = {
+        d.candidate.percent[0]: d.kept
+        for d in read(row, hint=header).decisions
+        if d.candidate.percent
+    }
+    assert kept == {67.0: True, 60.0: False}
+
+
+def test_a_count_of_retries_is_no_factor() -> None:
+    reading = read("Retrying 3x with prefix caching, TTFT was 5x lower.")
+    assert {d.candidate.value: d.kept for d in reading.decisions} == {3.0: False, 5.0: True}
