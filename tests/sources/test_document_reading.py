@@ -323,9 +323,10 @@ def test_a_table_of_signed_changes_measures_the_metric_the_page_opens_with() -> 
     # an opening that names no metric, or two, gives the changes none
     assert speedups(page.replace("throughput gains", "gains")) == []
     assert speedups(page.replace("throughput gains", "throughput and TTFT gains")) == []
-    # a header that names its own metric keeps it: a cut of TTFT is a gain, a rise no gain
+    # a header that names its own metric keeps it: a cut of TTFT is a gain, a rise no gain;
+    # the 8B row's two cuts, at two prompt lengths, are two gains
     ttft = page.replace("v0.4.0 nat-10k | v0.7.0 nat-20k", "TTFT 10k | TTFT 20k")
-    assert speedups(ttft) == [1.09, 1.24]
+    assert speedups(ttft) == [1.09, 1.24, 1.22]
 
 
 @pytest.mark.parametrize(
