@@ -980,9 +980,10 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
                 out.append(Fact("weak-sentence", weak or tier or ""))
     if frame.hint and _header_cue(frame.hint):
         return [*out, Fact("kv-header", frame.hint[:40])]
-    if frame.topic and _topic_cue(frame.topic):
+    cache_off = cache_off_topic(frame.topic)
+    if frame.topic and not cache_off and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
-    if frame.page == "other":
+    if frame.page == "other" or cache_off:
         # On a page whose opening never names KV caching or a KV product, TTFT or cache
         # wording alone does not make a figure a KV-cache claim.
         out.append(Fact("off-topic-page", frame.topic[:40]))
@@ -1095,6 +1096,24 @@ def delta_row(row: str, header: str) -> bool:
 
 def _metric_in(text: str, where: Span) -> bool:
     return any(_first(text, f"metric_{m}", where) is not None for m in METRICS)
+
+
+_CACHE_OFF = re.compile(
+    r"\b(?:(?:prefix|prompt|kv)[\s-]?cach\w*|apc)\s(?:is\s)?(?:off|disabled)\b|"
+    r"\b(?:without|no|disabled?)\s(?:the\s)?(?:prefix|prompt|kv)[\s-]?cach\w*",
+    re.IGNORECASE,
+)
+_CACHE_ON = re.compile(r"\b(?:on|enabled?|with)\b", re.IGNORECASE)
+
+
+def cache_off_topic(topic: str) -> bool:
+    """Whether a section heading says its figures were measured with the KV or prefix cache
+    off ("典型性能指标（冷数据口径 · 前缀缓存关闭 …）", typical figures, prefix caching disabled,
+    in a DGX Spark serving report): they measure something else, whatever the page is about.
+    A heading that names both sides ("prefix caching on vs off") compares them."""
+    english = in_english(topic)
+    found = _CACHE_OFF.search(english)
+    return found is not None and _CACHE_ON.search(english) is None
 
 
 @lru_cache(maxsize=1024)

@@ -35,6 +35,7 @@ from claimcheck.extract.evidence import (
     Fact,
     Frame,
     Page,
+    cache_off_topic,
     cause_elsewhere,
     facts,
     header_metric,
@@ -853,6 +854,8 @@ def _times_only(
         or recompute
     ):
         return None
+    if cache_off_topic(context.topic) and not kv_mechanism_in(text, unit):
+        return None  # a section measured with the prefix cache off: its times are not its gain
     if context.page == "other" and not (kv or recompute):
         # On a page whose opening never names KV caching, TTFT words alone tie two times to no
         # cache reused, as they tie a factor to none ("First-token latency dropped from ~410 ms

@@ -626,3 +626,21 @@ def test_a_header_of_snake_case_column_names_is_read_as_words() -> None:
     records = read_document(page, "markdown", "p.md").records
     assert [r.claim.speedup for r in records] == [3.11]  # 1 / (1 - 0.678)
     assert records[0].claim.metric == "ttft"
+
+
+def test_a_section_measured_with_the_prefix_cache_off_gives_no_claim() -> None:
+    # https://github.com/siren2345/zenn-content/blob/main/articles/vllm-latency-tuning.md: the
+    # gains of a larger --max-num-batched-tokens, measured on random prompts with the prefix
+    # cache off, on a page whose other section is about prefix caching
+    page = (
+        "# vLLM の prefix caching で TTFT を縮める\n\n"
+        "prefix caching は同一prefixのKVキャッシュを再利用します。\n\n"
+        "## 効果 (乱数コンテンツ・prefix cache無効)\n\n"
+        "| 指標 | 512 | 8192 |\n| --- | --- | --- |\n"
+        "| TTFT @ ~16K | 4.7 s | **3.2 s (−32%)** |\n"
+        "| TTFT @ ~64K | 31.7 s (平均) | **22.7 s (平均, −28%)** |\n"
+    )
+    assert speedups(page) == []
+    # a heading that names both sides compares them
+    compared = page.replace("(乱数コンテンツ・prefix cache無効)", "(prefix cache 有効 vs 無効)")
+    assert speedups(compared) == [1.47, 1.39]
