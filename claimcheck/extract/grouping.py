@@ -408,8 +408,8 @@ def _range_ends(text: str, first: _Factor, other: _Factor) -> bool:
 
 def _one_gain(text: str, first: _Factor, other: _Factor) -> bool:
     """Two wordings of one gain: one value said again, or close values in two forms ("4x
-    faster (-75%)") of one metric. Two close figures of one form ("1.37x lower TTFT and 1.40x higher throughput",
-    "+194.2% and +196.2%" for two setups) are two measurements."""
+    faster (-75%)") of one metric. Two close figures of one form ("1.37x lower TTFT and 1.40x
+    higher throughput", "+194.2% and +196.2%" for two setups) are two measurements."""
     if not _close(first, other):
         return False
     if first.value == other.value:
