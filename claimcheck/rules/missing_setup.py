@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from claimcheck.rules.base import Hit, Rule, Subject
+from claimcheck.rules.base import Hit, Rule, Subject, number
 from claimcheck.severity import Severity
 
 
@@ -35,7 +35,9 @@ def check(subject: Subject) -> Iterator[Hit]:
     if not missing:
         return
     listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
-    yield Hit(f"Not disclosed: {listed}; the claim cannot be fully audited without them.")
+    # A sentence that states several gains is several claims: each names its own factor.
+    which = f" for the {number(claim.speedup)}x" if claim.speedup else ""
+    yield Hit(f"Not disclosed{which}: {listed}; the claim cannot be fully audited without them.")
 
 
 RULE = Rule("KV301", "missing-setup", Severity.WARNING, check, __doc__ or "")

@@ -6,7 +6,8 @@ from tests.rules.helpers import findings
 def test_lists_what_is_missing() -> None:
     hit = findings(speedup=27)["KV301"]
     assert hit.message.startswith(
-        "Not disclosed: the model, the GPU, the context length and the baseline (recompute) time;"
+        "Not disclosed for the 27x: the model, the GPU, the context length and the baseline "
+        "(recompute) time;"
     )
 
 
@@ -14,7 +15,7 @@ def test_params_count_as_a_model() -> None:
     message = findings(speedup=27, params_billions=70, gpu="h100-sxm", context_tokens=128_000)[
         "KV301"
     ].message
-    assert message.startswith("Not disclosed: the baseline (recompute) time;")
+    assert message.startswith("Not disclosed for the 27x: the baseline (recompute) time;")
 
 
 def test_fully_disclosed_is_not_flagged() -> None:
@@ -27,3 +28,8 @@ def test_fully_disclosed_is_not_flagged() -> None:
         cached_seconds=0.5,
     )
     assert "KV301" not in full
+
+
+def test_a_claim_of_two_times_names_no_factor() -> None:
+    message = findings(baseline_seconds=57, cached_seconds=2.1)["KV301"].message
+    assert message.startswith("Not disclosed: the model, the GPU and the context length;")
