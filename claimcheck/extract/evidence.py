@@ -984,8 +984,9 @@ def _cues(frame: Frame, clause_metric: str | None = None) -> list[Fact]:
     if frame.topic and not cache_off and _topic_cue(frame.topic):
         return [*out, Fact("kv-topic", _topic_cue(frame.topic))]
     if frame.page == "other" or cache_off:
-        # On a page whose opening never names KV caching or a KV product, TTFT or cache
-        # wording alone does not make a figure a KV-cache claim.
+        # On a page whose opening never names KV caching or a KV product, or in a section
+        # measured with the cache off, TTFT or cache wording alone does not make a figure a
+        # KV-cache claim.
         out.append(Fact("off-topic-page", frame.topic[:40]))
     elif frame.page == "kv":
         # A page about KV caching lends its mechanism to a figure that names none itself.
@@ -1103,17 +1104,22 @@ _CACHE_OFF = re.compile(
     r"\b(?:without|no|disabled?)\s(?:the\s)?(?:prefix|prompt|kv)[\s-]?cach\w*",
     re.IGNORECASE,
 )
-_CACHE_ON = re.compile(r"\b(?:on|enabled?|with)\b", re.IGNORECASE)
+_BOTH_SIDES = re.compile(
+    r"\b(?:on|enabled?|with)\s?(?:vs\.?|versus|and|or|/)\s?(?:off|disabled?|without)\b|"
+    r"\b(?:off|disabled?|without)\s?(?:vs\.?|versus|and|or|/)\s?(?:on|enabled?|with)\b",
+    re.IGNORECASE,
+)
 
 
 def cache_off_topic(topic: str) -> bool:
     """Whether a section heading says its figures were measured with the KV or prefix cache
     off ("典型性能指标（冷数据口径 · 前缀缓存关闭 …）", typical figures, prefix caching disabled,
     in a DGX Spark serving report): they measure something else, whatever the page is about.
-    A heading that names both sides ("prefix caching on vs off") compares them."""
+    A heading that names both sides ("prefix caching on vs off", "with and without the prefix
+    cache") compares them."""
     english = in_english(topic)
     found = _CACHE_OFF.search(english)
-    return found is not None and _CACHE_ON.search(english) is None
+    return found is not None and _BOTH_SIDES.search(english) is None
 
 
 @lru_cache(maxsize=1024)

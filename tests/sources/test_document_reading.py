@@ -641,6 +641,10 @@ def test_a_section_measured_with_the_prefix_cache_off_gives_no_claim() -> None:
         "| TTFT @ ~64K | 31.7 s (平均) | **22.7 s (平均, −28%)** |\n"
     )
     assert speedups(page) == []
+    english = page.replace("(乱数コンテンツ・prefix cache無効)", "with prefix caching disabled")
+    assert speedups(english) == []
     # a heading that names both sides compares them
     compared = page.replace("(乱数コンテンツ・prefix cache無効)", "(prefix cache 有効 vs 無効)")
     assert speedups(compared) == [1.47, 1.39]
+    both = page.replace("(乱数コンテンツ・prefix cache無効)", "with and without the prefix cache")
+    assert speedups(both) == [1.47, 1.39]
