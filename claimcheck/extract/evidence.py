@@ -1111,6 +1111,7 @@ _BOTH_SIDES = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
 def cache_off_topic(topic: str) -> bool:
     """Whether a section heading says its figures were measured with the KV or prefix cache
     off ("典型性能指标（冷数据口径 · 前缀缓存关闭 …）", typical figures, prefix caching disabled,

@@ -391,6 +391,7 @@ def _each_gain(text: str, group: _Group) -> list[_Group]:
 
 _RANGE_LINK = re.compile(r"\s*(?:to|~|〜|～|-|–|—|到|至|から|에서)\s*", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s(?:\S+\s){0,2}$", re.IGNORECASE)
+_AND = re.compile(r"\s*and\s*")
 
 
 def _range_ends(text: str, first: _Factor, other: _Factor) -> bool:
@@ -401,7 +402,7 @@ def _range_ends(text: str, first: _Factor, other: _Factor) -> bool:
     if _RANGE_LINK.fullmatch(text, first.span.end, other.span.start) is not None:
         return True
     return (
-        re.fullmatch(r"\s*and\s*", text[first.span.end : other.span.start]) is not None
+        _AND.fullmatch(text, first.span.end, other.span.start) is not None
         and _BETWEEN.search(text[max(0, first.span.start - 24) : first.span.start]) is not None
     )
 
