@@ -598,7 +598,8 @@ _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-incr
 
 _INVERTED = re.compile(
     r"\b(?:than\s(?:\w+\s){0,2}?(?:load\w*|read\w*|restor\w*|fetch\w*|cached|a\scache\shit|with\s(?:the\s)?(?:kv|cache|prefix))|"
-    r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
+    r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|"
+    r"(?:disabl\w*|turn\w*\soff|switch\w*\soff)\s(?:the\s)?(?:\w+\s){0,2}?(?:kv|cach\w*|prefix)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
     r"recomput\w*\s(?:\w+\s){0,6}?(?:causing|causes|caused|leading\sto|leads\sto|results?\sin|resulting\sin)\b)",
     re.IGNORECASE,
 )
@@ -775,10 +776,12 @@ def _metric_follows(after: str) -> bool:
 
 
 _SLOWDOWN_BEFORE = re.compile(
-    r"\bslow(?:downs?|s\sdown|ed\sdown)\b(?:\s[\w-]+){0,3}?\s(?:up\sto\s|about\s|of\s|by\s)?~?$",
+    r"\bslow(?:downs?|s\sdown|ed\sdown)\b(?:\s[\w-]+){0,3}?\s(?:up\sto\s|about\s|of\s|by\s)?~?$|"
+    r"\bslower\s(?:by\s)?(?:about\s)?[*_]{0,2}~?$",
     re.IGNORECASE,
 )
-"""A slowdown named right before its factor: "slowdowns going up to 2x at burst"."""
+"""A slowdown named right before its factor: "slowdowns going up to 2x at burst", "slower by
+3x", "慢了 **32 倍**" (glossed "slower **32x**": slower by 32 times)."""
 
 
 def _compared_after(text: str, end: int) -> bool:

@@ -186,6 +186,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         r"느리(?:다|지만|고|게)|느린|느림|느려(?:짐|졌\w*|져\w*|지\w*)|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く",
         "slower",
     ),
+    # "平均延迟暴涨 12 倍" (average latency soared 12 times): a rise, named before its figure
+    (
+        r"(?:暴涨|暴漲|飙升|飆升|激增|猛增|上升|增加|增长|增長)了?(?=\s?(?:约|約|大约|大約)?\s?\d)",
+        "increased",
+    ),
     # "TTFT p95는 163배 나빠집니다" (p95 TTFT becomes 163 times worse)
     (r"나빠(?:집니다|지며|지고|진다|졌다|져)|악화|悪化|恶化|惡化|变差|變差", "worse"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),
@@ -316,7 +321,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"命中(?:次数|数)?(?=\s?(?:大约|约|大概|\d))", "hits"),
     (r"多轮对话|多輪對話|多轮会话|多輪會話|マルチターン|멀티\s?턴", "multi-turn conversation"),
     # "| 无Cache | 有Cache |": without and with a cache, and only before one (有 is "to have")
-    (r"(?:[无無]|没有|沒有)(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "without"),
+    # "不使用 KV cache 时": when not using the KV cache
+    (
+        r"(?:[无無]|没有|沒有|不使用|未使用|不用|不开启|不開啟|未开启|未開啟)(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))",
+        "without",
+    ),
     (r"有(?=\s?(?:[Cc]ache|缓存|快取|KV|kv|前缀|提示))", "with"),
     (r"キャッシング|キャッシュ|缓存|快取|캐싱|캐시", "cache"),
     # "vLLM 启动快 2.15×": the engine starts faster (its start-up, a load of weights and

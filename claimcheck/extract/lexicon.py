@@ -821,9 +821,20 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"experts?\s(?:prefetch\w*|caching|cache|stream\w*)|(?:weights?|experts?|moe\slayers?|parameters|activations|optimizer\sstates?)\s(?:are\s)?(?:offload\w*|to\s(?:the\s)?(?:cpu|host|ssd|nvme|disk))|"
         r"offload\w*\s(?:the\s|model\s)*(?:weights|experts|layers|parameters|activations)|"
-        r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers",
-        ("offloading model weights", "experts to CPU", "ZeRO-Inference", "FlexGen"),
-        ("offloading the KV cache",),
+        r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers|"
+        # the weight-offload switches of vLLM, SGLang and diffusers: "启用 `cpu_offload`，在 CPU
+        # 和 GPU 之间来回搬运权重" (enable cpu_offload, moving weights between CPU and GPU)
+        r"(?:enable_(?:model_|sequential_)?)?cpu_offload\w*|cpu-offload-gb",
+        (
+            "offloading model weights",
+            "experts to CPU",
+            "ZeRO-Inference",
+            "FlexGen",
+            "启用 `cpu_offload`",
+            "--cpu-offload-gb 20",
+            "pipe.enable_model_cpu_offload()",
+        ),
+        ("offloading the KV cache", "KV cache CPU offload"),
     ),
     Row(
         "topic_engine_comparison",
@@ -1070,6 +1081,10 @@ _ROWS: tuple[Row, ...] = (
         # standard sequential inference"
         r"(?:than|vs\.?|versus|compared\s(?:to|with)|over)\s(?:the\s)?(?:standard\s|naive\s|plain\s)?sequential\s(?:inference|processing|execution|requests?|decoding|generation)|"
         r"batch\soperations|bulk\s(?:imports?|inserts?|writes?|operations)|\d+\s?(?:→|->)\s?\d+\sconcurrent\s\w+|"
+        # more requests at once, the gain of load not of reuse: "increasing concurrency from 1
+        # to 32", "并发 1→20", "동시성을 32로 올리면" (when concurrency is raised to 32)
+        r"(?:increas\w*|rais\w*|scal\w*|bump\w*)\s(?:the\s)?concurrency\s(?:from\s\d+\s)?to\s\d+|concurrency\s(?:from\s)?\d+\s?(?:→|->)\s?\d+|"
+        r"concurrency\s?(?:을|를)\s?\d+\s?(?:로|으로)\s?(?:올리|높이)\w*|"
         r"from\s(?:one|a\ssingle|1)\sto\s(?:two|four|eight|2|4|8)\s(?:gpus|h100s|a100s|h200s|b200s|nodes)|"
         r"overlap\w*\s(?:the\s)?(?:computation|compute)\sand\scommunication|(?:computation|compute)[-\s]communication\soverlap|non-?overlapp?ed\sbaselines?|multi-gpu\ssetups?|\w+-node\ssetups?|disaggregat\w*\sprefill(?:\sand\sdecode)?\salone",
         (
@@ -1086,6 +1101,9 @@ _ROWS: tuple[Row, ...] = (
             "overlapping computation and communication",
             "a batch parallel degree of 2",
             "faster than the 10-thread (nproc) baseline",
+            "increasing concurrency from 1 to 32",
+            "concurrency 1→20",
+            "concurrency 을 32 로 올리면",
         ),
         ("parallel universe", "threaded"),
     ),
@@ -1101,8 +1119,15 @@ _ROWS: tuple[Row, ...] = (
         # other accelerators, and GPUs as the baseline of one
         r"cerebras|wafer[-\s]scale|sambanova|trainium\w*|inferentia\w*|gaudi\s?\d?|previous[-\s]gen\b|(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:\w+\s){0,3}?gpu[-\s]based|"
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:the\s)?(?:nvidia\s)?(?:gpus\b|gpu\s(?:solutions|clouds?|providers?))|"
-        r"(?:intel\s)?xeon|epyc",
+        r"(?:intel\s)?xeon|epyc|"
+        # a GPU as the one that is faster: "the A100 prefills ~4x faster", "The B200 floor is
+        # roughly 4x faster"; and faster hardware as the cause
+        r"(?:the\s)?(?:a100|h100|h200|b200|b300|l40s?|l4|mi300x|rtx\s?\d{4})\s(?:prefills|decodes|floor|ceiling)\b|"
+        r"(?:improved|faster|newer|better|upgraded)\shardware",
         (
+            "the A100 prefills ~4x faster",
+            "The B200 floor is roughly 4x faster",
+            "decoding is done on improved hardware with 4x decoding speed",
             "Cerebras inference delivers",
             "than NVIDIA GPU-based hyperscale clouds",
             "than the leading GPU-based provider",

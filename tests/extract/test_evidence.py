@@ -2768,3 +2768,44 @@ def test_a_figure_under_a_goal_column_is_a_target() -> None:
 def test_a_count_of_retries_is_no_factor() -> None:
     reading = read("Retrying 3x with prefix caching, TTFT was 5x lower.")
     assert {d.candidate.value: d.kept for d in reading.decisions} == {3.0: False, 5.0: True}
+
+
+def test_more_requests_at_once_is_load_not_reuse() -> None:
+    # https://github.com/daekeun-ml/deepseek-v4-flash-serving-guide/blob/main/README.md: raising
+    # concurrency to 32 gives 6.7x throughput (and 163x worse p95 TTFT)
+    assert (
+        _factors("동시성을 32로 올리면 처리량은 6.7배가 되지만 TTFT p95는 163배 나빠집니다.") == []
+    )
+    assert _factors("Increasing concurrency from 1 to 32 raises throughput 6.7x.") == []
+    # a KV claim measured at a concurrency is still one
+    assert _factors("At concurrency 32, prefix caching raises throughput 6.7x.") == [6.7]
+
+
+def test_a_faster_gpu_is_no_kv_reuse() -> None:
+    # https://github.com/haochentSC/Distributed-KV-Cache-for-LLM-Inference (phase45-gpu-cloud.md):
+    # the warm path is slower than recompute here; the 4x is the A100's prefill
+    sentence = (
+        "On the same 4k rung here: baseline **273 ms**, warm **766 ms** — the A100 prefills ~4×"
+        " faster while the warm path stays Python/deserialize/copy bound (~300 MB/s effective)."
+    )
+    assert _factors(sentence) == []
+    assert _factors(sentence, explicit=True) == []
+    # a KV claim measured on an A100 is still one
+    assert _factors("On the A100, prefix caching makes prefill ~4x faster.") == [4.0]
+
+
+def test_a_slowdown_named_before_its_figure_is_no_speedup() -> None:
+    # https://github.com/ModelTC/LightX2V/blob/main/blogs/ZH_CN/DisaggBlogPost.md: offloading
+    # weights makes the text encoder 32 times slower (慢了 32 倍)
+    sentence = (
+        "在 RTX 4090 上，Qwen-2512 的 Text Encoder 延迟从 **0.40 s**（分离部署，无需 offload）"
+        "飙升到 **12.89 s**（baseline + offload），慢了 **32 倍**。"
+    )
+    assert _factors(sentence, explicit=True) == []
+    # https://github.com/xix-060/AI-Agent-learning_mim/blob/main/docs/vllm-performance.md:
+    # average latency soared 12 times as concurrency went from 1 to 20
+    assert _factors("但平均延迟暴涨 12 倍", explicit=True) == []
+    # slower without the cache is the cache's gain, in either language
+    assert _factors("不使用 KV cache 时 prefill 慢了 32 倍", explicit=True) == [32.0]
+    assert _factors("关闭 prefix cache 后 TTFT 增加了 3 倍", explicit=True) == [3.0]
+    assert _factors("Disabling prefix caching makes TTFT 5x slower.") == [5.0]
