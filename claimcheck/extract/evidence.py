@@ -817,10 +817,22 @@ _JOINED = re.compile(r"\s?(?:,|\s(?:and|&))\s(?:\w+\s)?", re.IGNORECASE)
 
 
 _HOPED = frozenset(
-    {"expected", "hoped", "projected", "promise", "promises", "promised", "would", "goal"}
+    {
+        "expected",
+        "hoped",
+        "projected",
+        "promise",
+        "promises",
+        "promised",
+        "would",
+        "goal",
+        "hypothesis",
+        "hypotheses",
+    }
 )
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
-expected a 2x gain in throughput"), or what did not happen ("would have reported")."""
+expected a 2x gain in throughput", "refutes the stated hypothesis of a 6.4x advantage"), or what
+did not happen ("would have reported")."""
 _GOAL_LABEL = re.compile(
     r"[\s>*_#|•-]*(?:[\w-]+\s){0,2}?(?:goals?|targets?|objectives?|requirements?)[*_]*\s?[:：]",
     re.IGNORECASE,

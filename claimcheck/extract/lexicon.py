@@ -158,7 +158,7 @@ _NOT_SPEED = (
     r"(?:more|less)\s(?:\w+\s){0,2}?(?:cache|kv|context|sessions|capacity|memory|storage|bandwidth|hbm|data|compute|work|flops)|"
     r"(?:kv\s)?cache\s(?:size\s|footprint\s)?by|(?:kv\s)?cache\s(?:grows|grew|expands)|(?:grows?|grew|expands?)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:kv\s)?caches?\b|"
     r"extend\w*|expand\w*|expansion|compute|flops|random\s(?:reads?|writes?)|iops|gets|puts|"
-    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread|"
+    r"token\s(?:usage|consumption|count)|tokens?\sused|usage|gpu\shours|discount\w*|expenses?|[tgmk]i?b/s|ratios?|variance|jitter|spread|swings?|"
     # a model's error, data moved
     r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?|"
     # accuracy benchmarks: a percentage on one is a score
@@ -489,8 +489,12 @@ _ROWS: tuple[Row, ...] = (
         r"(?:kv[-\s])?cache\s(?:size\s)?(?:reduction|savings?|shrinkage)|"
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:energy|compute|flops|costs?)|"
         r"(?:tier|level|preset|setting|variant)\b(?!\s(?:of|in)\s)|token[-\s]level|"
-        r"(?:the\s)?(?:isl|osl|(?:input|output)\ssequence\slengths?)\b",
+        r"(?:the\s)?(?:isl|osl|(?:input|output)\ssequence\slengths?)\b|"
+        # a spread between runs, named after its metric: "a 16% throughput swing between
+        # identical benchmark runs"
+        r"(?:(?:throughput|latency|ttft|tps|qps|performance|run-to-run|timing)\s)?(?:swings?|variance|jitter|noise)\b",
         (
+            "a 16% throughput swing between identical benchmark runs",
             "cheaper",
             "90.2% token-level prefill reduction",
             "increase in token usage",
@@ -528,7 +532,7 @@ _ROWS: tuple[Row, ...] = (
         "not_speed",
         r"bills?|spend\w*|budgets?|invoices?|deploy\w*|onboard\w*|hit\s?rates?|integrat\w*|"
         r"install\w*|migrat\w*|costs?|pricing|price[sd]?|discount\w*|usage|expected|hoped|projected|"
-        r"promise[sd]?",
+        r"promise[sd]?|hypothes[ie]s\s(?:of|that)",
         ("GPU bill", "deployed", "costs", "expected", "the promise of"),
         ("latency",),
     ),

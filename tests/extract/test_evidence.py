@@ -2809,3 +2809,41 @@ def test_a_slowdown_named_before_its_figure_is_no_speedup() -> None:
     assert _factors("不使用 KV cache 时 prefill 慢了 32 倍", explicit=True) == [32.0]
     assert _factors("关闭 prefix cache 后 TTFT 增加了 3 倍", explicit=True) == [3.0]
     assert _factors("Disabling prefix caching makes TTFT 5x slower.") == [5.0]
+
+
+def test_a_hypothesis_refuted_is_no_claim() -> None:
+    # https://krabarena.com/claims/prefix-caching-pays-off-exactly-once-7x-at-first-contact-then-vllm-sglang-ollama
+    sentence = (
+        "Statistical tie with vLLM at turn 5 -- refutes this battle's stated hypothesis of a 6.4x"
+        " SGLang advantage over vLLM on prefix caching"
+    )
+    assert read(sentence, page="kv").claims == []
+    # a claim that merely mentions a hypothesis elsewhere is still one
+    assert _factors("As hypothesized, prefix caching cut TTFT by 5x.") == [5.0]
+
+
+def test_a_swing_between_identical_runs_is_noise() -> None:
+    # https://github.com/DamnKuldeep/qwen2.5-1.5b-awq-vllm-rtx3050-4gb
+    # (benchmarks/optimization_results.md)
+    sentence = (
+        "`--enable-prefix-caching` has been on since Stage 1 and its effect has been observed"
+        " indirectly three times: chat TTFT staying flat across a 55x context increase (Stage 6),"
+        " a 16% throughput swing between identical benchmark runs (Stage 8), and 100% hit-rate"
+        " spikes during eviction recompute (Stage 10a)."
+    )
+    assert read(sentence, page="kv").claims == []
+    assert _factors("Prefix caching gives a 16% throughput gain with low noise.") == [1.16]
+
+
+def test_a_time_that_grows_with_the_prompt_is_no_speedup() -> None:
+    # https://github.com/rebibabo/rebibabo.github.io (_posts/llm-inference/04-prefix-caching.md):
+    # with the cache off, TTFT grows linearly from 111 ms to 853 ms as the prompt grows
+    sentence = (
+        "关闭 Prefix Cache 时，TTFT 从 353 tokens 下的 111ms 线性增长至 3961 tokens 下的 853ms。"
+    )
+    assert read(sentence, page="kv").claims == []
+    # a time that falls with the cache is still read
+    falls = read("开启 Prefix Cache 后，TTFT 从 853ms 降至 111ms。", page="kv").claims
+    assert [(c.values.get("baseline_seconds"), c.values.get("cached_seconds")) for c in falls] == [
+        (0.853, 0.111)
+    ]
