@@ -1725,8 +1725,10 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
     """The compared side of the figure when it is another form of a technique: a KV cache in
     another number format ("up to 3× over FP8 KV cache", NVFP4 against FP8 KV), or a sparse or
     full attention baseline ("10.5x over sparse attention baselines when extending KV cache to
-    CPU memory", RetroInfer, https://arxiv.org/abs/2505.02922). The figure then compares two
-    variants of that technique; the KV storage both sides use does not make it a reuse gain."""
+    CPU memory", RetroInfer, https://arxiv.org/abs/2505.02922), or another network transport
+    ("190 GB/s over 8×400Gbps RoCE, 比 TCP 快 4.6x": a transfer engine against TCP). The
+    figure then compares two variants of that technique; the KV storage both sides use does
+    not make it a reuse gain."""
     if figure is None:
         return None
     text = frame.text
@@ -1734,11 +1736,20 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
     before = _SIDE_BEFORE.search(text, max(frame.sentence.start, figure.start - 60), figure.start)
     for side in (after, before):
         words = side.group().strip() if side is not None else ""
-        if pattern("topic_sparse_attention").search(words) is not None or (
-            pattern("topic_quantisation").search(words) and pattern("cue_kv").search(words)
+        if (
+            pattern("topic_sparse_attention").search(words) is not None
+            or (pattern("topic_quantisation").search(words) and pattern("cue_kv").search(words))
+            or _TRANSPORT_SIDE.match(words) is not None
         ):
             return words
     return None
+
+
+_TRANSPORT_SIDE = re.compile(
+    r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?"
+    r"tcp\b",
+    re.IGNORECASE,
+)
 
 
 def _systems_compared(frame: Frame, figure: Span | None) -> str:
