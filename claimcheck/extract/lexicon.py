@@ -36,8 +36,10 @@ class Row(msgspec.Struct, frozen=True):
         return r"\b(?:" + self.source + r")\b" if self.words else self.source
 
 
-MULT = r"(?:\s?[x×](?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|[-\s]?fold\b|(?:\s+|-)times\b)"
-"""What turns a number into a multiplier: ``27x``, ``27 ×``, ``27-fold``, ``27 times``."""
+MULT = r"(?:\s?(?:x(?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|×(?![\d_¹²³⁴⁵⁶⁷⁸⁹⁰]))|[-\s]?fold\b|(?:\s+|-)times\b)"
+"""What turns a number into a multiplier: ``27x``, ``27 ×``, ``27-fold``, ``27 times``. A letter
+x glued to a word is part of it ("4xlarge"); the sign is not, even with the space after it lost
+as text is pulled from a PDF ("2.3×–27.5×in long contexts")."""
 
 METRICS = ("ttft", "throughput", "end_to_end", "decode", "latency")
 """Metric names in the order ties are broken. ``latency`` is a speed word that names no

@@ -288,3 +288,15 @@ def test_a_column_of_shares_takes_no_reading_from_a_speedup_column_beside_it() -
     header = header.replace("Cache OFF Prefill %", "TTFT reduction (%)")
     (cut,) = [c for c in candidates(row, 0, len(row), header) if c.form == "percent"]
     assert cut.reading == "percent-reduction"
+
+
+def test_the_sign_glued_to_the_next_word_is_still_a_multiplier() -> None:
+    # arXiv HTML abstracts repeat the sign as LaTeX and lose the space after it:
+    # https://arxiv.org/html/2502.01960v2 (DroidSpeak), "up to 4×\times× throughput improvement"
+    values = [c.value for c in found("DroidSpeak achieves up to 4×\\times× throughput improvement")]
+    assert 4.0 in values
+    assert [
+        c.value for c in found("a range of 2.3×–27.5×in long contexts") if c.form == "range"
+    ] == [27.5]
+    # a letter x glued to a word is part of the word: an instance type, not 4 times
+    assert [c for c in found("on a g5.4xlarge instance") if c.form == "multiplier"] == []
