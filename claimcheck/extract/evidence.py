@@ -349,6 +349,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         denied = "goal"  # "| -67.0% | -60% |" under "| 改善 | 目标 |": the target, not the result
     if not denied and _COUNTERFACTUAL.search(lead):
         denied = "would"  # "this probe would have reported a 40x speed-up": it did not
+    if not denied and _MODAL.search(text, max(frame.clause.start, span.start - 80), span.start):
+        denied = "should"  # "Second call should show significantly lower TTFT (26-69% …)"
     if not denied and (negated := _DENIED_FIGURE.search(lead)):
         denied = (negated.group(1) or negated.group(2)).lower()  # "not a 109x increase in …"
     if denied and re.search(rf"\b(?:and|&)\s{re.escape(denied)}\b", lead, re.IGNORECASE):
@@ -828,6 +830,7 @@ _HOPED = frozenset(
         "goal",
         "hypothesis",
         "hypotheses",
+        "should",
     }
 )
 """Words that make a figure a hope, not a measurement, whatever metric it names ("They
@@ -863,6 +866,12 @@ _DENIED_FIGURE = re.compile(
 """A figure its sentence denies: "That measures repeated prefill, not a 109x increase in
 generation speed" (a recipe's work log); not "not only a 2x speedup", which affirms it."""
 _COUNTERFACTUAL = re.compile(r"\bwould(?:\shave|'ve)\s(?:[\w-]+\s){0,2}(?:an?\s)?$", re.IGNORECASE)
+_MODAL = re.compile(
+    r"\b(?:should|might|ought\sto)\b(?![^.;!?]*\b(?:measured|observed|saw|got)\b)", re.IGNORECASE
+)
+"""What a figure is expected to be, not what was measured: "Second call should show
+significantly lower TTFT (26-69% improvement)" (https://github.com/KrxGu/ai-prompt-cache), "You
+should observe a 2.2x speedup", "Should be about a ~1.25x prompt processing speed improvement"."""
 
 
 def _denied_before(words: list[str]) -> str:

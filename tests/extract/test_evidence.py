@@ -2859,3 +2859,14 @@ def test_a_transfer_engine_against_tcp_is_a_network_figure() -> None:
     assert _factors(sentence, explicit=True) == []
     # a cache's gain measured on a TCP link is still one
     assert _factors("Mooncake cuts TTFT 4.6x versus recompute over TCP.") == [4.6]
+
+
+def test_what_a_figure_should_be_is_no_measurement() -> None:
+    # https://github.com/KrxGu/ai-prompt-cache/blob/main/README.md: a step of a walkthrough
+    sentence = "5. Second call should show significantly lower TTFT (26-69% improvement)"
+    assert read(sentence, page="kv").claims == []
+    # what a reader is told to expect (the wording of
+    # https://github.com/Infini-AI-Lab/TriForce/blob/main/README.md, set on a KV cache)
+    assert _factors("With prefix caching, you should observe a 2.2x speedup on TTFT.") == []
+    # a measured figure beside an expectation elsewhere is still read
+    assert _factors("Prefix caching cut TTFT 3x, so the second call should be fast.") == [3.0]
