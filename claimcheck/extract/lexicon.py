@@ -685,6 +685,10 @@ _ROWS: tuple[Row, ...] = (
         r"minicache|zipcache|kvzip|palu|xkv|scissorhands|fastgen|ada-?kv|kv\smerging|low-?rank|pyramidinfer|"
         r"kvpress|razorattention|headkv|chunkkv|squeezeattention|pqcache|clusterkv|keyformer|infinipot|"
         r"kvsharer|kvtuner|zipvl|singleinputkv|swiftkv|lazyllm|fastv|(?<![\w-])r-kv\b|kvcompose|expected\sattention|"
+        # more by name, from https://github.com/Zefan-Cai/Awesome-LLM-KV-Cache and the methods
+        # of https://github.com/NVIDIA/kvpress: eviction, merging, cross-layer sharing
+        r"alisa|d2o|yoco|cross-layer\s(?:attention|kv)|lckv|mlkv|qaq|skvq|tova|heavy[-\s]hitters?|kvmerger|"
+        r"weightedkv|keydiff|lagkv|knorm\w*|l2[-\s]norm[-\s]based|dynamic\smemory\scompression|sirllm|lococo|"
         # what eviction and compression methods are measured at
         r"token\sbudgets?|(?:same|fixed|equal|given|high|low|large|small|tight|limited)\s(?:kv\s)?cache\s(?:memory\s)?budgets?|(?<![\d.,])\d+(?:\.\d+)?\s?%\s(?:of\s(?:the\s)?)?(?:full\s)?(?:kv\s)?(?:cache\s)?budget|"
         r"(?:memory|size|footprint)\sreduction\sin\s(?:the\s)?(?:kv|key-value)",
@@ -706,6 +710,9 @@ _ROWS: tuple[Row, ...] = (
             "This KV-cache reduction also leads to a 90% memory saving",
             "KV cache reduced by 75%",
             "10.7x KV memory reduction",
+            "Heavy-Hitter Oracle",
+            "KV sharing as in YOCO",
+            "Cross-Layer Attention",
             "compared to full KV caching",
             "significantly reducing compute and KV cache overhead",
         ),
@@ -726,6 +733,9 @@ _ROWS: tuple[Row, ...] = (
         r"mixture\sof\sblock\sattention|landmark\sattention|(?<![\w-])quest\b|"
         r"seerattention|spargeattn|sparq\b|hashattention|squeezed\sattention|tokenselect|specprefill|lserve|"
         r"mminference|sampleattention|retrieval\sheads?|hip\sattention|"
+        # KV selection that loads only what attention needs: ArkVale, OmniKV, Double Sparsity
+        # (https://github.com/TreeAI-Lab/Awesome-KV-Cache-Management)
+        r"arkvale|omnikv|double\ssparsity|"
         # KV selection: the entries a sparse method loads, not a cache reused
         r"(?:top-?k|critical|essential|important|salient)\s(?:kv|key-value)\s(?:cache\s)?(?:pages|entries|blocks)",
         (
@@ -742,6 +752,7 @@ _ROWS: tuple[Row, ...] = (
             "retrieval heads",
             "the Top-K critical KV cache pages",
             "the essential KV cache entries",
+            "Double Sparsity",
         ),
         ("sparse matrix of prices", "request"),
     ),

@@ -2870,3 +2870,14 @@ def test_what_a_figure_should_be_is_no_measurement() -> None:
     assert _factors("With prefix caching, you should observe a 2.2x speedup on TTFT.") == []
     # a measured figure beside an expectation elsewhere is still read
     assert _factors("Prefix caching cut TTFT 3x, so the second call should be fast.") == [3.0]
+
+
+def test_kv_shared_across_layers_is_an_architecture_not_reuse() -> None:
+    # https://github.com/dw-dengwei/daily-arXiv-ai-enhanced/blob/data/data/2026-06-07.md:
+    # cross-layer sparse attention on a YOCO-style shared KV cache
+    sentence = (
+        "TL;DR: 本文提出跨层稀疏注意力（CLSA），基于KV共享架构（如YOCO），通过跨解码层共享KV缓存和"
+        "路由索引，实现token级稀疏注意力的细粒度选择性同时摊销路由开销，在128K上下文长度下取得最高"
+        "7.6倍解码加速和17.1倍整体吞吐提升。"
+    )
+    assert _factors(sentence, explicit=True) == []
