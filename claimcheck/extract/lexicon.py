@@ -861,6 +861,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:(?:native|stock|vanilla|upstream|plain|baseline)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
+        r"mlx(?:-lm)?|llama-cpp-python|candle|mistral\.rs|lightllm|aphrodite|ktransformers|ctranslate2|openvino|"
+        r"onnx\s?runtime|tensorrt|mlc|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
         r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|since\sv?\d+\.\d+(?:\.\d+)?\b|"
         r"deepspeed[-\s](?:inference|mii|fastgen)|\bmii\b|fastertransformer|(?:sglang|vllm|tensorrt-llm|trt-llm|tgi)\sv?\d+\.\d+|"
@@ -889,6 +891,8 @@ _ROWS: tuple[Row, ...] = (
         r"\bfrom\s[\d.,]+\s?\S+\s(?:with|in|on|using)\s(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\sto\b",
         (
             "than vLLM",
+            "1.10-1.19x decode vs mlx-lm",
+            "faster than LightLLM",
             "than an initial HF backend",
             "Compared to 10.31 tokens/s in llama.cpp",
             "nearly 10 times that of llama.cpp",
