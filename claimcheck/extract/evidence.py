@@ -287,6 +287,15 @@ def _duration_like(text: str, span: Span, sentence: Span) -> bool:
     return pattern("not_a_time").search(before) is None
 
 
+_SWEEP_OPENS = re.compile(
+    r"[\s>*_#|•(\[-]*(?:\d+[.)]\s*)?(?:as\s(?:the\s)?load\sgoes\s)?from\s", re.IGNORECASE
+)
+_SWEEP_ENDS = re.compile(r"\s?[,，:]")
+"""A pair of rates that opens its sentence and is set off by a comma ("From 50qps to 100qps,
+the first token latency increase …", https://github.com/vllm-project/vllm/issues/5666): the
+load the measurement was swept over, not a rate the system reached."""
+
+
 def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     """Comparison wording: the first telling word after the number decides ("faster",
     "memory"), "more"/"less" defer to the word after them; failing that, the nearest telling
@@ -301,6 +310,12 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         varies = _VARIES.search(text, max(frame.sentence.start, span.start - 80), span.start)
         if varies is not None:  # "varies 8.6x across workloads, from 6,972 to 60,000 tok/s"
             return [Fact("not-speed-before", varies.group())]
+        if (
+            candidate.form == "rate_pair"
+            and _SWEEP_OPENS.fullmatch(text, frame.sentence.start, span.start) is not None
+            and _SWEEP_ENDS.match(text, span.end) is not None
+        ):  # "2) From 50qps to 100qps, the first token latency increase from 90ms to 360ms …"
+            return [Fact("not-speed-before", "a load swept from one rate to another")]
         return [Fact("pair", text[span.start : span.end])]
     quantity = _label_quantity(frame, span)
     if quantity:

@@ -2881,3 +2881,15 @@ def test_kv_shared_across_layers_is_an_architecture_not_reuse() -> None:
         "7.6倍解码加速和17.1倍整体吞吐提升。"
     )
     assert _factors(sentence, explicit=True) == []
+
+
+def test_a_load_swept_from_one_rate_to_another_is_no_gain() -> None:
+    # https://github.com/vllm-project/vllm/issues/5666: 50 and 100 qps are the load, not a result
+    sentence = (
+        "2) From 50qps to 100qps,  the first token latency increase from 90ms to 360ms with non"
+        " prefix-caching, the first token latency increase a little from 90ms to 110ms with"
+        " prefix-caching。"
+    )
+    assert all(c.values.get("speedup") != 2.0 for c in extract_claims(sentence))
+    # rates a system reached are still a gain
+    assert _factors("With prefix caching, throughput went from 50 qps to 100 qps.") == [2.0]
