@@ -1,5 +1,5 @@
 """Chinese, Japanese and Korean claims (and a few words of German, French, Spanish, Portuguese,
-Italian and Russian) read in the extractor's English terms.
+Italian, Russian and Vietnamese) read in the extractor's English terms.
 
 The extractor's lexicon is English and reads words between word boundaries, which CJK text
 does not have: in "LLM推論TTFTを3.5倍高速化" neither "TTFT" nor "3.5" stands apart. Before
@@ -27,7 +27,9 @@ from functools import cache
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff01-\uff0f\uff1a]")
 """A character of Chinese, Japanese or Korean text (or its full-width punctuation)."""
 
-_EUROPEAN_LETTER = re.compile(r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ\u0400-\u04ff]")
+_EUROPEAN_LETTER = re.compile(
+    r"[àâäçéèêëîïôöûùüÿñãõáíóúßÀÂÄÇÉÈÊËÎÏÔÖÛÙÜÑÃÕÁÍÓÚ\u0400-\u04ff\u0102\u0103\u0110\u0111\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]"
+)
 _EUROPEAN_WORD = re.compile(r" (?:d(?:ie|er|as|es|os|ella)|und|zum|bis|les|est|l[ao]s|uma) ")
 """Words common in German, French, Spanish, Portuguese and Italian and rare in English, as
 they stand inside a sentence: a text holding one may hold a glossary term though all its
@@ -355,9 +357,38 @@ _SIGNS: tuple[tuple[str, str], ...] = (
 """Terms of Chinese, Japanese and Korean text. Each starts at a character outside ASCII or
 right after a digit, which ``_terms`` relies on."""
 
-_WORDS = (*_EUROPEAN, *_RUSSIAN)
-"""Terms of German, French, Spanish, Portuguese, Italian and Russian, read as whole words in
-any case. Each starts at a letter or right after a digit, which ``_terms`` relies on."""
+_VIETNAMESE: tuple[tuple[str, str], ...] = (
+    (r"(?<=\d)\s?lần", "x"),  # "gấp 10 đến 20 lần": 10 to 20 times
+    (r"gấp(?=\s~?\d)", "by"),
+    (r"lên\s(?:đến|tới)|tối\sđa", "up to"),
+    (r"(?:(?<=\d\s)|(?<=\d[x×]\s))(?:đến|tới)(?=\s~?\d)", "to"),
+    (r"từ(?=\s~?\d)", "from"),  # "từ 2x đến 4x": from 2x to 4x
+    (r"nhanh\shơn", "faster"),
+    (r"chậm\shơn", "slower"),
+    (r"thông\slượng", "throughput"),
+    (r"độ\strễ", "latency"),
+    (r"thời\sgian\sphản\shồi", "response time"),
+    (r"thời\sgian\s(?:đến|tới)\stoken\sđầu\stiên", "time to first token"),
+    (r"so\svới", "compared to"),
+    (r"tính\stoán\slại", "recompute"),
+    (r"tái\ssử\sdụng", "reuse"),
+    (r"bộ\snhớ\sđệm", "cache"),
+    (r"chi\sphí", "cost"),
+    (r"giảm", "reduces"),
+    (r"tăng\stốc(?:\sđộ)?", "speedup"),  # "Tăng tốc độ từ 2x đến 4x": a speedup of 2 to 4 times
+    (r"tăng(?:\slên)?", "increase"),
+    (r"khoảng", "about"),
+    (r"trung\sbình", "average"),
+)
+"""Vietnamese terms, as Vietnamese lectures and guides on prompt and KV caching write them:
+"thông lượng … sẽ tăng lên gấp 10 đến 20 lần so với việc tính toán lại từ đầu" (throughput
+rises 10 to 20 times over recomputing from scratch,
+https://github.com/tuandung222/lmcache-architecture-lectures), "giảm đáng kể chi phí và thời
+gian phản hồi" (https://200lab.io/blog/prompt-caching-la-gi)."""
+
+_WORDS = (*_EUROPEAN, *_RUSSIAN, *_VIETNAMESE)
+"""Terms of German, French, Spanish, Portuguese, Italian, Russian and Vietnamese, read as whole
+words in any case. Each starts at a letter or right after a digit, which ``_terms`` relies on."""
 
 _WHOLE_WORD = ("(?i:(?<![^\\W\\d_])", "(?![^\\W\\d_]))")
 

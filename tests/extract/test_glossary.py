@@ -1022,3 +1022,21 @@ def test_an_engine_that_starts_faster_is_no_prompt_answered_sooner() -> None:
     # (https://github.com/xiyou-linuxer/xiyoulinux-kvcache-optimizer/blob/main/README.md)
     assert "start-up" not in in_english("冷启动约 `3806 ms`，命中回填后约 `408 ms`")
     assert "start-up" in in_english("vLLM 启动快 2.15×")
+
+
+def test_vietnamese_times_and_ranges_are_read() -> None:
+    # https://github.com/tuandung222/lmcache-architecture-lectures
+    # (docs/case_studies/case_1_rag_at_scale.md): throughput rises 10 to 20 times over
+    # recomputing from scratch
+    sentence = (
+        "thông lượng của cụm serving sẽ **tăng lên gấp 10 đến 20 lần** so với việc tính toán lại"
+        " từ đầu."
+    )
+    assert foreign(sentence)
+    assert "increase by 10 to 20x" in english(sentence)
+    (claim,) = extract_claims(sentence)
+    assert (claim.values["speedup"], claim.values["speedup_low"]) == (20.0, 10.0)
+    # https://protonx.io/news/ang-toc-do-sinh-cua-transformer-voi-kv-cache-1725944215219
+    assert "speedup from 2x to 4x" in english("Tăng tốc độ từ 2x đến 4x cho các chuỗi dài")
+    # a Vietnamese word that is no term is left alone: "đến" between words is not "to"
+    assert english("từ đầu đến cuối") == "từ đầu đến cuối"
