@@ -937,6 +937,8 @@ _ROWS: tuple[Row, ...] = (
         r"(?:sparse|vector|search|secondary|inverted|cold|warm)\sind(?:ex|exes|ices)(?:\sloads?)?|turborepo|build\sbackends?|uv\s(?:sync|pip|lock)|pip\sinstall|"
         r"cached\s(?:containers?|images?|layers?|builds?|dependencies|wheels|results|responses|answers|embeddings|models?|weights)|"
         r"redis\s(?:caching\s)?(?:layers?|cache)|(?:with|using)\sredis\b|(?:shared-)?redis\s(?:hits?|rows?)|"
+        # a query answered again: "| Same Query (Exact Match) | Redis | 1.11ms | 7,723x faster |"
+        r"same\s(?:user\s)?query\b|"
         # a response cache answers instead of the model: "~180ms (LLM call) vs ~25ms (cache hit)"
         r"(?:live\s)?llm\scalls?|inference\s(?:process\s)?is\sskipped|traffic\sfrom\s(?:the\s)?cache|tool[-\s]call\s(?:execution|latency)|tool\strajector\w*|database\s(?:calls|requests?|quer(?:y|ies))|"
         # continuous integration: "Python CI used to take 2.5 minutes", "Job time: 51 min cold"
@@ -950,6 +952,7 @@ _ROWS: tuple[Row, ...] = (
             "a semantic prompt cache",
             "CloudFront cache hits",
             "Similar Query (Semantic Match) | Qdrant",
+            "Same Query (Exact Match) | Redis",
             "over 60% expert cache hit rate",
             "The in-session search cache",
             "EncoderCache",

@@ -2893,3 +2893,17 @@ def test_a_load_swept_from_one_rate_to_another_is_no_gain() -> None:
     assert all(c.values.get("speedup") != 2.0 for c in extract_claims(sentence))
     # rates a system reached are still a gain
     assert _factors("With prefix caching, throughput went from 50 qps to 100 qps.") == [2.0]
+
+
+def test_a_query_answered_again_from_a_response_cache_is_no_kv_reuse() -> None:
+    # https://github.com/zakariaf/RAG-Cache/blob/main/README.md: an exact-match response cache
+    # in Redis against an LLM call
+    page = (
+        "## 📊 Real Performance Tests\n\n### Cache Hit Performance\n\n"
+        "| Test | Cache Type | Latency | Speedup |\n|------|------------|---------|---------|\n"
+        "| First Query (Cache Miss) | LLM Call | 8,573ms | baseline |\n"
+        "| Same Query (Exact Match) | **Redis** | 1.11ms | **7,723x faster** |\n"
+    )
+    assert _page_speedups(page) == []
+    # prompt caching of identical queries is still a KV claim
+    assert _factors("Prompt caching makes identical queries 5x faster on TTFT.") == [5.0]
