@@ -335,6 +335,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # "vLLM 启动快 2.15×": the engine starts faster (its start-up, a load of weights and
     # state), not a prompt answered sooner; 冷启动 (a cold start) is a cold cache's side
     (r"(?<!冷)启动(?=\s?(?:快|时间|耗时|速度))|起動(?=\s?(?:時間|が速|が早))", "start-up"),
+    # "消除 offload", "无需 offload": with nothing offloaded
+    (r"(?:消除|去除|去掉|取消|无需|無需)(?=\s?[Oo]ffload)", "eliminating"),
     # "キャッシュ無効の64K: 31.7s → 22.7s": measured with the cache disabled
     (r"無効|禁用|停用|关闭|關閉|비활성화?", "disabled"),
     (r"启用|啟用|开启|開啟|활성화", "enabled"),  # "| 开启 Cache TTFT (ms) |": cache on

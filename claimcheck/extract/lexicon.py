@@ -1214,8 +1214,13 @@ _ROWS: tuple[Row, ...] = (
         r"no\s(?:kv\s|prefix\s|prompt\s)?caching(?:\sinvolved)?|no\scache\s(?:involved|used|benefit)|"
         r"no\s(?:kv|prefix|prompt)[-\s]cache\s(?:reuse|hits?)|"
         r"caching\s(?:was\s)?off|(?:caching|(?:kv\s|prefix\s|prompt\s)?cache)\s+(?:was\s|is\s)?disabled|"
-        r"(?:with|without)\sno\scache",
+        r"(?:with|without)\sno\scache|"
+        # the gain of offloading nothing: "Text Encoder 加速 32.2x（RTX 4090，消除 offload）"
+        # (glossed "eliminating offload")
+        r"(?:eliminat\w*|remov\w*|no\sneed\sfor)\s(?:the\s)?(?:cpu\s|weight\s|model\s)?offload(?:ing|s)?\b",
         (
+            "eliminating offload",
+            "removing the CPU offload",
             "no caching involved",
             "no cache benefit",
             "caching disabled",

@@ -2907,3 +2907,12 @@ def test_a_query_answered_again_from_a_response_cache_is_no_kv_reuse() -> None:
     assert _page_speedups(page) == []
     # prompt caching of identical queries is still a KV claim
     assert _factors("Prompt caching makes identical queries 5x faster on TTFT.") == [5.0]
+
+
+def test_the_gain_of_offloading_nothing_is_no_kv_offload_gain() -> None:
+    # https://github.com/ModelTC/LightX2V/blob/main/blogs/ZH_CN/DisaggBlogPost.md: the text
+    # encoder runs 32.2x faster once weight offload is eliminated (消除 offload)
+    assert read("- Text Encoder 加速 **32.2x**（RTX 4090，消除 offload）", page="kv").claims == []
+    assert _factors("Removing the CPU offload makes decode 3x faster.", explicit=True) == []
+    # an offload product's own gain is still read
+    assert _factors("LMCache offload cuts TTFT 5x.") == [5.0]
