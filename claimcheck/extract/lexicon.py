@@ -796,9 +796,13 @@ _ROWS: tuple[Row, ...] = (
         "topic",
         r"pd-\w+|p/d|prefill/decode|(?:prefill|decode)\sinstances?|disagg\w*|distserve|splitwise|p/d\s(?:separation|split)|\dp\dd\b|xpyd|"
         r"prefill[-\s](?:and[-\s])?decode\s(?:separation|split\w*)|(?:separat|split)\w*\s(?:the\s|model\s)?prefill\sand\sdecode|"
-        r"pd|afd|attention[-\s]ffn|ffn[-\s]nodes?",
+        r"pd|afd|attention[-\s]ffn|ffn[-\s]nodes?|"
+        # encoder, prefill and decode on separate instances: "1E-1PD 構成で" (vLLM's EPD)
+        r"\d+e[-+]?\d+pd\b|\d+e[-+]?\d+p[-+]?\d+d\b|epd\s(?:disagg\w*|separation)",
         (
             "disaggregated serving",
+            "1E-1PD 構成で",
+            "a 1E1P1D deployment",
             "Disagg saves 35–46% vs aggregated",
             "vs 2-lane PD at medium concurrency",
             "AFD should become more attractive",

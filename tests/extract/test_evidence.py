@@ -2916,3 +2916,10 @@ def test_the_gain_of_offloading_nothing_is_no_kv_offload_gain() -> None:
     assert _factors("Removing the CPU offload makes decode 3x faster.", explicit=True) == []
     # an offload product's own gain is still read
     assert _factors("LMCache offload cuts TTFT 5x.") == [5.0]
+
+
+def test_an_encoder_disaggregated_deployment_is_no_kv_reuse() -> None:
+    # https://github.com/range3/coderead-vllm/blob/main/docs/src/vllm/investigations/ec-connector-github-discussions.md:
+    # 8-9% better TTFT on a 1E-1PD deployment (one encoder, one prefill-decode instance)
+    sentence = "- RTX 4090 での1E-1PD構成で ExampleConnector より **8-9% の TTFT 改善** を実証"
+    assert read(sentence, page="kv").claims == []
