@@ -312,6 +312,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     ),
     (r"トークン数|토큰\s?수(?![가-힣])", "token count"),
     (r"解耦", "disaggregated"),
+    # "LightX2V 分离部署：突破扩散模型推理的显存与吞吐瓶颈": a disaggregated deployment
+    (r"分离(?:式)?部署|分離(?:式)?部署|分離構成", "disaggregated deployment"),
     # KV-cache wording
     (
         r"プロンプトキャッシ(?:ング|ュ)|프롬프트\s?캐싱|프롬프트\s?캐시|提示(?:词)?缓存",

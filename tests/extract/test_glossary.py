@@ -1040,3 +1040,18 @@ def test_vietnamese_times_and_ranges_are_read() -> None:
     assert "speedup from 2x to 4x" in english("Tăng tốc độ từ 2x đến 4x cho các chuỗi dài")
     # a Vietnamese word that is no term is left alone: "đến" between words is not "to"
     assert english("từ đầu đến cuối") == "từ đầu đến cuối"
+
+
+def test_a_disaggregated_deployment_is_named_in_chinese() -> None:
+    # https://github.com/ModelTC/LightX2V/blob/main/blogs/ZH_CN/DisaggBlogPost.md: a diffusion
+    # model served disaggregated; its 8-GPU QPS gain is not a KV cache's
+    page = (
+        "# LightX2V 分离部署：突破扩散模型推理的显存与吞吐瓶颈\n\nBy LightX2V and Mooncake\n\n"
+        "在本文中，我们介绍 LightX2V 中的**分离部署**方案：一种三段式架构，将推理流水线拆分为"
+        " Encoder、Transformer（DiT）、Decoder 三个独立微服务。各阶段之间通过 Mooncake RDMA"
+        " 引擎连接，结合上全新的**去中心化调度器**，该方案实现了：\n\n"
+        "- DiT 单步加速最高达到1.54x\n"
+        "- 8 卡吞吐量（QPS）加速最高达**1.89x**\n"
+    )
+    assert "disaggregated deployment" in english("LightX2V 分离部署")
+    assert [r.claim.speedup for r in read_document(page, "markdown", "p.md").records] == []
