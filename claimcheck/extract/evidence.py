@@ -291,9 +291,11 @@ _SWEEP_OPENS = re.compile(
     r"[\s>*_#|•(\[-]*(?:\d+[.)]\s*)?(?:as\s(?:the\s)?load\sgoes\s)?from\s", re.IGNORECASE
 )
 _SWEEP_ENDS = re.compile(r"\s?[,，:]")
-"""A pair of rates that opens its sentence and is set off by a comma ("From 50qps to 100qps,
-the first token latency increase …", https://github.com/vllm-project/vllm/issues/5666): the
-load the measurement was swept over, not a rate the system reached."""
+_REQUEST_RATE = re.compile(r"qps|rps|req(?:uest)?s?(?:/s|\sper\ssecond)", re.IGNORECASE)
+"""A pair of request rates that opens its sentence and is set off by a comma ("From 50qps to
+100qps, the first token latency increase …", https://github.com/vllm-project/vllm/issues/5666):
+the load the measurement was swept over, not a rate the system reached. A pair of token rates
+so set ("From 30 tokens/s to 240 tokens/s, prefix caching lifted …") is still a result."""
 
 
 def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
@@ -312,6 +314,7 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             return [Fact("not-speed-before", varies.group())]
         if (
             candidate.form == "rate_pair"
+            and _REQUEST_RATE.search(text, span.start, span.end) is not None
             and _SWEEP_OPENS.fullmatch(text, frame.sentence.start, span.start) is not None
             and _SWEEP_ENDS.match(text, span.end) is not None
         ):  # "2) From 50qps to 100qps, the first token latency increase from 90ms to 360ms …"
@@ -364,8 +367,14 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         denied = "goal"  # "| -67.0% | -60% |" under "| 改善 | 目标 |": the target, not the result
     if not denied and _COUNTERFACTUAL.search(lead):
         denied = "would"  # "this probe would have reported a 40x speed-up": it did not
-    if not denied and _MODAL.search(text, max(frame.clause.start, span.start - 80), span.start):
+    if (
+        not denied
+        and _MODAL.search(text, max(frame.clause.start, span.start - 80), span.start)
+        and not _MEASURED.search(text, frame.sentence.start, frame.sentence.end)
+    ):
         denied = "should"  # "Second call should show significantly lower TTFT (26-69% …)"
+    if denied in {"hypothesis", "hypotheses"} and _CONFIRMED.search(lead):
+        denied = ""  # "This confirms the hypothesis of a 3x TTFT speedup": it held
     if not denied and (negated := _DENIED_FIGURE.search(lead)):
         denied = (negated.group(1) or negated.group(2)).lower()  # "not a 109x increase in …"
     if denied and re.search(rf"\b(?:and|&)\s{re.escape(denied)}\b", lead, re.IGNORECASE):
@@ -616,7 +625,11 @@ _READ_AS_SPEED = frozenset({"percent-reduction", "percent-faster", "percent-incr
 _INVERTED = re.compile(
     r"\b(?:than\s(?:\w+\s){0,2}?(?:load\w*|read\w*|restor\w*|fetch\w*|cached|a\scache\shit|with\s(?:the\s)?(?:kv|cache|prefix))|"
     r"without\s(?:\w+\s){0,2}?(?:kv|cach\w*|prefix\scach\w*|offload\w*)|"
-    r"(?:disabl\w*|turn\w*\soff|switch\w*\soff)\s(?:the\s)?(?:\w+\s){0,2}?(?:kv|cach\w*|prefix)|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
+    r"(?:disabl\w*|turn\w*\soff|switch\w*\soff)\s(?:the\s)?(?:\w+\s){0,2}?(?:kv|cach\w*|prefix)|"
+    # the side without the cache named as the slower one: "Requests that miss the prefix cache
+    # are slower by 6x", "Uncached prompts", "vLLM without LMCache", "the recompute-only baseline"
+    r"miss(?:es|ed)?\s(?:the\s)?(?:prefix\s|kv\s|prompt\s)?cache|\buncached\b|recompute-only|"
+    r"without\s(?:lmcache|mooncake|hicache|kvbm|cacheblend|nixl|dynamo)|than\s(?:\w+,?\s){0,2}?cached\b|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
     r"recomput\w*\s(?:\w+\s){0,6}?(?:causing|causes|caused|leading\sto|leads\sto|results?\sin|resulting\sin)\b)",
     re.IGNORECASE,
 )
@@ -882,11 +895,19 @@ _DENIED_FIGURE = re.compile(
 generation speed" (a recipe's work log); not "not only a 2x speedup", which affirms it."""
 _COUNTERFACTUAL = re.compile(r"\bwould(?:\shave|'ve)\s(?:[\w-]+\s){0,2}(?:an?\s)?$", re.IGNORECASE)
 _MODAL = re.compile(
-    r"\b(?:should|might|ought\sto)\b(?![^.;!?]*\b(?:measured|observed|saw|got)\b)", re.IGNORECASE
+    r"\b(?:should|might|ought\sto)\s(?:\w+\s){0,2}?(?:see|observe|show|get|be|expect|achieve|give|"
+    r"deliver|reach|yield|provide|notice|experience)\b[^,;:.!?]*$",
+    re.IGNORECASE,
 )
 """What a figure is expected to be, not what was measured: "Second call should show
 significantly lower TTFT (26-69% improvement)" (https://github.com/KrxGu/ai-prompt-cache), "You
-should observe a 2.2x speedup", "Should be about a ~1.25x prompt processing speed improvement"."""
+should observe a 2.2x speedup", "Should be about a ~1.25x prompt processing speed improvement".
+The modal must govern the figure: "As you might expect, prefix caching cut TTFT by 5x" and
+"which should be enabled by default, cut TTFT 4x" are measurements."""
+_MEASURED = re.compile(
+    r"\b(?:as\s)?we\s(?:measured|observed|saw|got)\b|\bmeasured\b", re.IGNORECASE
+)
+_CONFIRMED = re.compile(r"\b(?:confirm|validat|support|verif|prov(?!ision))\w*", re.IGNORECASE)
 
 
 def _denied_before(words: list[str]) -> str:
@@ -1770,10 +1791,12 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
 
 
 _TRANSPORT_SIDE = re.compile(
-    r"(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?"
+    r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?"
     r"tcp\b",
     re.IGNORECASE,
 )
+"""TCP as the compared side ("than TCP", "vs TCP"); "served over TCP" names the link a gain was
+measured on."""
 
 
 def _systems_compared(frame: Frame, figure: Span | None) -> str:

@@ -190,11 +190,11 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     ),
     # "平均延迟暴涨 12 倍" (average latency soared 12 times): a rise, named before its figure
     (
-        r"(?:暴涨|暴漲|飙升|飆升|激增|猛增|上升|增加|增长|增長)了?(?=\s?(?:约|約|大约|大約)?\s?\d)",
+        r"(?<!速度)(?:暴涨|暴漲|飙升|飆升|激增|猛增|上升|增加|增长|增長)了?(?=\s?(?:约|約|大约|大約)?\s?\d)",
         "increased",
     ),
     # "TTFT 从 … 111ms 线性增长至 … 853ms" (grows linearly from 111 ms to 853 ms)
-    (r"(?:暴涨|暴漲|飙升|飆升|激增|猛增|上升|增加|增长|增長)[至到]", "rose to"),
+    (r"(?<!速度)(?:暴涨|暴漲|飙升|飆升|激增|猛增|上升|增加|增长|增長)[至到]", "rose to"),
     # "TTFT p95는 163배 나빠집니다" (p95 TTFT becomes 163 times worse)
     (r"나빠(?:집니다|지며|지고|진다|졌다|져)|악화|悪化|恶化|惡化|变差|變差", "worse"),
     (r"提升|提高|向上|改善|개선|향상", "improvement"),
@@ -377,6 +377,11 @@ _VIETNAMESE: tuple[tuple[str, str], ...] = (
     (r"tính\stoán\slại", "recompute"),
     (r"tái\ssử\sdụng", "reuse"),
     (r"bộ\snhớ\sđệm", "cache"),
+    (r"bộ\snhớ", "memory"),  # "Bộ nhớ GPU tăng lên 2 lần": GPU memory grows twofold
+    (r"kích\sthước", "size"),
+    (r"dung\slượng", "capacity"),
+    (r"người\sdùng", "users"),
+    (r"số\slượng", "number of"),
     (r"chi\sphí", "cost"),
     (r"giảm", "reduces"),
     (r"tăng\stốc(?:\sđộ)?", "speedup"),  # "Tăng tốc độ từ 2x đến 4x": a speedup of 2 to 4 times

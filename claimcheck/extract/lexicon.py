@@ -552,7 +552,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|slopes?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?|"
         # a count of tokens ("cuts prefill tokens by 42.9%"), not tokens a second
-        r"tokens?\scounts?|number\sof\s(?:[\w-]+\s){0,2}tokens|"
+        r"tokens?\scounts?|number\sof\s(?:[\w-]+\s){0,2}(?:tokens|users|sessions|customers|agents|conversations)|"
         r"(?:prefill|input|prompt|context)\stokens\b(?!\s?(?:per\b|/|a\s(?:second|minute)|processed))",
         (
             "input token costs",
@@ -845,7 +845,7 @@ _ROWS: tuple[Row, ...] = (
         r"flexgen|zero-?(?:inference|offload|infinity)|powerinfer\w*|partial\soffload\w*|(?:gpu|cpu)\slayers|"
         # the weight-offload switches of vLLM, SGLang and diffusers: "启用 `cpu_offload`，在 CPU
         # 和 GPU 之间来回搬运权重" (enable cpu_offload, moving weights between CPU and GPU)
-        r"(?:enable_(?:model_|sequential_)?)?cpu_offload\w*|cpu-offload-gb",
+        r"(?:enable_(?:model_|sequential_)?)?cpu_offload(?!_lmcache)\w*(?!\s(?:for|of)\s(?:the\s)?kv)|cpu-offload-gb",
         (
             "offloading model weights",
             "experts to CPU",
@@ -855,7 +855,12 @@ _ROWS: tuple[Row, ...] = (
             "--cpu-offload-gb 20",
             "pipe.enable_model_cpu_offload()",
         ),
-        ("offloading the KV cache", "KV cache CPU offload"),
+        (
+            "offloading the KV cache",
+            "KV cache CPU offload",
+            "Enabling cpu_offload for the KV cache",
+            "cpu_offload_lmcache.py",
+        ),
     ),
     Row(
         "topic_engine_comparison",

@@ -2923,3 +2923,35 @@ def test_an_encoder_disaggregated_deployment_is_no_kv_reuse() -> None:
     # 8-9% better TTFT on a 1E-1PD deployment (one encoder, one prefill-decode instance)
     sentence = "- RTX 4090 での1E-1PD構成で ExampleConnector より **8-9% の TTFT 改善** を実証"
     assert read(sentence, page="kv").claims == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "factors"),
+    [
+        # a modal that does not govern the figure
+        ("As you might expect, prefix caching cut TTFT by 5x.", [5.0]),
+        ("Prefix caching, which should be enabled by default, cut TTFT 4x.", [4.0]),
+        ("Although it might seem counterintuitive, prefix caching reduced TTFT 3x.", [3.0]),
+        ("You should see a 4x TTFT speedup from prefix caching, as we measured on H100.", [4.0]),
+        # the cache-less side named as the slower one
+        ("Requests that miss the prefix cache are slower by 6x.", [6.0]),
+        ("vLLM without LMCache is slower by 3x.", [3.0]),
+        ("Cold requests are slower by 5x than warm, cached ones.", [5.0]),
+        # TCP as the link, a token rate reached, a speed that grows, a hypothesis that held
+        ("Prefix cache hits served over TCP deliver a 5x TTFT speedup.", [5.0]),
+        ("From 30 tokens/s to 240 tokens/s, prefix caching lifted our decode throughput.", [8.0]),
+        ("开启前缀缓存后，响应速度增长 3 倍。", [3.0]),
+        ("This confirms the hypothesis of a 3x TTFT speedup from prefix caching.", [3.0]),
+        ("Enabling cpu_offload for the KV cache cut TTFT by 3x.", [3.0]),
+        # counts and sizes that grow are no speed, in Vietnamese as in English
+        ("Bộ nhớ GPU tăng lên 2 lần khi bật KV cache.", []),
+        ("Số lượng người dùng tăng gấp 10 lần nhờ KV cache.", []),
+        ("The number of users increase by 10x thanks to KV cache.", []),
+    ],
+)
+def test_the_round_s_look_alike_rules_keep_their_claims(
+    sentence: str, factors: list[float]
+) -> None:
+    # counter-cases a review of the look-alike rules of this round found (invented wording
+    # around the real shapes): each rule must leave these as they were read before it
+    assert _factors(sentence) == factors
