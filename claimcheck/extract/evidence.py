@@ -410,18 +410,18 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     if rise is None and _HIGHER_ALONE.match(after):
         rise = _TIME_BEFORE.search(text, max(frame.sentence.start, span.start - 64), span.start)
     if rise is not None:  # "TTFT p50 grows ~5×": a time that rises, unless it rises without KV
-        inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
-        if inverted is not None:
-            return [Fact("inverted-comparison", inverted.group())]
+        inverted = _inverted(text, frame.clause)
+        if inverted:
+            return [Fact("inverted-comparison", inverted)]
         return [Fact("slower", rise.group())]
     risen = _TIME_RISE_AFTER.match(after) or _SLOWDOWN_BEFORE.search(
         text, max(frame.clause.start, span.start - 48), span.start
     )
     if risen is not None or pattern("slower").search(" ".join(after.split()[:4])):
-        inverted = _INVERTED.search(text, frame.clause.start, frame.clause.end)
-        if inverted is not None:
+        inverted = _inverted(text, frame.clause)
+        if inverted:
             # "prefill was 75x slower than loading its KV", "without the KV tier, 14x slower"
-            return [Fact("inverted-comparison", inverted.group())]
+            return [Fact("inverted-comparison", inverted)]
         out.append(Fact("slower", risen.group() if risen else after.split(" ")[0]))
     verdict = _first_telling(after)
     if verdict is not None:
@@ -629,10 +629,26 @@ _INVERTED = re.compile(
     # the side without the cache named as the slower one: "Requests that miss the prefix cache
     # are slower by 6x", "Uncached prompts", "vLLM without LMCache", "the recompute-only baseline"
     r"miss(?:es|ed)?\s(?:the\s)?(?:prefix\s|kv\s|prompt\s)?cache|\buncached\b|recompute-only|"
-    r"without\s(?:lmcache|mooncake|hicache|kvbm|cacheblend|nixl|dynamo)|than\s(?:\w+,?\s){0,2}?cached\b|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
+    r"than\s(?:\w+,?\s){0,2}?cached\b|recomput\w*\s(?:\w+\s){0,4}?(?:is|was|runs?|takes?)\b|"
     r"recomput\w*\s(?:\w+\s){0,6}?(?:causing|causes|caused|leading\sto|leads\sto|results?\sin|resulting\sin)\b)",
     re.IGNORECASE,
 )
+_WITHOUT_WORD = re.compile(r"\bwithout\s", re.IGNORECASE)
+
+
+def _inverted(text: str, clause: Span) -> str:
+    """Wording in ``clause`` that names the cache-less side as the slower one (``_INVERTED``),
+    or "without" right before a known KV product ("vLLM without LMCache is slower by 3x")."""
+    found = _INVERTED.search(text, clause.start, clause.end)
+    if found is not None:
+        return found.group()
+    for without in _WITHOUT_WORD.finditer(text, clause.start, clause.end):
+        product = pattern("kv_product").match(text, without.end(), clause.end)
+        if product is not None:
+            return text[without.start() : product.end()]
+    return ""
+
+
 _CUT_WORD = re.compile(r"reduc\w*|lower|less|cuts?|drops?|down|decreas\w*|sav\w*")
 _PHRASE_END = re.compile(r"[,;:()\[\]]|\s\+\s")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
@@ -904,9 +920,7 @@ significantly lower TTFT (26-69% improvement)" (https://github.com/KrxGu/ai-prom
 should observe a 2.2x speedup", "Should be about a ~1.25x prompt processing speed improvement".
 The modal must govern the figure: "As you might expect, prefix caching cut TTFT by 5x" and
 "which should be enabled by default, cut TTFT 4x" are measurements."""
-_MEASURED = re.compile(
-    r"\b(?:as\s)?we\s(?:measured|observed|saw|got)\b|\bmeasured\b", re.IGNORECASE
-)
+_MEASURED = re.compile(r"\bwe\s(?:observed|saw|got)\b|\bmeasured\b", re.IGNORECASE)
 _CONFIRMED = re.compile(r"\b(?:confirm|validat|support|verif|prov(?!ision))\w*", re.IGNORECASE)
 
 
