@@ -1785,7 +1785,8 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
     another number format ("up to 3× over FP8 KV cache", NVFP4 against FP8 KV), or a sparse or
     full attention baseline ("10.5x over sparse attention baselines when extending KV cache to
     CPU memory", RetroInfer, https://arxiv.org/abs/2505.02922), or another network transport
-    ("190 GB/s over 8×400Gbps RoCE, 比 TCP 快 4.6x": a transfer engine against TCP). The
+    ("190 GB/s over 8×400Gbps RoCE, 比 TCP 快 4.6x": a transfer engine against TCP; NVLink-C2C
+    against PCIe Gen5). The
     figure then compares two variants of that technique; the KV storage both sides use does
     not make it a reuse gain."""
     if figure is None:
@@ -1805,12 +1806,12 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
 
 
 _TRANSPORT_SIDE = re.compile(
-    r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?"
-    r"tcp\b",
+    r"(?:than|vs\.?|versus|compared\s(?:to|with))\s"
+    r"(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s|traditional\s|传统\s?)?(?:tcp|pcie)\b",
     re.IGNORECASE,
 )
-"""TCP as the compared side ("than TCP", "vs TCP"); "served over TCP" names the link a gain was
-measured on."""
+"""TCP or PCIe as the compared side ("than TCP", "vs TCP", "相比传统 PCIe Gen5": a faster link
+set against a slower one); "served over TCP" names the link a gain was measured on."""
 
 
 def _systems_compared(frame: Frame, figure: Span | None) -> str:

@@ -1001,12 +1001,14 @@ _ROWS: tuple[Row, ...] = (
         "topic_storage_io",
         "topic",
         r"gpudirect\sstorage|\bgds\b|bounce\sbuffers?|deepnvme|(?:read|write)\s(?:bandwidth|throughput)|iops|"
-        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)|(?:read|write|transfer|copy)\sspeeds?|sequential\s(?:reads?|writes?)|i/o\stime|(?:than|vs\.?|versus|over)\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?tcp\b",
+        r"nvme[-\s]o[-\s]?f|storage\s(?:bandwidth|throughput)|(?:read|write|transfer|copy)\sspeeds?|sequential\s(?:reads?|writes?)|i/o\stime|(?:than|vs\.?|versus|over)\s(?:optimi[sz]ed\s|standard\s|plain\s|kernel\s)?tcp\b|"
+        r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:traditional\s|传统\s?)?pcie\b",
         (
             "GPUDirect Storage",
             "bounce buffer",
             "read bandwidth",
             "faster than optimized TCP",
+            "compared to 传统 PCIe Gen5",
             "cache read speed",
             "sequential reads",
             "blocked I/O time",

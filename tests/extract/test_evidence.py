@@ -2861,6 +2861,18 @@ def test_a_transfer_engine_against_tcp_is_a_network_figure() -> None:
     assert _factors("Mooncake cuts TTFT 4.6x versus recompute over TCP.") == [4.6]
 
 
+def test_a_faster_link_against_pcie_is_a_network_figure() -> None:
+    # https://github.com/Marinette101/vllm-learning-notes/blob/main/docs/zh/04_hardware_and_kernel_optimization.md:
+    # NVLink-C2C against PCIe Gen5 for KV paging between CPU and GPU memory
+    sentence = "这使得 CPU-GPU 间的 KV 换页延迟相比传统 PCIe Gen5 降低了 $> 14\\times$！"
+    assert read(sentence, page="kv").claims == []
+    assert _factors("NVLink-C2C cuts KV swap latency 14x compared to traditional PCIe Gen5.") == []
+    # a cache's gain measured over a PCIe link is still one
+    assert _factors("Loading the KV cache over PCIe Gen5 is 14x faster than recomputing it.") == [
+        14.0
+    ]
+
+
 def test_what_a_figure_should_be_is_no_measurement() -> None:
     # https://github.com/KrxGu/ai-prompt-cache/blob/main/README.md: a step of a walkthrough
     sentence = "5. Second call should show significantly lower TTFT (26-69% improvement)"
