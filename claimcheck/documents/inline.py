@@ -190,7 +190,10 @@ class InlineWalker:
             return
         end = found + len(token.markup)
         if token.info == "escape":
-            self.where.add(builder, self.content, found + 1, end)  # the escaped character itself
+            # The escaped character itself. A backslash before a character that cannot be
+            # escaped is a literal one and stays, as in "$7.8\\times$" (CommonMark 0.31.2,
+            # https://spec.commonmark.org/0.31.2/#backslash-escapes).
+            self.where.add(builder, self.content, end - len(token.content), end)
         else:
             builder.add_decoded(token.content, self.where.at(found), self.where.at(end - 1) + 1)
         self.cursor = end

@@ -118,6 +118,19 @@ def test_escapes_links_images_and_autolinks() -> None:
     assert found(document, "TTFT") == expected(source, 2, "TTFT")
 
 
+def test_a_backslash_before_a_character_it_cannot_escape_is_kept() -> None:
+    # CommonMark 0.31.2, https://spec.commonmark.org/0.31.2/#backslash-escapes: "\\t" is a
+    # backslash and a t. The KVCOMM README writes its speedup in LaTeX,
+    # https://github.com/HankYe/KVCOMM/blob/main/README.md
+    source = "KVCOMM achieves up to $7.8\\times$ speedup, \\% and \\\\ are escapes.\n"
+    document = scan_markdown(source)
+    assert texts(document) == [
+        ("paragraph", "KVCOMM achieves up to $7.8\\times$ speedup, % and \\ are escapes.")
+    ]
+    assert found(document, "\\times") == expected(source, 1, "\\times")
+    assert found(document, "% and") == expected(source, 1, "% and")
+
+
 def test_comments_and_inline_tags_are_not_prose() -> None:
     source = "Text <span>7x</span> here <!-- 9x -->.\n"
     assert texts(scan_markdown(source)) == [("paragraph", "Text 7x here .")]

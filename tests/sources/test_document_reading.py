@@ -648,3 +648,18 @@ def test_a_section_measured_with_the_prefix_cache_off_gives_no_claim() -> None:
     assert speedups(compared) == [1.47, 1.39]
     both = page.replace("(乱数コンテンツ・prefix cache無効)", "with and without the prefix cache")
     assert speedups(both) == [1.47, 1.39]
+
+
+def test_a_factor_written_in_latex_is_read_on_a_page() -> None:
+    # https://github.com/HankYe/KVCOMM/blob/main/README.md (excerpt): "\times" is LaTeX,
+    # not a Markdown escape, so its backslash stays and the multiplier is read
+    page = (
+        "## Introduction\n\n"
+        "Particularly, when each fully-connected agent receives 1K input tokens with 512 prefix "
+        "tokens, KVCOMM achieves up to $7.8\\times$ speedup compared to the standard prefill "
+        "pipeline, reducing TTFT from $\\sim430$ ms to $\\sim55$ ms on a single H100 GPU.\n"
+    )
+    assert speedups(page) == [7.8]
+    # read as a multiplier, "$8\\times$ H100" is a count of GPUs, as "8x H100" is
+    counted = page.replace("on a single H100 GPU", "on $8\\times$ H100 GPUs")
+    assert speedups(counted) == [7.8]
