@@ -334,6 +334,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
             # Base": the row's quantity is a price, and its ratio a price's
             return [Fact("not-speed-before", price.group())]
         return [Fact("comparison", "a speedup column")]  # "| 1.7s | 0.18s | **9x** |"
+    if frame.hint and _alone_in_cell(text, span, frame.sentence) and _in_speedup_row(frame, span):
+        return [Fact("comparison", "a speedup row")]  # "| Cache Speedup | 1.79x | 3.84x |"
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
     after = _SAME_FIGURE.sub("", after)  # "71.1% or 617 ms lower TTFT": one figure, two ways
@@ -1455,6 +1457,26 @@ def _column_not_speed(frame: Frame, figure: Span) -> str | None:
         return None
     found = pattern("subject_not_speed").search(cell.lower())
     return cell.strip()[:24] if found is not None else None
+
+
+def _in_speedup_row(frame: Frame, figure: Span) -> bool:
+    """Whether the first cell of the figure's table row names a speedup ("| Cache Speedup |
+    1.79x | 3.84x |", a table of vLLM against llm-d,
+    https://github.com/rh-aiservices-bu/rhaoi3-llm-d/blob/main/README.md): each later cell is
+    one. Not when the cache is the side they are set against ("| Speedup vs cached | 1.0× |
+    **6.1×** |": the cached run is the slower one)."""
+    label = _row_label(frame, figure)
+    return (
+        label is not None
+        and _SPEEDUP_COLUMN.search(frame.text, label.start, label.end) is not None
+        and _AGAINST_CACHE.search(frame.text, label.start, label.end) is None
+    )
+
+
+_AGAINST_CACHE = re.compile(
+    r"\b(?:vs\.?|versus|over|than|relative\sto)\s(?:the\s)?(?:\w+[-\s])?cach(?:ed|e|ing)\b",
+    re.IGNORECASE,
+)
 
 
 def _in_speedup_column(frame: Frame, figure: Span) -> bool:

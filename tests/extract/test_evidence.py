@@ -2967,3 +2967,22 @@ def test_the_round_s_look_alike_rules_keep_their_claims(
     # counter-cases a review of the look-alike rules of this round found (invented wording
     # around the real shapes): each rule must leave these as they were read before it
     assert _factors(sentence) == factors
+
+
+def test_a_row_labelled_as_a_speedup_holds_speedups() -> None:
+    # https://github.com/rh-aiservices-bu/rhaoi3-llm-d/blob/main/README.md (excerpt)
+    page = (
+        "# llm-d prefix-aware routing demo\n\n"
+        "llm-d routes requests to replicas whose KV cache holds their prefix.\n\n"
+        "### Results Comparison\n\n"
+        "| Metric | vLLM | llm-d | Improvement |\n"
+        "|--------|------|-------|-------------|\n"
+        "| Cache Speedup | 1.79x | 3.84x | **2.1x better** |\n"
+    )
+    assert _page_speedups(page) == [1.79, 3.84]
+    # a row of another quantity holds none
+    assert _page_speedups(page.replace("Cache Speedup", "Cache memory")) == []
+    # https://github.com/k-l-lambda/trigo.cpp/blob/main/docs/PERFORMANCE_ANALYSIS-1211.md: a
+    # speedup over the cached run is the cache's loss
+    against = page.replace("Cache Speedup", "Speedup vs cached")
+    assert _page_speedups(against) == []
