@@ -1055,3 +1055,22 @@ def test_a_disaggregated_deployment_is_named_in_chinese() -> None:
     )
     assert "disaggregated deployment" in english("LightX2V 分离部署")
     assert [r.claim.speedup for r in read_document(page, "markdown", "p.md").records] == []
+
+
+def test_recomputing_is_named_in_chinese() -> None:
+    # https://github.com/lisihao/ThunderLLAMA/blob/82da7be71efd1c1054e80bd03243c784ba39934c/README.zh.md:
+    # multi-turn chat, recomputed each time by llama.cpp, served from a cache by ThunderLLAMA
+    row = "多轮对话 | 每次重算 | 智能缓存 | 10-60x 加速"
+    hint = "特性 | llama.cpp | ThunderLLAMA | 优势"
+    assert "recompute" in english(row)
+    claims = read(row, hint=hint, topic="ThunderLLAMA | vs llama.cpp（原版）", page="kv").claims
+    assert [c.values["speedup"] for c in claims] == [60.0]
+    # https://github.com/xiyou-linuxer/xiyoulinux-kvcache-optimizer/blob/main/docs/KV_Cache工作机制详解.md
+    assert [
+        c.values["speedup"] for c in extract_claims("相同前缀请求  重复计算  复用缓存  10-50x")
+    ] == [50.0]
+    # a weight operator (权重算子) is no recompute
+    assert "recompute" not in english("权重算子融合")
+    # the same row without the recomputed side is the engine's, not the cache's
+    engine = read(row.replace("每次重算", "受限于内存"), hint=hint, topic="vs llama.cpp", page="kv")
+    assert engine.claims == []
