@@ -1358,10 +1358,13 @@ def _heading_setting(topic: str, found: re.Match[str]) -> bool:
 _LABEL_CELL = re.compile(r"\s*\|?[^|]*\|")
 _FACTOR_IN_LABEL = re.compile(r"\d\s?[x×%]", re.IGNORECASE)
 _SPEEDUP_COLUMN = re.compile(
-    r"\bspeed-?ups?\b|\bfaster\b|^\s*(?:relative\s)?speed\s*$", re.IGNORECASE
+    r"\bspeed-?ups?\b|\bfaster\b|^\s*(?:relative\s)?speed\s*$|"
+    r"\b(?:performance|perf)\s(?:improvements?|gains?|boost|uplift)\b",
+    re.IGNORECASE,
 )
-"""A header cell of speedups: "Speedup", "x faster", or a bare "Speed" whose cells are
-multipliers of a "1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
+"""A header cell of speedups: "Speedup", "x faster", a performance gain ("| 场景 | 性能提升 |",
+scenario and performance improvement), or a bare "Speed" whose cells are multipliers of a
+"1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
 
 
 _MONEY = re.compile(

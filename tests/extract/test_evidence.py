@@ -2986,3 +2986,19 @@ def test_a_row_labelled_as_a_speedup_holds_speedups() -> None:
     # speedup over the cached run is the cache's loss
     against = page.replace("Cache Speedup", "Speedup vs cached")
     assert _page_speedups(against) == []
+
+
+def test_a_performance_gain_column_holds_speedups() -> None:
+    # https://github.com/lisihao/ThunderLLAMA/blob/82da7be71efd1c1054e80bd03243c784ba39934c/README.zh.md
+    # (excerpt): scenario | performance improvement | notes
+    page = (
+        "# ThunderLLAMA ⚡\n\n**为 Apple Silicon 优化的高性能 LLM 推理引擎**\n\n"
+        "> 基于 llama.cpp，集成 Paged Attention + 多层缓存 + ContextPilot，专为长上下文和多轮对话优化\n\n"
+        "## 性能表现\n\n"
+        "| 场景 | 性能提升 | 说明 |\n"
+        "|------|---------|------|\n"
+        "| **跨会话恢复（L3 缓存）** | **22-33x** | 磁盘持久化，重启不丢失 |\n"
+    )
+    assert _page_speedups(page) == [33.0]
+    # a column of another gain holds none
+    assert _page_speedups(page.replace("性能提升", "内存节省")) == []
