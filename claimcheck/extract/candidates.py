@@ -403,7 +403,13 @@ def _column(text: str, lo: int, candidate: Candidate, header: str) -> str:
     return cell
 
 
-_DELTA_CELL = re.compile(r"[*_]*(?:Δ|∆|delta|change|diff)\s?%?[*_]*", re.IGNORECASE)
+_DELTA_CELL = re.compile(
+    r"[*_]*(?:Δ|∆|delta|change|diff|(?:vs\.?|versus)\s?[\w.-]+|relative(?:\sto\s[\w.-]+)?|"
+    r"(?:相对|相比)\w{0,6})\s?%?[*_]*",
+    re.IGNORECASE,
+)
+"""A bare change column: "Δ", "diff", or the change against one side ("vs sync", "相对同步",
+relative to the synchronous run)."""
 
 
 def _with_header(candidate: Candidate, header: str, column: str = "") -> Candidate:

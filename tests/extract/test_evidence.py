@@ -3002,3 +3002,16 @@ def test_a_performance_gain_column_holds_speedups() -> None:
     assert _page_speedups(page) == [33.0]
     # a column of another gain holds none
     assert _page_speedups(page.replace("性能提升", "内存节省")) == []
+
+
+def test_a_change_against_one_side_is_a_change_of_the_column_before() -> None:
+    # https://github.com/lcc-star/kv-offload-lab/blob/bc01c74cf6042b8fa714d88c5a533b45614d9754/study/e2e_async_swap/三方案矩阵报告.md
+    # "相对同步" (relative to the synchronous run) after a throughput column: −0.96% is the
+    # throughput falling, no speedup
+    hint = "GPU blocks | 方案 | 吞吐 tok/s | 相对同步 | TTFT P95 ms | 相对同步 | TPOT P95 ms | 输出匹配"
+    row = "32 | 安全异步 | 195.592 ± 0.936 | -0.96% | 357.392 ± 40.980 | +6.51% | 56.166 ± 0.351 | 11/12"
+    assert read(row, hint=hint, page="kv").claims == []
+    # after a TTFT column the same cut is a time falling
+    faster = "20 | 安全异步 | 196.580 ± 1.019 | -0.89% | 347.493 ± 1.359 | -6.83% | 58.610 ± 0.311 | 12/12"
+    claims = read(faster, hint=hint, page="kv").claims
+    assert [round(float(str(c.values["speedup"])), 2) for c in claims] == [1.07]
