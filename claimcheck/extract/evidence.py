@@ -692,6 +692,10 @@ def _first_telling(after: str) -> tuple[str, str] | None:
         if not_speed is not None and not _metric_ends_at(rest, 0, not_speed.end()):
             return "not-speed-after", word
         if _metric_starts(rest):
+            counted = _COUNTED_AFTER.match(following)
+            if counted is not None:
+                # "are 2× Prefill Attention FLOPs": a count of operations, not a speed
+                return "quantity", f"{word} {counted.group()}"[:24]
             return "comparison", word
         if rest.startswith(("as fast", "as quick")):
             return "comparison", rest[:7]  # "twice as fast"
@@ -723,6 +727,10 @@ def _first_telling(after: str) -> tuple[str, str] | None:
             if plain >= budget:
                 return _quantity_named_after(following) if measured_in else None
     return None
+
+
+_COUNTED_AFTER = re.compile(r"(?:[\w-]+\s){0,2}?(?:[gtpm]?flops|operations|ops)\b", re.IGNORECASE)
+"""Operations counted right after a metric's word: "2× Prefill Attention FLOPs"."""
 
 
 def _metric_ends_at(text: str, start: int, end: int) -> bool:

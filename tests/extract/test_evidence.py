@@ -3015,3 +3015,16 @@ def test_a_change_against_one_side_is_a_change_of_the_column_before() -> None:
     faster = "20 | 安全异步 | 196.580 ± 1.019 | -0.89% | 347.493 ± 1.359 | -6.83% | 58.610 ± 0.311 | 12/12"
     claims = read(faster, hint=hint, page="kv").claims
     assert [round(float(str(c.values["speedup"])), 2) for c in claims] == [1.07]
+
+
+def test_a_count_of_operations_after_a_metric_word_is_no_speed() -> None:
+    # https://github.com/Marinette101/vllm-learning-notes/blob/3b92d3a82de48d121ddae10427bf8e91e0922417/docs/en/03_performance_and_quality.md
+    sentence = (
+        "Even though Decode Attention FLOPs (2.68 GFLOPs) are 2× Prefill Attention FLOPs "
+        "(1.34 GFLOPs), decode is memory-bound."
+    )
+    assert _factors(sentence) == []
+    page = f"# KV cache and prefill\n\nThe KV cache holds each token's keys.\n\n{sentence}\n"
+    assert _page_speedups(page.replace("2×", "$2\\times$")) == []
+    # the prefill's speed is one
+    assert _factors("Prefix caching gives 2x prefill throughput on long prompts.") == [2.0]
