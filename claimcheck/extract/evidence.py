@@ -323,18 +323,15 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
     quantity = _label_quantity(frame, span)
     if quantity:
         return [Fact("not-speed-before", quantity)]  # "| GPU→CPU Bandwidth | … | 67% increase |"
-    if (
-        frame.hint
-        and _alone_in_cell(text, span, frame.sentence)
-        and _in_speedup_column(frame, span)
-    ):
+    alone_in_cell = frame.hint != "" and _alone_in_cell(text, span, frame.sentence)
+    if alone_in_cell and _in_speedup_column(frame, span):
         price = _MONEY.search(text, frame.sentence.start, frame.sentence.end)
         if price is not None and not durations(text, frame.sentence.start, frame.sentence.end):
             # "| Cache write | $3.75 | 1.25x |" under "Token Type | Price / 1M Tokens | vs
             # Base": the row's quantity is a price, and its ratio a price's
             return [Fact("not-speed-before", price.group())]
         return [Fact("comparison", "a speedup column")]  # "| 1.7s | 0.18s | **9x** |"
-    if frame.hint and _alone_in_cell(text, span, frame.sentence) and _in_speedup_row(frame, span):
+    if alone_in_cell and _in_speedup_row(frame, span):
         return [Fact("comparison", "a speedup row")]  # "| Cache Speedup | 1.79x | 3.84x |"
     tail = text[span.end : min(sentence.end, span.end + 64)]
     after = " ".join(_PHRASE_END.split(tail, maxsplit=1)[0].lower().split()[:10])
@@ -1819,9 +1816,8 @@ def _technique_against(frame: Frame, figure: Span | None) -> str | None:
     full attention baseline ("10.5x over sparse attention baselines when extending KV cache to
     CPU memory", RetroInfer, https://arxiv.org/abs/2505.02922), or another network transport
     ("190 GB/s over 8×400Gbps RoCE, 比 TCP 快 4.6x": a transfer engine against TCP; NVLink-C2C
-    against PCIe Gen5). The
-    figure then compares two variants of that technique; the KV storage both sides use does
-    not make it a reuse gain."""
+    against PCIe Gen5). The figure then compares two variants of that technique; the KV storage
+    both sides use does not make it a reuse gain."""
     if figure is None:
         return None
     text = frame.text
