@@ -57,6 +57,8 @@ _RATE = re.compile(
     r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent|"
     r"(?:request|serving)\scapacity)\b"
 )
+_SPEED = re.compile(r"\bspeeds?\b(?![-\s]?ups?\b)")
+"""A speed named beside a percentage makes it a rate: "response speed improved by 67%"."""
 _INCREASE = re.compile(
     r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|rais(?:e|es|ed|ing)|grew|jump\w*)\b|↑|\+$"
 )
@@ -461,7 +463,8 @@ def _column_reading(column: str) -> str | None:
     if _FASTER.search(column):
         return "percent-faster"
     reading = _percent_reading(column, "", False)
-    if reading in {"percent-more", "ambiguous-percent"} and _SPEED_COLUMN.search(column):
+    speed = {"percent-more", "percent-increase", "ambiguous-percent"}
+    if reading in speed and _SPEED_COLUMN.search(column):
         return "percent-faster"
     return None if reading == "ambiguous-percent" else reading
 
@@ -560,7 +563,8 @@ def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> st
     # A table's cell ends the figure's own words: "| hit rate | prefill latency ↓30-70% |"
     own_after = re.split(r"[,;:()|]|\b(?:and|with|using|via)\b", after, maxsplit=1)[0]
     own_before = re.split(r"[,;:()|]|\band\b", before)[-1]
-    rate = _RATE.search(" ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:]))
+    own = " ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:])
+    rate = _RATE.search(own) or _SPEED.search(own)
     if rate is None and not _TIMES.search(near):
         # "large throughput gains: 0.6B +48.4%, 8B +103.6%", and further items of such a list
         rate = _RATE.search(before) or _RATE.search(head)

@@ -393,6 +393,7 @@ _ROWS: tuple[Row, ...] = (
         "metric_end_to_end",
         "metric",
         r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
+        r"response\sspeeds?|"
         r"(?<=[x×]\s)total(?=\s?(?:[/|).;]|$))|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
         r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|generation\stimes?|"
@@ -400,6 +401,7 @@ _ROWS: tuple[Row, ...] = (
         (
             "end-to-end",
             "response time",
+            "response speed",
             "request latency",
             "job completion",
             "my runtime",

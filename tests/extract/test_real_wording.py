@@ -433,3 +433,41 @@ def test_the_context_is_the_prefix_the_figure_was_measured_at(
     text: str, context_tokens: int
 ) -> None:
     assert one(text)["context_tokens"] == context_tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "speedup"),
+    [
+        # https://www.newx.sg/paper/detail/f1882d11-0b3f-11f1-b84c-00163e10baa7: a speed that
+        # rises by a share is that much faster, not a time cut by it
+        (
+            "Through experiments on over 500 sessions—each featuring a 10,000-token system "
+            "prompt—we compare three caching strategies and demonstrate that judicious caching "
+            "can reduce API costs by 45–80% and improve first-token response speed by 13–31%.",
+            1.31,
+        ),
+        # https://github.com/beijaflor/gen-ai-journal/blob/main/journals/2025-12-20/summaries/
+        # 163_ngrok.com_blog_prompt-caching.md: 応答速度 is the speed of replies; 料金 a cost
+        (
+            "この記事は、OpenAIやAnthropicが提供するプロンプトキャッシング機能によって、LLMの"
+            "トークン料金が最大10倍安くなり、応答速度が最大85%向上する技術的なメカニズムを、"
+            "行列計算レベルまで掘り下げて解説している。",
+            1.85,
+        ),
+    ],
+)
+def test_a_speed_that_rises_by_a_share_is_that_much_faster(text: str, speedup: float) -> None:
+    assert one(text)["speedup"] == speedup
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a speed that falls is no speedup, and a transfer speed is the storage's, not the
+        # model's
+        "With prefix caching on, response speed dropped by 20% under this load.",
+        "With KV cache offload to NVMe, transfer speed improved by 67%.",
+    ],
+)
+def test_a_speed_share_that_is_no_model_speedup_stays_out(text: str) -> None:
+    assert extract_claims(text) == []
