@@ -1076,3 +1076,13 @@ def test_recomputing_is_named_in_chinese() -> None:
     assert "recompute" not in english(memo)
     assert read(memo, topic="缓存", page="other").claims == []
     assert "recompute" not in english("权重算子融合")  # a weight operator
+
+
+def test_a_drop_with_about_between_verb_and_figure_is_a_cut() -> None:
+    # https://github.com/janilbols-w/janilbols-w.github.io/blob/master/reading_room/
+    # artificial_intelligence/llm_large_language_models/llm_readings/kvcache/mooncake.fast25.md
+    sentence = "2. 全局缓存相比本地缓存：命中率最高可提升约 2.36x，prefill 计算时间最高可降约 48%。"
+    (claim,) = _read(sentence)
+    assert claim["speedup"] == 1.92  # 1 / (1 - 0.48); the hit-rate factor is no speed
+    # 降 before a count, not a share, is no cut of a time
+    assert _read("全局缓存相比本地缓存：GPU 数量降约 48 台。") == []
