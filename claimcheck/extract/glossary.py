@@ -234,6 +234,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"待ち時間|等待时间|等待時間|대기\s?시간", "wait time"),
     (r"応答時間|响应时间|響應時間", "response time"),
     (r"响应速度|響應速度|応答速度", "response speed"),  # "响应速度提升 67%": 67 % faster replies
+    # "| 耗时(s) | 较首次降幅 |": the time a run took, then how far it fell from the first run
+    (r"(?<!启动)(?:总|總)?(?:耗时|耗時)|所要時間|소요\s?시간", "elapsed time"),
     (r"时间|時間", "time"),  # "节省 90%+ 时间": saves 90 % of the time
     (r"速度|속도", "speed"),  # "| 방식 | 시간 (초) | 속도 |": method, time (s), speed
     (r"性能", "performance"),

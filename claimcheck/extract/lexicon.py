@@ -397,6 +397,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?<=[x×]\s)total(?=\s?(?:[/|).;]|$))|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
         r"wall[-\s]clock(?:\stime)?|execution\stime|inference\stime|generation\stimes?|"
+        r"elapsed\stimes?|time\staken|"
         r"jobs?\s(?:completed|finished|ran)|responses|respond(?:s|ing)?",
         (
             "end-to-end",

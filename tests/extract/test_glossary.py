@@ -1086,3 +1086,24 @@ def test_a_drop_with_about_between_verb_and_figure_is_a_cut() -> None:
     assert claim["speedup"] == 1.92  # 1 / (1 - 0.48); the hit-rate factor is no speed
     # 降 before a count, not a share, is no cut of a time
     assert _read("全局缓存相比本地缓存：GPU 数量降约 48 台。") == []
+
+
+def test_the_time_a_run_took_in_chinese_is_an_end_to_end_time() -> None:
+    # https://github.com/yuzheng310/yuzheng310.github.io/blob/1bbdace03f9354a42b84e67cd96d3d3f49787464/src/content/projects/qwen3-runtime.md
+    sentence = (
+        "24 客户端、26.40 GiB GPU KV 池的固定容量回放中，组合方案耗时为 **58.95 秒**，较更快的 "
+        "GPU 对照 APC-only 的 **66.80 秒**减少 **11.75%**。"
+    )
+    (claim,) = _read(sentence)
+    assert (claim["speedup"], claim["metric"]) == (1.13, "end_to_end")  # 1 / (1 - 0.1175)
+    # https://github.com/xix-060/AI-Agent-learning_mim/blob/ada973663476eadee27bd372f57a64dff068371a/docs/vllm-performance.md:
+    # a table of repeated requests, the time each took and how far it fell from the first
+    page = (
+        "# 实验 C：前缀缓存价值验证\n\n"
+        "| 轮次 | prompt_tokens | 耗时(s) | 较首次降幅 |\n|---|---|---|---|\n"
+        "| 1 | 2206 | 52.05 | -    |\n| 2 | 2206 | 4.23  | -92% |\n"
+    )
+    (record,) = read_document(page, "markdown", "page.md").records
+    assert record.claim.speedup == 12.5  # 1 / (1 - 0.92)
+    # the start-up time of a service is no inference time
+    assert "elapsed" not in english("服务启动耗时 30 秒")
