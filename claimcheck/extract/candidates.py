@@ -336,11 +336,30 @@ def _percents_read(
             # "can reduce the latency for chat and code generation in Gemini Code Assist
             # (GCA) by up to 30%": the verb "by" completes may stand further back in its clause
             reading = _percent_reading(after, _clause_before(text, lo, match.start()), sign)
-        if reading == "percent-share" and _SHARE_REMOVED.match(
+        if _remaining(before, after):
+            reading = "percent-remaining"  # "降至原延迟的 20%", "to 20% of the original": 5x
+        elif reading == "percent-share" and _SHARE_REMOVED.match(
             " ".join(text[match.end() : min(hi, match.end() + 80)].lower().split()[:9])
         ):
             reading = "percent-reduction"  # "4.4% of latency in TTFT is reduced": that much less
         yield match, reading, high, low, after, before
+
+
+_TO_ORIGINAL = re.compile(r"[至到]\s?原(?:来|來|先|本)?(?:\s?[^\s\d]+)?\s?的\s?~?$")
+_TO_BEFORE = re.compile(r"\bto(?:\sas\slow\sas|\sonly|\sjust|\sabout|\sroughly|\saround)?\s?~?$")
+_OF_ORIGINAL = re.compile(
+    r"of\s(?:the\s|its\s|their\s)?(?:original|baseline|previous|prior|former)\b|of\swhat\sit\swas"
+)
+
+
+def _remaining(before: str, after: str) -> bool:
+    """Whether a percentage is what is left of a time, not what was taken off it: "可降至原延迟的
+    20%" (down to 20 % of the original latency), "drops to 20% of the original"."""
+    if _RATE.search(before) or _SPEED.search(before):
+        return False  # "throughput fell to 80% of the original": a rate left, a slowdown
+    return bool(
+        _TO_ORIGINAL.search(before) or (_TO_BEFORE.search(before) and _OF_ORIGINAL.match(after))
+    )
 
 
 _SPREAD_SIGN = re.compile(r"(?:±|\+/-?|\+-)\s?$")
@@ -495,6 +514,13 @@ def _percent_at(span: Span, reading: str | None, high: float, low: float | None)
             return Candidate("percent", span, None, reading="percent-impossible", percent=raw)
         value = round(1 / (1 - high / 100), 2)
         low_value = round(1 / (1 - low / 100), 2) if low is not None else None
+        return Candidate("percent", span, value, low=low_value, reading=reading, percent=raw)
+    if reading == "percent-remaining":
+        if (low if low is not None else high) <= 0:
+            return Candidate("percent", span, None, reading="percent-impossible", percent=raw)
+        smallest = low if low is not None else high
+        value = round(100 / smallest, 2)
+        low_value = round(100 / high, 2) if low is not None else None
         return Candidate("percent", span, value, low=low_value, reading=reading, percent=raw)
     if reading in {"percent-faster", "percent-increase"}:
         low_value = round(1 + low / 100, 2) if low is not None else None

@@ -40,7 +40,8 @@ _DIGIT_FIRST = (
 _WORDS = (
     ("twice", ""), ("doubl", ""), ("tripl", ""), ("quadrupl", ""), ("halv", ""),
     ("half", r"\b"), ("percent", r"\b"), ("magnitude", ""), ("factor", r"\sof"), ("third", ""),
-    ("quarter", ""), ("tenth", ""), ("times", r"\b"),
+    ("quarter", ""), ("fifth", ""), ("tenth", ""), ("twentieth", ""), ("fiftieth", ""),
+    ("hundredth", ""), ("times", r"\b"),
 )  # fmt: skip
 _WORD = r"\b(?:" + "|".join(word + after for word, after in _WORDS) + r")|fold\b"
 # The look-ahead lets the one-pattern scan skip most positions at once.

@@ -1107,3 +1107,38 @@ def test_the_time_a_run_took_in_chinese_is_an_end_to_end_time() -> None:
     assert record.claim.speedup == 12.5  # 1 / (1 - 0.92)
     # the start-up time of a service is no inference time
     assert "elapsed" not in english("服务启动耗时 30 秒")
+
+
+def test_a_time_brought_down_to_a_share_of_the_original_is_that_many_times_faster() -> None:
+    # http://hk.pswp.cn/diannao/95538.shtml: down to 20 % of the original latency is 5x,
+    # not a 20 % cut (1.25x)
+    (claim,) = _read(
+        "- 緩存命中:若存在完全匹配的前綴,則直接復用緩存,大幅降低API響應延遲(最高可降至原延遲的"
+        "20%),且成本降低顯著(最多節省75%)。"
+    )
+    assert claim["speedup"] == 5.0
+    # http://www.mynw.cn/news/399590.html: compressed to a third of the original
+    (claim,) = _read(
+        "其内置的前缀缓存机制,通过记忆和复用历史生成路径中的中间状态,在不牺牲准确性的前提下,"
+        "将重复或相似查询的响应时间压缩至原来的三分之一甚至更低。"
+    )
+    assert (claim["speedup"], claim["metric"]) == (3.0, "end_to_end")
+    # cut BY a third is a smaller cut, read as no factor rather than as 3x
+    assert all(c.get("speedup") != 3.0 for c in _read("前缀缓存将响应时间降低了三分之一。"))
+    # a rate left at a share of the original is a slowdown
+    assert _read("启用前缀缓存后，吞吐量降至原来的 80%。") == []
+    assert _read("With prefix caching on, throughput fell to 80% of the original.") == []
+
+
+def test_korean_model_loading_is_another_cause_and_response_speed_a_speed() -> None:
+    # https://euno.news/posts/ko/tangram-accelerating-serverless-llm-loading-throug-baffdf:
+    # Tangram loads model weights sooner in a serverless cold start; no cache is reused
+    sentence = (
+        "- 프로토타입 구현: 인기 있는 서버리스 추론 프레임워크와 통합하여 기존 솔루션 대비 6.2배 "
+        "빠른 모델 로드와 **23‑55% 낮은 첫 토큰 도착 시간(TTFT)**을 달성했습니다."
+    )
+    assert extract_claims(sentence) == []
+    # https://blog.deeplink.kr/ (ChatGPT API prompt caching): 응답 속도 is the speed of replies
+    assert "response speed" in english(
+        "이 방식으로 응답 속도는 최대 80% 빨라지고, 입력 비용은 최대 50%까지 절감됩니다."
+    )

@@ -20,6 +20,7 @@ from claimcheck.extract.prefilter import (
     _CAUSE_ROWS,
     _CUES,
     _cue,
+    candidate,
     cue,
     page_may_hold_claims,
     page_names_cause,
@@ -606,3 +607,13 @@ def test_the_real_texts_a_page_gate_passes_over_tie_no_figure_to_a_cache() -> No
                     assert tier.fullmatch(fact.detail.lower()), (text, fact)
                 else:
                     assert not fact.name.startswith(("product-", "kv-", "ttft-")), (text, fact)
+
+
+@pytest.mark.parametrize("share", ["fifth", "tenth", "twentieth", "fiftieth", "hundredth"])
+def test_every_named_fraction_the_reader_knows_passes_the_prefilter(share: str) -> None:
+    # a figure written only in words: "cut the TTFT to a fifth of the original" holds no digit
+    text = f"Prefix caching cut the TTFT to a {share} of the original."
+    assert candidate(text)
+    (claim,) = read(text).claims
+    speedup = claim.values["speedup"]
+    assert isinstance(speedup, float) and speedup > 1
