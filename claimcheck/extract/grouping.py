@@ -798,6 +798,8 @@ _RECOMPUTE = re.compile(
 )
 _LOAD = re.compile(
     r"\b(?:load\w*|(?:prompt|prefix|kv|cache)\sreuse|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    # "resumes in ~2 s from RAM … but costs ~88 s cold": a saved session taken up again
+    r"resum(?:e|es|ed|ing)\s(?:in\s)?[~≈]?\d|"
     r"\w*cach\w*\s?[=:]\s?(?:true|on|enabled|1))\b",
     re.IGNORECASE,
 )

@@ -453,3 +453,16 @@ def test_a_feature_a_later_sentence_adds_is_not_the_times_cause() -> None:
     # a later sentence that explains the times is still their cause
     explained = page.replace("There's also **TurboQuant** for", "It all comes from **TurboQuant**")
     assert read_document(explained, "markdown", "p.md").records == []
+
+
+def test_a_session_resumed_from_memory_against_a_cold_start_is_a_pair_of_times() -> None:
+    # https://github.com/peonist-ai/halogen-flash-server/issues/40: a saved conversation taken
+    # up again from RAM, against the cold prefill of the same history
+    sentence = (
+        "Measured on this engine's own docs: a 20-turn conversation growing 90k -> 108k tokens "
+        "resumes in ~2 s from RAM (mode 2) but costs ~88 s cold."
+    )
+    (claim,) = extract_claims(sentence)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (88, 2)
+    # a job that resumes after a pause names no cache taken up again
+    assert extract_claims("The job resumes after 5 s and costs 88 s cold.") == []
