@@ -587,7 +587,10 @@ def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> st
     near = after + " | " + before
     # A rate named right beside the figure makes it a rate: "75% more requests", "TPS +40%".
     # A table's cell ends the figure's own words: "| hit rate | prefill latency ↓30-70% |"
-    own_after = re.split(r"[,;:()|]|\b(?:and|with|using|via)\b", after, maxsplit=1)[0]
+    # The next figure starts words of its own: "TTFT 89.6% reduction 7.35x higher throughput"
+    own_after = re.split(
+        r"[,;:()|]|\b(?:and|with|using|via)\b|\s[\d.]+\s?[x×%]", after, maxsplit=1
+    )[0]
     own_before = re.split(r"[,;:()|]|\band\b", before)[-1]
     own = " ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:])
     rate = _RATE.search(own) or _SPEED.search(own)

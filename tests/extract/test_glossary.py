@@ -1142,3 +1142,16 @@ def test_korean_model_loading_is_another_cause_and_response_speed_a_speed() -> N
     assert "response speed" in english(
         "이 방식으로 응답 속도는 최대 80% 빨라지고, 입력 비용은 최대 50%까지 절감됩니다."
     )
+
+
+def test_a_cut_followed_by_another_figure_keeps_its_own_metric() -> None:
+    # https://euno.news/posts/ko/beluga-a-cxl-based-memory-architecture-for-scalabl-4608cb: the
+    # throughput after the next figure is that figure's, not the TTFT cut's
+    sentence = (
+        "- Beluga‑KVCache 시스템: 공유 풀을 활용하는 KV‑Cache 관리자를 구현하여, 인기 있는 vLLM 추론 "
+        "엔진에서 TTFT(Time‑to‑First‑Token) 89.6 % 감소7.35배 높은 처리량을 달성합니다."
+    )
+    assert sorted((c["speedup"], c["metric"]) for c in _read(sentence)) == [
+        (7.35, "throughput"),
+        (9.62, "ttft"),  # 1 / (1 - 0.896)
+    ]
