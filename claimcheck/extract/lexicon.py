@@ -875,7 +875,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:(?:native|stock|vanilla|upstream|plain|baseline)\s)?(?:hugging\s?face\s|hf\s)?"
         r"(?:vllm|sglang|tgi|text\sgeneration\sinference|tensorrt-llm|trt-llm|llama\.cpp|ollama|lmdeploy|transformers|"
         r"deepspeed[-\w]*|orca|fastertransformer|mlc-llm|exllama\w*|pytorch|baseline\s(?:engines?|frameworks?|systems?)|"
-        r"mlx(?:-lm)?|llama-cpp-python|candle|mistral\.rs|lightllm|aphrodite|ktransformers|ctranslate2|openvino|"
+        r"mlx(?:-lm|-vlm)?|llama-cpp-python|candle|mistral\.rs|lightllm|aphrodite|ktransformers|ctranslate2|openvino|"
         r"onnx\s?runtime|tensorrt|mlc|"
         r"other\s(?:engines|frameworks|systems)|(?:the\s)?(?:previous|prior|last|older)\s(?:versions?|releases?))\b|"
         r"\bv?\d+\.\d+(?:\.\d+)?\s(?:vs\.?|versus|over|compared)\s(?:to\s|with\s)?v?\d|since\sv?\d+\.\d+(?:\.\d+)?\b|"
@@ -900,6 +900,9 @@ _ROWS: tuple[Row, ...] = (
         # "Compared to 10.31 tokens/s in llama.cpp with 2×32 cores": the engine after its figure
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:(?![.!?]\s)[^;:]){0,40}?\b(?:in|with|on|using|of)\s(?:the\s)?"
         r"(?:native\s|stock\s|vanilla\s|plain\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"
+        # "TTFT is 2.4x stock mlx-vlm": a factor of a stock engine, with no "than" between
+        r"(?:\d[\d.]*\s?[x×]|times)\s(?:stock|vanilla|upstream|unmodified)\s(?:mlx(?:-lm|-vlm)?|llama\.cpp|ollama|vllm|sglang|tgi|"
+        r"tensorrt-llm|trt-llm|lmdeploy|transformers)\b|"
         # "nearly 10 times that of llama.cpp", "from 4.86 tokens/s with llama.cpp to 27.49"
         r"(?:times|[x×])\s(?:that|those)\s(?:of|in)\s(?:the\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"
         r"\bfrom\s[\d.,]+\s?\S+\s(?:with|in|on|using)\s(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\sto\b",
@@ -910,6 +913,7 @@ _ROWS: tuple[Row, ...] = (
             "than an initial HF backend",
             "Compared to 10.31 tokens/s in llama.cpp",
             "nearly 10 times that of llama.cpp",
+            "TTFT is 2.4x stock mlx-vlm",
             "from 4.86 tokens/s with llama.cpp to 27.49 tokens/s",
             "vs TGI",
             "compared to the previous release",
