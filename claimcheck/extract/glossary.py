@@ -345,6 +345,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
     # "| 多轮对话（L2 缓存） | 10-60x | 内存缓存命中，极速响应 |": a hit of the cache
     (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
+    # "冷启动约 3806 ms，命中回填后约 408 ms": a cold start, then the same prompt after a hit
+    (r"(?:冷启动|冷啟動)(?=\s?(?:约|約|大约|大約)?\s?`?\s?\d)", "cold start"),
+    (r"命中(?:回填)?(?:后|後)", "after a cache hit"),
     # "吞吐 +56%，Mean TTFT −36%，请求命中大约 4.4×": the requests' hits, a count
     # (not "命中收益", the hits' gain, nor "按前缀命中", hit by a prefix)
     (r"命中(?:次数|数)?(?=\s?(?:大约|约|大概|\d))", "hits"),
