@@ -466,3 +466,18 @@ def test_a_session_resumed_from_memory_against_a_cold_start_is_a_pair_of_times()
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (88, 2)
     # a job that resumes after a pause names no cache taken up again
     assert extract_claims("The job resumes after 5 s and costs 88 s cold.") == []
+
+
+def test_a_time_instead_of_another_a_clause_away_is_a_pair() -> None:
+    # https://github.com/spiritbuun/buun-llama-cpp/pull/26: each time inside its own brackets
+    sentence = (
+        "Second turn now processes only new tokens (31 tokens, 115ms) instead of full "
+        "re-processing (12K tokens, ~11 seconds)."
+    )
+    (claim,) = extract_claims(sentence, explicit=True)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (11, 0.115)
+    # across a sentence's end, "instead of" joins nothing
+    assert not linked(
+        "It took 115ms. Then, instead of that, we waited ~11 seconds.",
+        *durations("It took 115ms. Then, instead of that, we waited ~11 seconds.", 0, 59),
+    )
