@@ -1164,3 +1164,16 @@ def test_a_cold_start_time_then_one_after_a_hit_is_a_pair_of_times() -> None:
     # a cold start named before a metric is not glossed: "冷启动 TTFT 从 11.4s 降至 9.2s" after a
     # stride change is no cache's gain
     assert "cold start" not in english("冷启动 TTFT 从 11.4s 降至 9.2s")
+
+
+def test_russian_times_with_and_without_the_cache_are_a_pair() -> None:
+    # https://intellectnews.ru/news/tehnologii-i-razrabotki/kv-caching-uskorjaet-generatsiyu-5x
+    sentence = (
+        "При генерации 1000 новых токенов автор прогонял один и тот же промпт дважды - с KV "
+        "caching и без него. Результат: с кешем время генерации около 21.7 секунд, без кеша - "
+        "более 107 секунд"
+    )
+    (claim,) = _read(sentence)
+    assert (claim["baseline_seconds"], claim["cached_seconds"]) == (107, 21.7)
+    # "вес кеша" (the cache's weight): a word that ends in "с" is no "with"
+    assert "with" not in english("вес кеша 10 ГБ")
