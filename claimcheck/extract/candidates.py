@@ -57,7 +57,7 @@ _RATE = re.compile(
     r"requests?\sper\ssec(?:ond)?|(?:more|additional)\s(?:requests|queries|users|chats|sessions)|concurrent|"
     r"(?:request|serving)\scapacity)\b"
 )
-_SPEED = re.compile(r"\bspeeds?\b(?![-\s]?ups?\b)")
+_SPEED = re.compile(r"\bspeed\b(?![-\s]?ups?\b)")
 """A speed named beside a percentage makes it a rate: "response speed improved by 67%"."""
 _INCREASE = re.compile(
     r"\b(?:higher|more|increas\w*|up(?!\sto)|rose|rises|rais(?:e|es|ed|ing)|grew|jump\w*)\b|↑|\+$"
@@ -592,8 +592,15 @@ def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> st
         r"[,;:()|]|\b(?:and|with|using|via)\b|\s[\d.]+\s?[x×%]", after, maxsplit=1
     )[0]
     own_before = re.split(r"[,;:()|]|\band\b", before)[-1]
-    own = " ".join(own_after.split()[:4]) + " | " + " ".join(own_before.split()[-5:])
-    rate = _RATE.search(own) or _SPEED.search(own)
+    own_a, own_b = " ".join(own_after.split()[:4]), " ".join(own_before.split()[-5:])
+    own = own_a + " | " + own_b
+    rate = _RATE.search(own)
+    # A speed whose own words name no time makes the share a rate's: "response speed improved
+    # by 67%" rose, "response speed dropped by 20%" fell; one after a cut is what the cut kept
+    # ("cuts TTFT by 40% while maintaining generation speed"), and one with a time between is
+    # the time's ("improves response speed by lowering latency by 50%")
+    speed_before = _SPEED.search(own_b) is not None and not _TIMES.search(own_b)
+    speed_after = _SPEED.search(own_a) is not None and not _TIMES.search(own_a)
     if rate is None and not _TIMES.search(near):
         # "large throughput gains: 0.6B +48.4%, 8B +103.6%", and further items of such a list
         rate = _RATE.search(before) or _RATE.search(head)
@@ -603,13 +610,14 @@ def _percent_reading(after: str, before: str, minus: bool, head: str = "") -> st
     if kind in {"increase", "ambiguous"} and _SPEEDS_UP_BY.search(before):
         return "percent-faster"  # "speeds up time-to-first-token by up to ~85%": 85% faster
     if kind == "reduction":
-        return "percent-rate-reduction" if rate else "percent-reduction"
+        return "percent-rate-reduction" if rate or speed_before else "percent-reduction"
     if kind == "faster":
         return "percent-faster"
+    speed = speed_before or speed_after
     if kind == "increase":
-        return "percent-increase" if rate else "percent-more"
+        return "percent-increase" if rate or speed else "percent-more"
     if kind == "ambiguous":
-        return "percent-increase" if rate else "ambiguous-percent"
+        return "percent-increase" if rate or speed else "ambiguous-percent"
     return None
 
 

@@ -249,7 +249,14 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         "response speed",
     ),  # "响应速度提升 67%": 67 % faster replies
     # "| 耗时(s) | 较首次降幅 |": the time a run took, then how far it fell from the first run
-    (r"(?<!启动)(?:总|總)?(?:耗时|耗時)|所要時間|소요\s?시간", "elapsed time"),
+    # (a stage's own time stays a time: "Prefill 耗时", "解码耗时", "零拷贝耗时", "プリフィルの所要時間")
+    (
+        r"(?<!启动)(?<![Pp]refill)(?<![Pp]refill\s)(?<![Dd]ecode)(?<![Dd]ecode\s)(?<!TTFT)(?<!TTFT\s)"
+        r"(?<![Tt]oken)(?<![Tt]oken\s)(?<!预填充)(?<!解码)(?<!解碼)(?<!首字)(?<!传输)(?<!傳輸)(?<!拷贝)"
+        r"(?<!阶段)(?<!階段)(?:总|總)?(?:耗时|耗時)|(?<!の)所要時間|소요\s?시간",
+        "elapsed time",
+    ),
+    (r"耗时|耗時|所要時間", "time"),
     (r"时间|時間", "time"),  # "节省 90%+ 时间": saves 90 % of the time
     (r"速度|속도", "speed"),  # "| 방식 | 시간 (초) | 속도 |": method, time (s), speed
     (r"性能", "performance"),
@@ -351,7 +358,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
     # "冷启动约 3806 ms，命中回填后约 408 ms": a cold start, then the same prompt after a hit
     (r"(?:冷启动|冷啟動)(?=\s?(?:约|約|大约|大約)?\s?`?\s?\d)", "cold start"),
-    (r"命中(?:回填)?(?:后|後)", "after a cache hit"),
+    (r"命中回填(?:后|後)", "after a cache hit"),  # not a bare 命中后: a web cache's hit too
     # "吞吐 +56%，Mean TTFT −36%，请求命中大约 4.4×": the requests' hits, a count
     # (not "命中收益", the hits' gain, nor "按前缀命中", hit by a prefix)
     (r"命中(?:次数|数)?(?=\s?(?:大约|约|大概|\d))", "hits"),

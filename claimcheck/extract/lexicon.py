@@ -901,7 +901,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:than|vs\.?|versus|compared\s(?:to|with))\s(?:(?![.!?]\s)[^;:]){0,40}?\b(?:in|with|on|using|of)\s(?:the\s)?"
         r"(?:native\s|stock\s|vanilla\s|plain\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"
         # "TTFT is 2.4x stock mlx-vlm": a factor of a stock engine, with no "than" between
-        r"(?:\d[\d.]*\s?[x×]|times)\s(?:stock|vanilla|upstream|unmodified)\s(?:mlx(?:-lm|-vlm)?|llama\.cpp|ollama|vllm|sglang|tgi|"
+        r"(?:(?<![\d.])\d[\d.]*+\s?[x×]|times)\s(?:stock|vanilla|upstream|unmodified)\s(?:mlx(?:-lm|-vlm)?|llama\.cpp|ollama|vllm|sglang|tgi|"
         r"tensorrt-llm|trt-llm|lmdeploy|transformers)\b|"
         # "nearly 10 times that of llama.cpp", "from 4.86 tokens/s with llama.cpp to 27.49"
         r"(?:times|[x×])\s(?:that|those)\s(?:of|in)\s(?:the\s)?(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\b|"

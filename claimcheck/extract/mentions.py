@@ -193,7 +193,11 @@ _FAR_LINK = re.compile(
     re.IGNORECASE,
 )
 _INSTEAD = re.compile(r"\binstead\sof\b", re.IGNORECASE)
-_STOP = re.compile(r"(?<!\bvs)[.!?]\s|\n\s*\n", re.IGNORECASE)
+_STOP = re.compile(
+    r"(?<!\bvs)(?<!\bapprox)(?<!\bca)(?<!\bcf)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.!?]\s|\n\s*\n",
+    re.IGNORECASE,
+)
+"""A sentence's end; not the point of "vs.", "approx.", "e.g." and their kind."""
 
 
 def rising(text: str, first: Found, second: Found) -> bool:

@@ -1177,3 +1177,28 @@ def test_russian_times_with_and_without_the_cache_are_a_pair() -> None:
     assert (claim["baseline_seconds"], claim["cached_seconds"]) == (107, 21.7)
     # "вес кеша" (the cache's weight): a word that ends in "с" is no "with"
     assert "with" not in english("вес кеша 10 ГБ")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "metric"),
+    [
+        # a stage's own time stays that stage's, even with another 耗时 later in the sentence
+        # (the wording of a GB10 zero-copy prefix-caching report)
+        (
+            "GPU 执行 Prefill 时直接读取已经索引好的页面，跨会话命中 Prefill 耗时降低 85%，CPU-GPU 之间零拷贝耗时。",
+            "ttft",
+        ),
+        ("KV 缓存复用后 TTFT 降低 85%，传输耗时不变。", "ttft"),
+        ("启用前缀缓存后 decode 耗时从 300ms 降至 30ms", "decode"),
+        ("KVキャッシュ再利用により、プリフィルの所要時間が900msから120msに短縮", "ttft"),
+    ],
+)
+def test_the_time_a_stage_took_keeps_the_stage_as_its_metric(sentence: str, metric: str) -> None:
+    (claim,) = _read(sentence)
+    assert claim["metric"] == metric
+
+
+def test_a_bare_hit_of_any_cache_is_no_side_of_a_pair() -> None:
+    # a web API's cache and a serverless cold start: 命中后 alone names no KV cache
+    assert extract_claims("接口命中后耗时 3ms，未命中时 120ms。", explicit=True) == []
+    assert _read("Serverless 冷启动约 8 秒，命中后约 200 ms。") == []

@@ -487,3 +487,21 @@ def test_a_bar_the_result_had_to_clear_is_no_claim_of_its_own() -> None:
         (claim,) = extract_claims(text, explicit=explicit)
         assert claim.values.get("speedup") != 10.0
         assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (9.3, 0.53)
+
+
+@pytest.mark.parametrize(
+    ("text", "speedups"),
+    [
+        # a speed beside a cut is what the cut kept, or the verb "speeds", not a rate
+        ("Prefix caching reduces TTFT by 40% while maintaining generation speed.", [1.67]),
+        ("开启前缀缓存后首字延迟降低 70% 而解码速度基本不变。", [3.33]),
+        ("KV cache offload reduces TTFT by 3x and speeds decode by 20%.", [1.25, 3.0]),
+        # a time between the speed and the share is the share's: a 50% cut, not a 1.5x rise
+        ("The prompt cache improves response speed by lowering latency by 50%.", []),
+    ],
+)
+def test_a_speed_beside_a_cut_leaves_the_cut_a_cut(text: str, speedups: list[float]) -> None:
+    found = sorted(
+        float(str(c.values["speedup"])) for c in extract_claims(text) if "speedup" in c.values
+    )
+    assert found == speedups

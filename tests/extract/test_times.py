@@ -481,3 +481,8 @@ def test_a_time_instead_of_another_a_clause_away_is_a_pair() -> None:
         "It took 115ms. Then, instead of that, we waited ~11 seconds.",
         *durations("It took 115ms. Then, instead of that, we waited ~11 seconds.", 0, 59),
     )
+
+
+def test_the_point_of_an_abbreviation_ends_no_sentence() -> None:
+    (claim,) = extract_claims("TTFT is 2.1 s vs. approx. 0.3 s with the cache.")
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (2.1, 0.3)
