@@ -14,18 +14,13 @@ from itertools import zip_longest
 
 import msgspec
 
-from claimcheck.extract.lexicon import pattern
+from claimcheck.extract.lexicon import NAMED_FRACTIONS, pattern
 from claimcheck.extract.mentions import minutes_before
 from claimcheck.extract.numbers import NUM, parse_number, parse_word_number
 from claimcheck.extract.types import Span
 
 MAX_CANDIDATES = 64
 """Candidates read per sentence at most: a sentence quoting more is a table or an attack."""
-
-_NAMED_FRACTIONS = {
-    "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10,
-    "twentieth": 20, "fiftieth": 50, "hundredth": 100,
-}  # fmt: skip
 
 # Substrings without which a form cannot match: a sentence lacking all of them skips it.
 _GATES: dict[str, tuple[str, ...]] = {
@@ -36,7 +31,7 @@ _GATES: dict[str, tuple[str, ...]] = {
     "fold_word": ("fold",),
     "factor_of": ("factor",),
     "magnitude": ("magnitude",),
-    "fraction": ("/", *_NAMED_FRACTIONS),
+    "fraction": ("/", *NAMED_FRACTIONS),
     "doubling": ("doubl", "tripl", "quadrupl", "halv", "half", "twice"),
     "percent": ("%", "percent", "per cent"),
     "minus_percent": ("%",),
@@ -237,7 +232,7 @@ def _fractions(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidate]
         if match.group(1):
             share = parse_number(match.group(1))
         else:
-            share = float(_NAMED_FRACTIONS[(match.group(2) or match.group(3)).lower()])
+            share = float(NAMED_FRACTIONS[(match.group(2) or match.group(3)).lower()])
         yield Candidate("fraction", _at(match), share)
 
 
@@ -516,9 +511,9 @@ def _percent_at(span: Span, reading: str | None, high: float, low: float | None)
         low_value = round(1 / (1 - low / 100), 2) if low is not None else None
         return Candidate("percent", span, value, low=low_value, reading=reading, percent=raw)
     if reading == "percent-remaining":
-        if (low if low is not None else high) <= 0:
-            return Candidate("percent", span, None, reading="percent-impossible", percent=raw)
         smallest = low if low is not None else high
+        if smallest <= 0:
+            return Candidate("percent", span, None, reading="percent-impossible", percent=raw)
         value = round(100 / smallest, 2)
         low_value = round(100 / high, 2) if low is not None else None
         return Candidate("percent", span, value, low=low_value, reading=reading, percent=raw)

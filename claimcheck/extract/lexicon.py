@@ -41,6 +41,13 @@ MULT = r"(?:\s?(?:x(?![^\W¹²³⁴⁵⁶⁷⁸⁹⁰])|×(?![\d_¹²³⁴⁵⁶
 x glued to a word is part of it ("4xlarge"); the sign is not, even with the space after it lost
 as text is pulled from a PDF ("2.3×–27.5×in long contexts")."""
 
+NAMED_FRACTIONS = {
+    "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10,
+    "twentieth": 20, "fiftieth": 50, "hundredth": 100,
+}  # fmt: skip
+"""Fractions written as words, with how many times smaller they make a time ("a fifth of the
+TTFT" is 5x): the fraction form, its candidates and the page prefilter all read from this."""
+
 METRICS = ("ttft", "throughput", "end_to_end", "decode", "latency")
 """Metric names in the order ties are broken. ``latency`` is a speed word that names no
 particular metric: a claim read from it reports the metric as unspecified."""
@@ -251,7 +258,7 @@ _ROWS: tuple[Row, ...] = (
         "fraction",
         "form",
         r"(?<![\w.])1\s?/\s?(\d+(?:\.\d+)?)(?:th|st|nd|rd)?\s(?:of|the)\b|"
-        r"\b(?:one|a)[-\s](half|third|quarter|fourth|fifth|tenth|twentieth|fiftieth|hundredth)\s(?:of|the)\b|"
+        r"\b(?:one|a)[-\s](" + "|".join(NAMED_FRACTIONS) + r")\s(?:of|the)\b|"
         # "roughly half the latency of recompute": a bare "half", only before a time word
         r"\b(half)\s(?=(?:of\s)?the\s(?:[\w-]+\s){0,2}?(?:latenc|ttft|delay|wait|time\sto\sfirst|"
         r"(?:response|prefill|compute|load|loading)\stimes?\b))(?:of\s)?the\b",

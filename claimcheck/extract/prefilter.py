@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from claimcheck.documents.tables import timed_columns
 from claimcheck.extract.factoring import factored
 from claimcheck.extract.glossary import foreign, in_english
-from claimcheck.extract.lexicon import TOPIC_CUES, pattern, source
+from claimcheck.extract.lexicon import NAMED_FRACTIONS, TOPIC_CUES, pattern, source
 from claimcheck.extract.lookalike import FOLD, FOLDED, IGNORABLE, ignorable_codes
 
 if TYPE_CHECKING:
@@ -39,9 +39,8 @@ _DIGIT_FIRST = (
 # Each word with what must follow it; each but "fold" starts a word.
 _WORDS = (
     ("twice", ""), ("doubl", ""), ("tripl", ""), ("quadrupl", ""), ("halv", ""),
-    ("half", r"\b"), ("percent", r"\b"), ("magnitude", ""), ("factor", r"\sof"), ("third", ""),
-    ("quarter", ""), ("fifth", ""), ("tenth", ""), ("twentieth", ""), ("fiftieth", ""),
-    ("hundredth", ""), ("times", r"\b"),
+    ("half", r"\b"), ("percent", r"\b"), ("magnitude", ""), ("factor", r"\sof"), ("times", r"\b"),
+    *((name, "") for name in NAMED_FRACTIONS if name != "half"),
 )  # fmt: skip
 _WORD = r"\b(?:" + "|".join(word + after for word, after in _WORDS) + r")|fold\b"
 # The look-ahead lets the one-pattern scan skip most positions at once.

@@ -609,7 +609,9 @@ def test_the_real_texts_a_page_gate_passes_over_tie_no_figure_to_a_cache() -> No
                     assert not fact.name.startswith(("product-", "kv-", "ttft-")), (text, fact)
 
 
-@pytest.mark.parametrize("share", ["fifth", "tenth", "twentieth", "fiftieth", "hundredth"])
+@pytest.mark.parametrize(
+    "share", ["quarter", "fourth", "fifth", "tenth", "twentieth", "fiftieth", "hundredth"]
+)
 def test_every_named_fraction_the_reader_knows_passes_the_prefilter(share: str) -> None:
     # a figure written only in words: "cut the TTFT to a fifth of the original" holds no digit
     text = f"Prefix caching cut the TTFT to a {share} of the original."
