@@ -38,7 +38,7 @@ import yaml
 
 from claimcheck.extract.prefilter import page_names_kv
 from claimcheck.extract.reader import read
-from claimcheck.extract.scoring import MEANINGS, THRESHOLD, VETOES, WEIGHTS, weight
+from claimcheck.extract.scoring import EXPLICIT_AS, MEANINGS, THRESHOLD, VETOES, WEIGHTS
 from claimcheck.sources.document import read_document
 from tests.extract.real_scoring import close, load_pages
 
@@ -53,10 +53,11 @@ HELD_OUT = ("real_test.yaml", "fresh_test.yaml")
 """Never fitted on, never inspected while tuning: scored once the weights are chosen. The
 real page excerpts are split the same way (their ``split``)."""
 
-NOT_FEATURES = VETOES
+NOT_FEATURES = VETOES | {"explicit"}
 """Facts that are not weighed: the vetoes decide whatever the weights say. ``explicit`` (the
-user says the text is a claim) is fitted as a fact of its own; the extractor weighs it as
-``scoring.EXPLICIT_AS``, and the running weights are scored that way."""
+user says the text is a claim) is fitted as the extractor weighs it, as
+``scoring.EXPLICIT_AS`` (KV-cache wording in the paragraph): a fact of its own would fit the
+look-alikes' share of the corpus, not a user's word that the text is a claim."""
 
 PENALTIES = (0.3, 1.0, 3.0, 10.0)
 FOLDS = 5
@@ -92,11 +93,14 @@ def _targets(entry: dict[str, Any]) -> list[float]:
     return wanted
 
 
-PLACES = ("alone", "text", "other-page", "kv-page")
+PLACES = ("alone", "text", "other-page")
 """Where each sentence is read: alone (the one-liner), passed with ``--text`` (the user says
-it is a claim, yet a look-alike stays none), as a paragraph of a page about something else
-("# Release notes"), and as one of a page about KV caching. On a page that names no KV-cache
-mechanism, a sentence that names none is no claim, whatever its label."""
+it is a claim, yet a look-alike stays none), and as a paragraph of a page about something else
+("# Release notes"); on a page that names no KV-cache mechanism, a sentence that names none is
+no claim, whatever its label. A sentence is not placed on a made-up page about KV caching: a
+look-alike there would teach the fit that a page's KV topic speaks against a figure, when on
+the real page excerpts (fitted as they are) it speaks for one. Placed there too, the fitted
+weights found 503 of the 662 page figures end to end; without, 561."""
 
 
 def _read(text: str, place: str) -> list[Any]:
@@ -104,10 +108,15 @@ def _read(text: str, place: str) -> list[Any]:
         return read(text).decisions
     if place == "text":
         return read(text, explicit=True).decisions
-    if place == "kv-page":
-        return read(text, topic="KV cache offload benchmark", page="kv").decisions
     names_kv = page_names_kv(text)
     return read(text, topic="Release notes", page="kv" if names_kv else "other").decisions
+
+
+def _features(facts: frozenset[str]) -> frozenset[str]:
+    """The facts weighed, with ``--text`` as the extractor weighs it (``EXPLICIT_AS``)."""
+    if "explicit" in facts:
+        facts = (facts - {"explicit"}) | {EXPLICIT_AS}
+    return facts - NOT_FEATURES
 
 
 def samples(entries: Iterable[dict[str, Any]], places: Sequence[str] = PLACES) -> list[Sample]:
@@ -129,7 +138,7 @@ def samples(entries: Iterable[dict[str, Any]], places: Sequence[str] = PLACES) -
                 if place == "other-page" and not names_kv:
                     positive = False  # a page about something else makes no claim of it
                 facts = frozenset(f.name for f in decision.facts)
-                out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
+                out.append(Sample(_features(facts), positive, group, bool(facts & VETOES)))
     return out
 
 
@@ -147,7 +156,7 @@ def page_samples(pages: Iterable[dict[str, Any]]) -> list[Sample]:
             if wanted and not positive:
                 continue  # a figure the page's labels do not list: not known to be wrong
             facts = frozenset(name for name, _, _ in placed.evidence)
-            out.append(Sample(facts - NOT_FEATURES, positive, group, bool(facts & VETOES)))
+            out.append(Sample(_features(facts), positive, group, bool(facts & VETOES)))
     return out
 
 
@@ -270,7 +279,7 @@ def run() -> dict[str, Any]:
     losses = cross_validate(train, features)
     penalty = min(losses, key=lambda p: (losses[p], -p))
     weights = fit(train, penalty, features)
-    running = {"bias": -THRESHOLD, **WEIGHTS, "explicit": weight("explicit")}
+    running = {"bias": -THRESHOLD, **WEIGHTS}
     return {
         "running_weights_held_out": scores(running, held_out),
         "penalty": penalty,
