@@ -791,15 +791,17 @@ def _qualifier_of(text: str, group: _Group, head: _Factor) -> tuple[str, Span] |
 
 
 _RECOMPUTE = re.compile(
-    r"\b(?:recomput\w*|re-?prefill\w*|uncached|cold|(?:cache|full)\smiss|(?:without|no)\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    r"\b(?:recomput\w*|re-?prefill\w*|uncached|non-cached|cold|(?:cache|full)\smiss|(?:without|no)\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
     # "prefix_cache=false: 118827.93 ms" (a log line); "First turn: 100ms … system prompt cached"
     r"\w*cach\w*\s?[=:]\s?(?:false|off|disabled|0)|first\s(?:turn|request|call|run|query))\b",
     re.IGNORECASE,
 )
 _LOAD = re.compile(
-    r"\b(?:load\w*|(?:prompt|prefix|kv|cache)\sreuse|cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
+    r"\b(?:load\w*|(?:prompt|prefix|kv|cache)\sreuse|(?<!non-)cached|cache\shit|cache\s(?:is|was)\shit|warm|restor\w*|reload\w*|fetch\w*|with\s(?:the\s|a\s)?(?:kv\s|prefix\s|prompt\s)?cach\w*|"
     # "resumes in ~2 s from RAM … but costs ~88 s cold": a saved session taken up again
     r"resum(?:e|es|ed|ing)\s(?:in\s)?[~≈]?\d|"
+    # "0.48s, `cached_tokens=20319/20323`": a usage field that counts tokens served from cache
+    r"cached_tokens[\"'`]?\s?[=:]\s?[\"'`]?[1-9]\d*|"
     r"\w*cach\w*\s?[=:]\s?(?:true|on|enabled|1))\b",
     re.IGNORECASE,
 )

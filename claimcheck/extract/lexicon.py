@@ -399,7 +399,7 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "metric_end_to_end",
         "metric",
-        r"end[-\s]to[-\s]end|e2e|total\s(?:response\s)?latency|response\s(?:latency|times?)|"
+        r"end[-\s]to[-\s]end|e2e|(?:total|overall)\s(?:response\s)?latency|response\s(?:latency|times?)|"
         r"response\sspeeds?|"
         r"(?<=[x×]\s)total(?=\s?(?:[/|).;]|$))|"
         r"job\scompletion|completion\stime|task\s(?:latency|completion)|request\slatency|run[-\s]?time|"
@@ -411,6 +411,7 @@ _ROWS: tuple[Row, ...] = (
             "response time",
             "response speed",
             "request latency",
+            "overall latency",
             "job completion",
             "my runtime",
             "inference time",

@@ -486,3 +486,46 @@ def test_a_time_instead_of_another_a_clause_away_is_a_pair() -> None:
 def test_the_point_of_an_abbreviation_ends_no_sentence() -> None:
     (claim,) = extract_claims("TTFT is 2.1 s vs. approx. 0.3 s with the cache.")
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (2.1, 0.3)
+
+
+def test_a_non_cached_call_is_the_baseline_of_a_cached_one() -> None:
+    # https://github.com/anthropics/claude-cookbooks/blob/main/misc/prompt_caching.ipynb
+    text = (
+        "As you can see, the cached API call only took 3.64 seconds total compared to 21.44 "
+        "seconds for the non-cached API call. This is a significant improvement in overall "
+        "latency due to caching."
+    )
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (21.44, 3.64)
+    assert claim.values["metric"] == "end_to_end"  # "overall latency"
+    # "non-cached" names the recompute side only, not a load too
+    assert (
+        extract_claims(
+            "A non-cached API call took 21.44 seconds compared to 3.64 seconds for a smaller prompt."
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        (  # https://github.com/Mesh-LLM/mesh-llm/pull/1228
+            "All earlier live measurements were re-run against a freshly built native runtime: "
+            "7.57s cold → 0.62s after a genuine process restart, `cached_tokens=8320`, "
+            '`hit_source":"disk"`.',
+            (7.57, 0.62),
+        ),
+        (  # https://github.com/ml-explore/mlx-lm/issues/1162
+            "With Qwen3-Coder-Next-80B-A3B at 256K ctx, an identical ~20K-token prompt reprocesses "
+            "fully once (22.1s, `cached_tokens=0`), then reuses on the repeat (0.48s, "
+            "`cached_tokens=20319/20323`, only 4 tokens reprocessed) via `--cache-reuse`.",
+            (22.1, 0.48),
+        ),
+    ],
+)
+def test_tokens_served_from_cache_name_the_load_side(text: str, times: tuple[float, float]) -> None:
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == times
+    # no token served from cache: nothing says the shorter time is a cache's
+    assert extract_claims(text.replace("8320", "0").replace("20319/20323", "0")) == []
