@@ -359,6 +359,8 @@ def _comparison(candidate: Candidate, frame: Frame) -> list[Fact]:
         return [Fact("bare-times", text[span.start : span.end])]
     # The words right before the figure, within its own phrase: "hit rates (71.1% lower TTFT)"
     lead = _PHRASE_END.split(text[max(frame.sentence.start, span.start - 40) : span.start])[-1]
+    # the high end of a range has the range's words before it: "the expected speedup is 2-5x"
+    lead = _RANGE_LOW_END.sub("", lead)
     denied = _denied_before(lead.lower().split()[-3:])
     if not denied and _GOAL_LABEL.match(text, frame.sentence.start, span.start):
         denied = "goal"  # "**Performance Goals**: TTFT decreasing 88%": a target, not a result
@@ -650,6 +652,7 @@ def _inverted(text: str, clause: Span) -> str:
 
 _CUT_WORD = re.compile(r"reduc\w*|lower|less|cuts?|drops?|down|decreas\w*|sav\w*")
 _PHRASE_END = re.compile(r"[,;:()\[\]]|\s\+\s")
+_RANGE_LOW_END = re.compile(r"\d[\d.,]*+\s?[x×]?\s?[-–—~〜]\s?$")
 _PREPOSITIONS = frozenset("in on for with at across over under from by to into per".split())  # noqa: SIM905
 _STOPS = frozenset(
     "while when whereas but and or which that as where once since because until if".split()  # noqa: SIM905
@@ -932,6 +935,10 @@ _CONFIRMED = re.compile(r"\b(?:confirm|validat|support|verif|prov(?!ision))\w*",
 
 
 def _denied_before(words: list[str]) -> str:
+    """The word of ``words`` (the last few before a figure) that denies the figure, if any. A
+    word before "and" is another phrase's: "45-50% cost reduction and 2-3x faster indexing"."""
+    if "and" in words:
+        words = words[len(words) - words[::-1].index("and") :]
     for index in range(len(words)):
         if pattern("denied_before").match(" ".join(words[index:])):
             return words[index]

@@ -188,6 +188,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"高速化|加速|快|빠름|빨라(?:졌|지|집|져|짐)\w*|더\s?빠르\w*", "faster"),
     # a figure right after "expected" is a hope: "선형 기대 16×" (a linear expectation of 16x)
     (r"(?:예상|기대|预期|預期|予想|見込み)(?=\s?[~≈]?\s?\d)", "expected"),
+    # "理论上只有 13% 的加速空间" (in theory only 13% of room to speed up): a bound, not a run
+    (r"理论上|理論上|理論的に|이론상|이론적으로", "theoretically"),
     (
         r"느리(?:다|지만|고|게)|느린|느림|느려(?:짐|졌\w*|져\w*|지\w*)|更慢|较慢|較慢|变慢|變慢|慢了|缓慢|緩慢|遅い|遅く",
         "slower",

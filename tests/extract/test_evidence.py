@@ -3028,3 +3028,31 @@ def test_a_count_of_operations_after_a_metric_word_is_no_speed() -> None:
     assert _page_speedups(page.replace("2×", "$2\\times$")) == []
     # the prefill's speed is one
     assert _factors("Prefix caching gives 2x prefill throughput on long prompts.") == [2.0]
+
+
+def test_a_cost_cut_before_and_is_not_the_next_figures_subject() -> None:
+    # https://github.com/HKUDS/LightRAG/pull/2426: the range is the speed claim, whole
+    (claim,) = extract_claims(
+        "Restructures entity extraction prompts to leverage OpenAI's automatic prompt caching, "
+        "enabling 45-50% cost reduction and 2-3x faster indexing for GPT-4o, GPT-4o-mini, "
+        "o1-preview, and o1-mini models."
+    )
+    assert (claim.values["speedup"], claim.values["speedup_low"]) == (3, 2)
+    # a cost right before the figure is still its subject
+    assert _factors("With prompt caching, a cost reduction of 2-3x for GPT-4o.") == []
+
+
+def test_the_high_end_of_a_range_has_the_ranges_words() -> None:
+    # made up: a hope names the whole range, its high end included
+    assert _factors("With prefix caching, the expected speedup is 2-5x.", explicit=True) == []
+    assert _factors("With prefix caching, the speedup is 2-5x.", explicit=True) == [5.0]
+
+
+def test_a_theoretical_figure_is_no_result() -> None:
+    # https://github.com/rebibabo/rebibabo.github.io/blob/source/source/_posts/llm-inference/05-spectulative-decoding.md
+    # ("in theory only 13% of room to speed up; eaten by the overheads of KV cache updates …,
+    # measured ~0%")
+    text = "理论上只有 **13%** 的加速空间，被系统管理开销（KV Cache 更新、拒绝重采样、调度）吃掉后，实测为 ~0%。"
+    assert _factors(text, explicit=True) == []
+    assert _factors(text.replace("理论上", ""), explicit=True) == [1.13]
+    assert _factors("With the prefix cache the theoretical speedup is 8x.", explicit=True) == []
