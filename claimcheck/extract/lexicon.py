@@ -1142,6 +1142,8 @@ _ROWS: tuple[Row, ...] = (
         # standard sequential inference"
         r"(?:than|vs\.?|versus|compared\s(?:to|with)|over)\s(?:the\s)?(?:standard\s|naive\s|plain\s)?sequential\s(?:inference|processing|execution|requests?|decoding|generation)|"
         r"batch\soperations|bulk\s(?:imports?|inserts?|writes?|operations)|\d+\s?(?:→|->)\s?\d+\sconcurrent\s\w+|"
+        # how many requests the engine runs at once: vLLM's "--max-num-seqs 8 → 24"
+        r"max[-_]num[-_]seqs|max[-_]concurrency|max[-_]running[-_]requests|"
         # more requests at once, the gain of load not of reuse: "increasing concurrency from 1
         # to 32", "并发 1→20", "동시성을 32로 올리면" (when concurrency is raised to 32)
         r"(?:increas\w*|rais\w*|scal\w*|bump\w*)\s(?:the\s)?concurrency\s(?:from\s\d+\s)?to\s\d+|concurrency\s(?:from\s)?\d+\s?(?:→|->)\s?\d+|"
@@ -1165,6 +1167,7 @@ _ROWS: tuple[Row, ...] = (
             "increasing concurrency from 1 to 32",
             "concurrency 1→20",
             "concurrency 을 32 로 올리면",
+            "Raise `--max-num-seqs`",
         ),
         ("parallel universe", "threaded"),
     ),

@@ -3056,3 +3056,24 @@ def test_a_theoretical_figure_is_no_result() -> None:
     assert _factors(text, explicit=True) == []
     assert _factors(text.replace("理论上", ""), explicit=True) == [1.13]
     assert _factors("With the prefix cache the theoretical speedup is 8x.", explicit=True) == []
+
+
+def test_a_section_that_raises_the_engines_batch_cap_lends_that_cause() -> None:
+    # https://github.com/DamnKuldeep/qwen2.5-1.5b-awq-vllm-rtx3050-4gb/blob/44bb40ac0e66163ae09c311fa7bbba98f9784727/benchmarks/optimization_results.md
+    page = (
+        "## Experiment 1 — Raise `--max-num-seqs`\n\n"
+        "**Not in the original plan.** Added because Stage 9 produced direct evidence for it "
+        "and it would be strange to run planned experiments while ignoring our own findings.\n\n"
+        "**Hypothesis.** Stage 9 found the concurrency ceiling was `--max-num-seqs 8` — a value "
+        "chosen in Stage 1 against a 4,096-token worst case. The evidence: KV cache peaked at "
+        "**13.6%**, preemptions stayed at **zero**, prefill time stayed **flat**, while queue "
+        "time climbed to **~12 s** and running was pinned at 8 with 24 waiting. Memory "
+        "arithmetic says ~44 requests of that size would fit.\n\n"
+        "| Metric | `--max-num-seqs 8` | `--max-num-seqs 24` | Change |\n"
+        "| --- | --- | --- | --- |\n"
+        "| TTFT p50 at conc 24 | 17,207 ms | 2,820 ms | **−83.6%** |\n"
+        "| TTFT p95 at conc 24 | 18,739 ms | 7,548 ms | −59.7% |\n"
+    )
+    assert _page_speedups(page) == []
+    # without the setting named, the rows are read as the KV cache's the page names
+    assert _page_speedups(page.replace("max-num-seqs", "max-cap")) == [6.1, 2.48]
