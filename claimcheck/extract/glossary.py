@@ -354,6 +354,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
         "prompt caching",
     ),
     (r"プレフィックスキャッシ(?:ング|ュ)|前缀缓存|접두사\s?캐싱", "prefix caching"),
+    # "自动前缀共享（3-5倍加速）": prefix sharing, as English "prefix" names a reused prefix
+    (r"前缀|前綴|プレフィックス|접두사|프리픽스", "prefix"),
     # "| 多轮对话（L2 缓存） | 10-60x | 内存缓存命中，极速响应 |": a hit of the cache
     (r"(?:缓存命中|快取命中|キャッシュヒット)(?!率)|캐시\s?(?:적중|히트)(?!률)", "cache hit"),
     # "冷启动约 3806 ms，命中回填后约 408 ms": a cold start, then the same prompt after a hit
@@ -497,7 +499,11 @@ _CLOSING = ".,:;)!?。，、：；）"
 _OPENED = "-（。，、：；）"
 """What a term after it needs no space from: a hyphen, or CJK punctuation, which the glossary
 reads with the spaces English sets around it."""
-_BOUNDARY = re.compile(rf"(?<={CJK.pattern})(?=[A-Za-z0-9%])|(?<=[A-Za-z0-9%])(?={CJK.pattern})")
+_BOUNDARY = re.compile(
+    rf"(?<={CJK.pattern})(?=[A-Za-z0-9%])|(?<=[A-Za-z0-9%])(?={CJK.pattern})|"
+    # "减少TTFT2.2倍": a metric's acronym set right against its figure, as CJK text sets it
+    r"(?<=TTFT|TPOT)(?=\d)|(?<=QPS|TPS|ITL)(?=\d)"
+)
 
 
 def glossed(text: str, where: list[int]) -> tuple[str, list[int]]:

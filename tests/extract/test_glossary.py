@@ -1202,3 +1202,28 @@ def test_a_bare_hit_of_any_cache_is_no_side_of_a_pair() -> None:
     # a web API's cache and a serverless cold start: 命中后 alone names no KV cache
     assert extract_claims("接口命中后耗时 3ms，未命中时 120ms。", explicit=True) == []
     assert _read("Serverless 冷启动约 8 秒，命中后约 200 ms。") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "speedup"),
+    [
+        # https://github.com/fqiaoming/AILearning/blob/main/第七阶段-工程化与职业发展/第22.5章-高级推理框架/第130.1课-SGLang推理加速框架实战.md
+        ("- 自动前缀共享（3-5倍加速）", 5.0),  # automatic prefix sharing (3-5x faster)
+        # https://github.com/Xunzhuo/mini-sglang/blob/main/learning/website/docs/basics/18-radix-attention.md
+        ("所有员工共享这些前缀，响应速度提升100倍", 100.0),  # all staff share these prefixes
+    ],
+)
+def test_a_shared_prefix_in_chinese_names_what_is_reused(sentence: str, speedup: float) -> None:
+    assert [c.values["speedup"] for c in extract_claims(sentence, explicit=True)] == [speedup]
+    # with the prefix gone, nothing ties the figure to a reuse
+    unnamed = sentence.replace("前缀", "")
+    assert extract_claims(unnamed, explicit=True) == []
+
+
+def test_a_metric_set_against_its_figure_is_read_apart() -> None:
+    # https://github.com/leehm00/Reading-Notes--Awesome-KV-Cache-Compression/blob/master/Pruning_Evicting_Sparse_Compression/Pruning%20%20Evicting%20%20Sparse.md
+    # ("cuts TTFT 2.2x, keeps generation quality, offloads to a lower tier of storage")
+    (claim,) = extract_claims("减少TTFT2.2倍，保证生成质量，offload到低级存储", explicit=True)
+    assert (claim.values["speedup"], claim.values["metric"]) == (2.2, "ttft")
+    # a number format or a GPU keeps its digits: "FP8", "H100" are names, not figures
+    assert "FP8" in english("FP8量化的H100") and "H100" in english("FP8量化的H100")
