@@ -572,6 +572,7 @@ _ROWS: tuple[Row, ...] = (
         r"(?:pp|prefill|prompt[-\s]processing)\s(?:work|energy|compute|flops|costs?)|"
         r"(?:read|write|transfer|copy)\sspeeds?|transfer\s(?:latency|latencies|times?|delays?)|"
         r"(?:kv\s)?cache\sblocks?|accuracy|perplexity|quality\sscores?|compression(?:\sratios?)?|slopes?|"
+        r"deviations?|violations?(?:\srates?)?|errors?(?:\srates?)?|"
         r"(?:under|over)[-\s]?estimat\w*|(?:data|transfer|communication|traffic|i/o)\svolumes?|"
         # a count of tokens ("cuts prefill tokens by 42.9%"), not tokens a second
         r"tokens?\scounts?|number\sof\s(?:[\w-]+\s){0,2}(?:tokens|users|sessions|customers|agents|conversations)|"
@@ -589,6 +590,7 @@ _ROWS: tuple[Row, ...] = (
             "KV cache average transfer latency",
             "memory access latency reduction 15-25%",
             "the slope reduction 96.7%",
+            "SLO violation rate",
             "Compression",
             "request hits about",
             "prefill tokens by",

@@ -3077,3 +3077,24 @@ def test_a_section_that_raises_the_engines_batch_cap_lends_that_cause() -> None:
     assert _page_speedups(page) == []
     # without the setting named, the rows are read as the KV cache's the page names
     assert _page_speedups(page.replace("max-num-seqs", "max-cap")) == [6.1, 2.48]
+
+
+def test_a_rate_of_slo_violations_or_a_deviation_is_no_speed() -> None:
+    # https://arxiv.org/html/2410.00428v3 (LayerKV)
+    text = (
+        "Comprehensive evaluations on representative models, ranging from 7B to 70B parameters, "
+        "across various GPU configurations, demonstrate that LayerKV improves TTFT latency up to "
+        "69x and reduces SLO violation rates by 28.7%, significantly enhancing the user experience."
+    )
+    assert _factors(text) == [69.0]
+    # https://github.com/zhaoyang97/daily-arxiv/blob/main/docs/2026-03-03/think-as-you-see.md
+    # ("… the first token's latency from 10.6 s to near zero, the reasoning-event deviation
+    # down 55%")
+    tays = (
+        "TaYS 提出流式视频 CoT 推理范式，通过流式注意力掩码、解耦位置编码和并行双 KV 缓存机制，"
+        "使 LVLM 在接收视频帧的同时进行增量推理，将首 token 延迟从 10.6 秒降至近零，"
+        "推理-事件偏差减少 55%。"
+    )
+    assert _factors(tays) == []
+    # the same cut of a time is a speed
+    assert _factors(tays.replace("推理-事件偏差", "首 token 延迟")) == [2.22]
