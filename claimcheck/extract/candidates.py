@@ -163,6 +163,8 @@ def _multipliers(text: str, lo: int, hi: int, lowered: str) -> Iterator[Candidat
     for match in pattern("multiplier").finditer(text, lo, hi):
         if _FORMULA_AFTER.match(text, match.end(), hi):
             continue  # "(2 × layers × heads × d_head × seq_len × batch) bytes": a formula
+        if _MODEL_BEFORE.search(text, max(lo, match.start() - 24), match.start()):
+            continue  # "AMD Ryzen 9 7950X": a processor's model number
         yield Candidate("multiplier", _at(match), parse_number(match.group(1)))
         yield from _listed(text, lo, match.start())
     if "×" in lowered or "x" in lowered:
@@ -207,6 +209,13 @@ _RANGE_OPENS = re.compile(r"(?:between|from)\s*$", re.IGNORECASE)
 """"between 2 and 3x" and "from 2 to 3x" are ranges, read as ranges."""
 
 
+_MODEL_BEFORE = re.compile(
+    r"\b(?:ryzen(?:\sai)?(?:\s[3579])?|threadripper(?:\spro)?|athlon|xeon(?:\sw)?|"
+    r"core\s(?:i[3579]|ultra\s[579])|radeon(?:\spro)?(?:\srx)?)[\s-]?$",
+    re.IGNORECASE,
+)
+"""A processor family right before a number that ends in X: "Ryzen 9 7950X", "Threadripper
+7980X" name a part, not a factor."""
 _FORMULA_AFTER = re.compile(
     r"\s+(?!(?:faster|slower|higher|lower|more|less|better|speedups?|throughput|ttft|latency)\b)"
     r"[A-Za-z_]\w*\s*[×*]\s*[A-Za-z_(]",

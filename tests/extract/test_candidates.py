@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.extract.candidates import Candidate, candidates, header_cell, header_cells
+from claimcheck.extract.glossary import english
 
 
 def found(text: str) -> list[Candidate]:
@@ -300,3 +301,19 @@ def test_the_sign_glued_to_the_next_word_is_still_a_multiplier() -> None:
     ] == [27.5]
     # a letter x glued to a word is part of the word: an instance type, not 4 times
     assert [c for c in found("on a g5.4xlarge instance") if c.form == "multiplier"] == []
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-05-24-conf-prompt-cache-modular-attention-reuse.md
+        "| CPU（DDR4） | AMD Ryzen 9 7950X | 最大20倍 |",
+        "| CPU | Threadripper 7980X | up to 20x |",  # made up: the same family, in English
+    ],
+)
+def test_a_processors_model_number_is_no_factor(row: str) -> None:
+    text = english(row)  # "最大20倍" reads "up to 20x"
+    assert [c.value for c in found(text) if c.form == "multiplier"] == [20.0]
+    # a number with no processor family before it is still a factor
+    bare = text.replace("Ryzen 9 ", "").replace("Threadripper ", "")
+    assert any(c.value and c.value > 7000 for c in found(bare) if c.form == "multiplier")
