@@ -1371,12 +1371,12 @@ _LABEL_CELL = re.compile(r"\s*\|?[^|]*\|")
 _FACTOR_IN_LABEL = re.compile(r"\d\s?[x×%]", re.IGNORECASE)
 _SPEEDUP_COLUMN = re.compile(
     r"\bspeed-?ups?\b|\bfaster\b|^\s*(?:relative\s)?speed\s*$|"
-    r"\b(?:performance|perf)\s(?:improvements?|gains?|boost|uplift)\b",
+    r"\b(?:performance|perf)\s(?:improvements?|gains?|boost|uplift)\b|\bimprovement\sfactors?\b",
     re.IGNORECASE,
 )
 """A header cell of speedups: "Speedup", "x faster", a performance gain ("| 场景 | 性能提升 |",
-scenario and performance improvement), or a bare "Speed" whose cells are multipliers of a
-"1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
+scenario and performance improvement), an improvement factor ("| TTFT改善倍率 |"), or a bare
+"Speed" whose cells are multipliers of a "1x" baseline row ("| KV Cache | 0.52 | **87x** |")."""
 
 
 _MONEY = re.compile(

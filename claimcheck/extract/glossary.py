@@ -294,6 +294,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"碎片化?|断片化|단편화", "fragmentation"),
     # "TTFT -92.6%，斜率下降 96.7%": the slope of TTFT against the prefix, not a speed
     (r"斜率|傾き|기울기", "slope"),
+    # "| TTFT改善倍率 |": the factor of an improvement, a column of speedups
+    (r"倍率|배율", "factor"),
     # "推理-事件偏差减少 55%", "SLO 违规率降低了 28.7%": a deviation, a rate of violations
     (r"偏差|偏離|误差|誤差|오차|편차", "deviation"),
     (r"(?:违规|違規|违约|違約|違反|위반)(?:率|율|률)", "violation rate"),

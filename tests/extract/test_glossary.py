@@ -1227,3 +1227,23 @@ def test_a_metric_set_against_its_figure_is_read_apart() -> None:
     assert (claim.values["speedup"], claim.values["metric"]) == (2.2, "ttft")
     # a number format or a GPU keeps its digits: "FP8", "H100" are names, not figures
     assert "FP8" in english("FP8量化的H100") and "H100" in english("FP8量化的H100")
+
+
+def test_a_column_of_improvement_factors_holds_speedups() -> None:
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-05-24-conf-prompt-cache-modular-attention-reuse.md
+    page = (
+        "# MLSys 2024論文解説: Prompt Cache — モジュール式Attentionステート再利用による"
+        "低レイテンシLLM推論\n\n"
+        "**TTFT削減効果**（論文 Figure 5, 6 より）:\n\n"
+        "| 環境 | 推論ハードウェア | TTFT改善倍率 |\n"
+        "|-----|----------------|-------------|\n"
+        "| GPU（キャッシュをGPUメモリに保持） | RTX 4090 / A40 / A100 | 5-10倍 |\n"
+        "| GPU（キャッシュをCPUメモリに保持） | RTX 4090 / A40 / A100 | 1.5-3倍 |\n"
+        "| CPU（DDR5） | Intel i9-13900K | 最大70倍 |\n"
+        "| CPU（DDR4） | AMD Ryzen 9 7950X | 最大20倍 |\n"
+    )
+    speedups = [r.claim.speedup for r in read_document(page, "markdown", "p.md").records]
+    assert speedups == [10.0, 3.0, 70.0, 20.0]
+    # a column that names no improvement leaves the rows' memory as their subject
+    plain = page.replace("TTFT改善倍率", "倍率")
+    assert [r.claim.speedup for r in read_document(plain, "markdown", "p.md").records] != speedups
