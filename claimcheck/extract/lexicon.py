@@ -889,6 +889,9 @@ _ROWS: tuple[Row, ...] = (
     Row(
         "topic_engine_comparison",
         "topic",
+        # one implementation swapped in for another: "uses `faster-whisper` instead of standard
+        # `openai-whisper` for … 2-3x faster CPU inference"
+        r"instead\sof\s(?:the\s)?(?:standard|stock|vanilla|default|original|official|upstream)\s`?[\w.-]+|"
         r"(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against)\s(?:the\s|a\s)?(?:stock|vanilla|naive|eager|default|batched|native)\s(?:\w+\s){0,2}?"
         r"(?:transformers|pytorch|implementation|hugging\s?face|hf)|(?:than|vs\.?|versus|over|compared\s(?:to|with))\s(?:the\s)?(?:stock|hugging\s?face|hf)\b|serving\sengines?|(?:than|vs\.?|versus|over|compared\s(?:to|with)|relative\sto|against|outperform\w*)\s(?:the\s|a\s)?"
         r"(?:(?:native|stock|vanilla|upstream|plain|baseline)\s)?(?:hugging\s?face\s|hf\s)?"
@@ -927,6 +930,7 @@ _ROWS: tuple[Row, ...] = (
         r"\bfrom\s[\d.,]+\s?\S+\s(?:with|in|on|using)\s(?:llama\.cpp|ollama|vllm|sglang|tgi|tensorrt-llm|trt-llm|lmdeploy)\sto\b",
         (
             "than vLLM",
+            "instead of standard `openai-whisper`",
             "1.10-1.19x decode vs mlx-lm",
             "faster than LightLLM",
             "than an initial HF backend",

@@ -3098,3 +3098,18 @@ def test_a_rate_of_slo_violations_or_a_deviation_is_no_speed() -> None:
     assert _factors(tays) == []
     # the same cut of a time is a speed
     assert _factors(tays.replace("推理-事件偏差", "首 token 延迟")) == [2.22]
+
+
+def test_an_implementation_swapped_in_is_the_cause_with_text() -> None:
+    # a desktop app's README (SpeakEasy), found by a review of "and" before a figure; the search
+    # index named no repository for it. Its "2-3x" is the other implementation's, with --text too
+    text = (
+        "Note: The project uses `faster-whisper` instead of standard `openai-whisper` for 3-4x "
+        "less RAM usage and 2-3x faster CPU inference."
+    )
+    assert _factors(text, explicit=True) == []
+    # the same figure with the prompt cache as its cause is read
+    cached = (
+        "Note: The project reuses the prompt cache for 3-4x less RAM usage and 2-3x faster TTFT."
+    )
+    assert _factors(cached, explicit=True) == [3.0]
