@@ -457,6 +457,11 @@ def _with_header(candidate: Candidate, header: str, column: str = "") -> Candida
         high, low = candidate.percent  # "| Throughput vs no-offload |" over "+53%"
         return _percent_at(candidate.span, "percent-increase", high, low)
     reading = _column_reading(column)
+    if reading is None and _percent_reading(column, "", False) == "ambiguous-percent":
+        # "| コスト削減率 | TTFT改善率 |" over "9.5%": the column's own word, "improvement",
+        # reads either way, and the cost column's "reduction" does not settle it
+        high, low = candidate.percent
+        return _percent_at(candidate.span, "ambiguous-percent", high, low)
     if reading is None and "%" in column:
         # "| **Speedup** | Cache OFF Prefill % |": a column of shares of something, under a
         # header whose speedup is another column's

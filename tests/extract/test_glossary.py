@@ -1247,3 +1247,22 @@ def test_a_column_of_improvement_factors_holds_speedups() -> None:
     # a column that names no improvement leaves the rows' memory as their subject
     plain = page.replace("TTFT改善倍率", "倍率")
     assert [r.claim.speedup for r in read_document(plain, "markdown", "p.md").records] != speedups
+
+
+def test_a_column_of_improvements_is_ambiguous_whatever_its_neighbour_says() -> None:
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-05-22-paper-2601-06007.md
+    page = (
+        "# 論文解説: Don't Break the Cache — プロンプトキャッシュでエージェントタスクのコストを41-80%削減\n\n"
+        "著者らが報告している主要な実験結果を以下に示す：\n\n"
+        "| モデル | キャッシュ戦略 | コスト削減率 | TTFT改善率 |\n"
+        "|:------|:------------|:-----------|:----------|\n"
+        "| GPT-5.2 | Full Context | 79.3% | 9.5% |\n"
+        "| GPT-5.2 | System Prompt Only | 81.4% | 10.5% |\n"
+    )
+    # "improvement" of a time is 1 + p or 1 ÷ (1 − p): no factor is assumed
+    speedups = [r.claim.speedup for r in read_document(page, "markdown", "p.md").records]
+    assert speedups == [None, None]
+    # a column of TTFT cuts is read as cuts
+    cut = page.replace("TTFT改善率", "TTFT削減率")
+    speedups = [r.claim.speedup for r in read_document(cut, "markdown", "p.md").records]
+    assert speedups == [1.1, 1.12]
