@@ -390,6 +390,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     (r"淘汰|驱逐|驅逐|逐出", "eviction"),
     # "节省 99.6% 的 prefill 计算量": an amount of computation
     (r"计算量|計算量|연산량", "compute"),
+    # "88~94%의 prefill 계산 절감": prefill computation saved, not time (a computation's
+    # time stays a time: "prefill 계산 시간")
+    (r"(?:计算|計算|계산)(?!\s?(?:时间|時間|耗时|耗時|시간|延迟|延遲|速度|속도))", "computation"),
     # "KV プールが 4.6〜10 倍になり": the pool of KV blocks grew, a capacity
     (r"プール", "pool"),
     (r"プロンプト|프롬프트|提示词", "prompt"),

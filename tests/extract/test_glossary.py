@@ -1266,3 +1266,22 @@ def test_a_column_of_improvements_is_ambiguous_whatever_its_neighbour_says() -> 
     cut = page.replace("TTFT改善率", "TTFT削減率")
     speedups = [r.claim.speedup for r in read_document(cut, "markdown", "p.md").records]
     assert speedups == [1.1, 1.12]
+
+
+def test_computation_saved_is_no_speed_but_its_time_is() -> None:
+    # https://github.com/cntlgns/kv-reuse-harness/blob/main/experiments/README.md: prefill
+    # tokens computed per task grew 15x, a count of work
+    grew = (
+        "**슬라이딩 윈도우(C)가 전 구간 29–37% 더 비쌈**. 원인: prefix cache 히트 98%→53%로 붕괴, "
+        "태스크당 실제 prefill 계산 토큰 15배(27k→400k)."
+    )
+    assert extract_claims(grew) == []
+    # https://github.com/Atom-oh/AgenticAI-Platform/blob/41a4df6264c40e7e190e35d3178a37a77431c736/docs/04-caching/vllm-kv-cache.md
+    saved = (
+        "한 비공식 벤치마크는 안정적인 6k 토큰 정적 컨텍스트를 공유하는 RAG 워크로드에서 "
+        "88~94%의 prefill 계산 절감을 보고했다."
+    )
+    assert extract_claims(saved) == []
+    # invented: the time of that computation, cut, is a speedup
+    (claim,) = extract_claims("프리픽스 캐싱으로 prefill 계산 시간이 5배 단축되었다.")
+    assert claim.values["speedup"] == 5.0
