@@ -133,10 +133,11 @@ _NO_ORDER = r"instead\sof|vs\b\.?|versus|compared\s(?:to|with)"
 """Words that join two times without saying which came first."""
 _ELIDED = re.compile(
     rf"(?:\s[a-z][\w-]*){{0,5}}?\s(?:{_NO_ORDER})\s~?"
-    r"(\d+(?:\.\d+)?)(?![\d.,]*\d)(?!\s?(?:%|×|[^\W\d_]))",
+    r"(\d+(?:\.\d+)?)(?![\d.,]*\d)(?!\s?(?:%|×|[^\W\d_]|[-–—~]\s?\d))",
     re.IGNORECASE,
 )
-"""A bare number compared with a time just given, in that time's unit ("… instead of 4.43")."""
+"""A bare number compared with a time just given, in that time's unit ("… instead of 4.43");
+not the low end of a range that states its own unit ("< 90 s TTFT instead of 15–20 min")."""
 _ELIDED_BEFORE = re.compile(
     rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s(?:{_NO_ORDER})\s~?$",
     re.IGNORECASE,

@@ -113,6 +113,18 @@ def test_a_time_compared_with_a_bare_number_lends_it_its_unit() -> None:
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (4.43, 0.64)
 
 
+def test_the_low_end_of_a_range_keeps_the_ranges_unit() -> None:
+    # https://github.com/tomcounsell/ai/pull/1238: "15–20 min" is minutes, not 15 s
+    text = (
+        "- Inject `--exclude-dynamic-system-prompt-sections` alongside `--append-system-prompt` "
+        "for every PM session harness invocation, stabilising the ~74K-char system-prompt "
+        "prefix so Anthropic's server-side prompt cache can reuse it across consecutive PM "
+        "sessions (warm start: < 90 s TTFT instead of 15–20 min)"
+    )
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (1200, 90)
+
+
 @pytest.mark.parametrize(
     "text",
     [
