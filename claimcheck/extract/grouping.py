@@ -816,6 +816,9 @@ _WORSE = re.compile(
     r"\d[x×]\s(?:longer|slower)\b",
     re.IGNORECASE,
 )
+_OPENING_LABEL = re.compile(r"\W{0,4}(?:[^\W\d_][\w/-]*\s){0,3}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}")
+"""A label of up to four words and a colon that opens the text: what the note is filed under
+("**Regression angle:** … (TTFT collapses from ~5 min to ~60 ms)"), not how its times went."""
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
 
@@ -891,7 +894,9 @@ def _times_only(
     upto = Span(opening, second.span.end)
     if technique_named(replace(frame, clause=upto, sentence=upto)) is not None:
         return None
-    if _WORSE.search(text, unit.start, unit.end) or times[0].value <= times[1].value:  # type: ignore[operator]
+    label = _OPENING_LABEL.match(text, unit.start, unit.end)
+    worse = _WORSE.search(text, label.end() if label else unit.start, unit.end)
+    if worse is not None or times[0].value <= times[1].value:  # type: ignore[operator]
         return None  # "a slight increase in TTFT (9.4s vs 7.4s)", loading slower than recompute
     values: dict[str, object] = {
         "baseline_seconds": times[0].value,

@@ -541,3 +541,16 @@ def test_tokens_served_from_cache_name_the_load_side(text: str, times: tuple[flo
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == times
     # no token served from cache: nothing says the shorter time is a cache's
     assert extract_claims(text.replace("8320", "0").replace("20319/20323", "0")) == []
+
+
+def test_a_label_opening_the_note_is_not_how_its_times_went() -> None:
+    # https://github.com/Pushkinist/rMLX/issues/9: "Regression" names what the note is filed
+    # under; the times it gives fall with the prefix cache
+    text = (
+        "**Regression angle:** with SSD **off**, the same repeated 128k request hits the in-RAM "
+        "automatic-prefix-cache (TTFT collapses from ~5 min to ~60 ms)."
+    )
+    (claim,) = extract_claims(text)
+    assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (300, 0.06)
+    # invented: a regression told in the sentence itself still reads as one
+    assert extract_claims("With the prefix cache, TTFT regressed from 5 s to 6 s.") == []
