@@ -303,13 +303,14 @@ class InlineWalker:
     def _code(self, marker: str, code: str, builder: UnitBuilder) -> None:
         """Step over a code span, ending where markdown-it's own backtick rule ends it. A span
         that holds one figure and nothing else ("约 `9.32×` 加速", "`3806 ms`") is a value set
-        in code type, not code: it is read as its words."""
+        in code type, not code, and one that holds one name ("`torch.compile`") names what
+        the prose speaks of: each is read as its words."""
         from markdown_it.rules_inline import backtick
 
         found = self._find(marker)
         if found < 0:
             return
-        if _FIGURE_CODE.fullmatch(code):
+        if _FIGURE_CODE.fullmatch(code) or _NAME_CODE.fullmatch(code):
             value = self.content.find(code, found + len(marker))
             if value >= 0:
                 self.where.add(builder, self.content, value, value + len(code))
@@ -330,6 +331,10 @@ _FIGURE_CODE = re.compile(
     r"[~≈<>]?\s?\d[\d.,]*\s?(?:[x×%倍]|ms|s|sec|seconds|tok/s|tokens/s)?", re.IGNORECASE
 )
 """A code span's content that is one figure: a factor, a share or a time."""
+_NAME_CODE = re.compile(r"-{0,2}[A-Za-z_][\w.\-/]{0,63}")
+"""A code span's content that is one name: a function, a flag, a policy or a product
+("`torch.compile`", "`--enable-prefix-caching`", "`precise-scheduling`", "`LeastLoad`"), which
+names what a figure beside it is of, as its words would."""
 
 
 def _skip_spaces(text: str, position: int) -> int:

@@ -663,3 +663,19 @@ def test_a_factor_written_in_latex_is_read_on_a_page() -> None:
     # read as a multiplier, "$8\\times$ H100" is a count of GPUs, as "8x H100" is
     counted = page.replace("on a single H100 GPU", "on $8\\times$ H100 GPUs")
     assert speedups(counted) == [7.8]
+
+
+def test_a_name_set_in_code_type_names_the_figures_cause() -> None:
+    # https://github.com/harleyszhang/llm_note/blob/82b24b659650a9ff1dc8108afbec1829d81549a3/5-framework/llm推理服务框架总结.md
+    # (excerpt): a page comparing engines that names prefix caching; the 1.5x is the
+    # compiler's, which stands in code type
+    page = (
+        "# llm 服务引擎特性比较\n\n"
+        "## 一 vLLM\n\n"
+        "- 支持 Prefix Caching，多个请求共享相同前缀时复用 KV cache。\n\n"
+        "## 五 SGLang\n\n"
+        "- 使用 `torch.compile` 技术优化 Latency，在基准测试中产生高达 1.5 倍的加速效果。\n"
+    )
+    assert speedups(page) == []
+    # the same figure credited to the prefix cache is a claim
+    assert speedups(page.replace("`torch.compile`", "Prefix Caching")) == [1.5]
