@@ -461,7 +461,7 @@ _ROWS: tuple[Row, ...] = (
         r"\b(?:faster|quicker|sooner|speedier|as\s(?:fast|quick)|lower|shorter|less\slatency|better|reductions?|reduc(?:es?|ed|ing)|speeds?|"
         r"decreases?|improvements?|improve[sd]?|speed[-\s]?ups?|gains?|boosts?|accelerat\w*|"
         r"higher|more|as\smany|drops?|dropped|fell|falls|cuts?|slashe[sd]|slower|beats?|beat|"
-        r"increas\w*|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?|difference|apart|"
+        r"increas\w*|below|rose|rises|trims?|trimmed|advantage|lead|jump|savings|shr[au]nk|shrinks?|difference|apart|"
         r"performance)\b|↓|↑",
         ("faster", "speedup", "reduction", "cuts", "↓"),
         ("fastest-growing",),
