@@ -400,6 +400,9 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # punctuation
     (r"。", "."),
     (r"[、，]", ","),
+    # "コスト78.5%削減・TTFT…22.9%改善": a middle dot between two items of a list, each its own
+    # phrase ("スパース・アテンション", one word, is read as its term first)
+    (r"・", ","),
     (r"：", ":"),
     (r"；", ";"),
     (r"（", "("),

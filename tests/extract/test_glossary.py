@@ -1285,3 +1285,20 @@ def test_computation_saved_is_no_speed_but_its_time_is() -> None:
     # invented: the time of that computation, cut, is a speedup
     (claim,) = extract_claims("프리픽스 캐싱으로 prefill 계산 시간이 5배 단축되었다.")
     assert claim.values["speedup"] == 5.0
+
+
+def test_a_middle_dot_parts_two_items_of_a_list() -> None:
+    # https://github.com/0h-n0/zenn-contents/blob/0b0047c50777c3df3d196761c4f7607573fb5371/articles/555a4e799660de.md:
+    # the 78.5 % is the cost's; the TTFT after the dot has a figure of its own
+    cost = (
+        "学術論文「Don't Break the Cache」（arxiv:2601.06007）では、Claude Sonnetでコスト78.5%削減・"
+        "TTFT（Time to First Token）22.9%改善が実測されています。"
+    )
+    assert all(c.values.get("speedup") != 4.65 for c in extract_claims(cost, explicit=True))
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-05-18-paper-2407-01219.md:
+    # the TTFT cut before the dot is read, the cost after it is not
+    ttft = (
+        "CachedAttentionは、マルチターン会話のKVキャッシュを永続的に管理することで、5ターン以上の"
+        "セッションにおいてTTFT 80%削減・コスト50%削減を実現した。"
+    )
+    assert [c.values.get("speedup") for c in extract_claims(ttft)] == [5.0]
