@@ -1437,14 +1437,22 @@ def _beyond_label(frame: Frame, figure: Span | None) -> Span:
 
 
 _CELL_MARKUP = re.compile(r"[\s*_`~]*")
+_CELL_QUALIFIED = re.compile(
+    r"[\s*_`]*(?:(?:up\sto|about|around|approx(?:imately|\.)?|nearly|average|avg\.?|max\.?|高|快)\s?|"
+    r"[~≈>≥]\s?)?[\s*_`]*",
+    re.IGNORECASE,
+)
+"""A cell's markup before its figure, with a word that qualifies it: "| 最大70x |" (up to),
+"| **高 18.3 倍** |" (higher by)."""
 
 
 def _alone_in_cell(text: str, figure: Span, row: Span) -> bool:
-    """Whether the figure is all its table cell holds, but for emphasis ("| **9x** |")."""
+    """Whether the figure is all its table cell holds, but for emphasis ("| **9x** |") and a
+    word that qualifies it ("| up to 70x |")."""
     cell = row_cell(text, row, figure)
     return (
         cell is not None
-        and _CELL_MARKUP.fullmatch(text, cell.start, figure.start) is not None
+        and _CELL_QUALIFIED.fullmatch(text, cell.start, figure.start) is not None
         and _CELL_MARKUP.fullmatch(text, figure.end, cell.end) is not None
     )
 

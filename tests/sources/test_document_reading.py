@@ -679,3 +679,20 @@ def test_a_name_set_in_code_type_names_the_figures_cause() -> None:
     assert speedups(page) == []
     # the same figure credited to the prefix cache is a claim
     assert speedups(page.replace("`torch.compile`", "Prefix Caching")) == [1.5]
+
+
+def test_a_qualified_figure_alone_in_a_speedup_column_is_read() -> None:
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-04-29-paper-2404-14294.md
+    # (excerpt): "最大70x" is "up to 70x", alone in a column of improvement factors
+    page = (
+        "# 論文解説: Prompt Cache — モジュラーアテンション再利用による低レイテンシ推論\n\n"
+        "**CPU環境**\n\n"
+        "| ハードウェア | 改善倍率 | 備考 |\n"
+        "|------------|---------|------|\n"
+        "| Intel i9-13900K (DDR5) | 最大70x | DDR5の高帯域幅が寄与 |\n"
+        "| AMD Ryzen 9 7950X (DDR4) | 最大20x | DDR4帯域幅がボトルネック |\n"
+    )
+    assert speedups(page) == [70.0, 20.0]
+    # a cell whose figure sits among other words is no column's value alone
+    worded = page.replace("| 最大70x |", "| 70x with eight channels |")
+    assert speedups(worded) == [20.0]
