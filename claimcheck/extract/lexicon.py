@@ -909,8 +909,9 @@ _ROWS: tuple[Row, ...] = (
         r"competing\s(?:managed\s)?(?:\w+\s)?(?:services|products|providers|platforms|offerings|solutions)|nano-vllm|"
         r"next[-\s](?:fastest|best)\s(?:option|system|solution|engine|alternative)s?|\bv\d+\s(?:vs\.?|versus|over)\s`?v\d+\b|"
         r"compar\w*\s(?:with|to)\s`?v\d+\b|(?:its|their)\s(?:\w+\s)?predecessors?|"
-        + _THAN_AFTER
-        + "|"
+        # Japanese "V0比", "DeepSeek 67B比", glossed: relative to an older version or model
+        r"\bv\d+(?:\.\d+)*\srelative\b|(?:llama|qwen|mistral|mixtral|gemma|phi|deepseek|glm|falcon|gpt)"
+        r"[\w.-]*(?:\s[\w.-]+)?\srelative\b|" + _THAN_AFTER + "|"
         # a new version of an engine: "vLLM V1: A major architectural upgrade with 1.7x speedup"
         r"major\s(?:architectural\s)?(?:upgrade|rewrite|overhaul|re-?architecture)|"
         r"architectural\s(?:upgrade|rewrite|overhaul|re-?architecture)|"

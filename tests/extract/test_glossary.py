@@ -1302,3 +1302,10 @@ def test_a_middle_dot_parts_two_items_of_a_list() -> None:
         "セッションにおいてTTFT 80%削減・コスト50%削減を実現した。"
     )
     assert [c.values.get("speedup") for c in extract_claims(ttft)] == [5.0]
+
+
+def test_a_japanese_hi_after_a_name_is_relative_to_it() -> None:
+    # "V0比で最大1.7倍" (relative to V0); Chinese "比" before the other side stays "than"
+    assert "V0 relative" in english("V0比で最大1.7倍のスループット改善")
+    assert "DeepSeek 67B relative" in english("DeepSeek 67B比で5.76倍のスループット向上")
+    assert "than V0" in english("V1 比 V0 快 1.7 倍")

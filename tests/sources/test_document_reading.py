@@ -696,3 +696,24 @@ def test_a_qualified_figure_alone_in_a_speedup_column_is_read() -> None:
     # a cell whose figure sits among other words is no column's value alone
     worded = page.replace("| 最大70x |", "| 70x with eight channels |")
     assert speedups(worded) == [20.0]
+
+
+def test_a_japanese_comparison_with_an_older_version_or_model_is_no_kv_claim() -> None:
+    # https://github.com/0h-n0/zenn-contents/blob/0b0047c50777c3df3d196761c4f7607573fb5371/articles/e2c9e5c07cf740.md
+    # (excerpt): "V0比" is "relative to V0", a new version's gain on a page that also names
+    # the KV cache
+    page = (
+        "# vLLM・SGLang・TensorRT-LLMのマルチGPU並列推論比較と最適化実践\n\n"
+        "- LLM推論の基本概念（KVキャッシュ、トークン生成）\n"
+        "- **vLLM V1**: V0比最大**1.7倍のスループット改善**、H200で**2.2k tok/s/GPU**を達成\n"
+    )
+    assert speedups(page) == []
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-04-26-paper-2405-04434.md
+    model = (
+        "# 論文解説: DeepSeek-V2 — Multi-Head Latent Attentionによる93.3%のKVキャッシュ削減\n\n"
+        "**推論スループット**: DeepSeek 67B比で5.76倍のスループット向上を達成（論文Section 5.2より）。\n"
+    )
+    assert speedups(model) == []
+    # invented: the same gain credited to the prefix cache is a claim
+    cached = page.replace("V0比最大", "プレフィックスキャッシュで最大")
+    assert speedups(cached) == [1.7]
