@@ -186,6 +186,8 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # what the factor does
     # "캐시 히트 (40-50% 빠름)": Korean says "faster" with the noun of "fast", or "became fast"
     (r"高速化|加速|快|빠름|빨라(?:졌|지|집|져|짐)\w*|더\s?빠르\w*", "faster"),
+    # "約2.65倍高速である" (about 2.65x faster); "高速なSSD" (a fast SSD) names no comparison
+    (r"(?:(?<=[倍×xX$])|(?<=[倍×xX$]\s))高速", "faster"),
     # a figure right after "expected" is a hope: "선형 기대 16×" (a linear expectation of 16x)
     (r"(?:예상|기대|预期|預期|予想|見込み)(?=\s?[~≈]?\s?\d)", "expected"),
     # "理论上只有 13% 的加速空间" (in theory only 13% of room to speed up): a bound, not a run

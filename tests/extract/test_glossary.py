@@ -1309,3 +1309,14 @@ def test_a_japanese_hi_after_a_name_is_relative_to_it() -> None:
     assert "V0 relative" in english("V0比で最大1.7倍のスループット改善")
     assert "DeepSeek 67B relative" in english("DeepSeek 67B比で5.76倍のスループット向上")
     assert "than V0" in english("V1 比 V0 快 1.7 倍")
+
+
+def test_koosoku_after_a_factor_is_faster() -> None:
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-02-24-paper-2501-00353.md
+    assert "2.65x faster" in english(
+        "キャッシュヒット時のCAGはRAG（k=3）と比較して約2.65倍高速である。"
+    )
+    # https://github.com/para1lel/asabook/blob/main/docs/ja/papers/kvflow.md: after LaTeX's "×"
+    assert "faster" in english("GPU-only の SGLang baseline より 2.91$\\times$ 高速である。")
+    # "高速なSSD" is a fast SSD: no comparison before a figure
+    assert "faster" not in english("高速なSSDからKVキャッシュを読み込むと10倍")
