@@ -239,7 +239,7 @@ _SIGNS: tuple[tuple[str, str], ...] = (
     # "Prefill 执行时间也能差 60 倍以上": a time that can differ that much, a spread
     (r"(?:也|还|還)?(?:能|可|可能|会|會)差(?=\s?\d)", "can vary by"),
     # Japanese "X比" after a name is "relative to X": "V0比で最大1.7倍", "DeepSeek 67B比で5.76倍"
-    (r"(?<=[A-Za-z0-9])\s?比(?=\s?(?:で|較で|して|最大|約|平均|\d))", "relative"),
+    (r"(?:(?<=[A-Za-z0-9])|(?<=[A-Za-z0-9]\s))比(?=\s?(?:で|して|最大|約|平均|\d))", "relative"),
     (r"比|[较較](?=\s?[A-Za-z])", "than"),  # "较 TCP 分别约快 2.4x": faster than TCP
     # metrics
     (
