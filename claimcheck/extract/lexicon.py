@@ -156,7 +156,7 @@ word of its own letter, so that the alternation stays grouped (``factoring``).""
 _NOT_SPEED = (
     r"memory|capacity|storage|footprint|pools?|fairness|(?:prefill|prompt|pp)\s(?:compute|computation|work)|costs?|price[sd]?|bills?|spend\w*|budgets?|invoices?|"
     r"deploy\w*|onboard\w*|(?:token[-\s])?hit\s?rates?|integrat\w*|install\w*|migrat\w*|"
-    r"pricing|compress(?:ion|ed|es)?|density|space|bandwidth|efficien(?:cy|t)|revenue|"
+    r"pricing|compress(?:ion|ed|es)?|density|space|disk|bandwidth|efficien(?:cy|t)|revenue|"
     r"(?:read|write|transfer|copy)\sspeeds?|transfers?\s(?:of|between)\b|"
     r"growth|utili[sz]ation|accuracy|savings?|energy|power|more\scontext|larger\scontext|"
     r"longer\scontext|context\swindows?|more\s(?:sessions|capacity|kv|data|models)|"
