@@ -1269,7 +1269,7 @@ def _topics(frame: Frame, figure: Span | None = None) -> list[Fact]:
                 found = formats
             if found is not None:
                 model = topic == "quantisation" and _in_a_model_name(text, topic, sentence)
-                if model and (storage is not None or kv_named):
+                if model and kv_named and not formats:
                     continue  # "GLM-5-FP8 … 3.3x below the recompute path": the model measured
                 name = (
                     "topic"

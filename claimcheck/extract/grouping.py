@@ -819,6 +819,11 @@ _WORSE = re.compile(
 _OPENING_LABEL = re.compile(r"\W{0,4}(?:[^\W\d_][\w/-]*\s){0,3}[^\W\d_][\w/-]*\W{0,4}:\W{0,4}")
 """A label of up to four words and a colon that opens the text: what the note is filed under
 ("**Regression angle:** … (TTFT collapses from ~5 min to ~60 ms)"), not how its times went."""
+_WORSE_LABEL = re.compile(
+    r"(?:slower|slowdown|worse|regress\w*|penalty|overhead)\W*:\W*$", re.IGNORECASE
+)
+"""A label whose last word is a slowdown ("Slowdown:", "TTFT regression:"): the verdict on the
+times after it, not a heading over them."""
 _PERCENT = re.compile(r"[-−–]\s?\d[\d.]*\s?%")
 _SYSTEM_PROMPT = re.compile(r"\bsystem\sprompts?\b", re.IGNORECASE)
 
@@ -895,6 +900,8 @@ def _times_only(
     if technique_named(replace(frame, clause=upto, sentence=upto)) is not None:
         return None
     label = _OPENING_LABEL.match(text, unit.start, unit.end)
+    if label is not None and _WORSE_LABEL.search(label.group()):
+        label = None  # "**Slowdown:** … (20.2 s against 0.82 s)": the label is the verdict
     worse = _WORSE.search(text, label.end() if label else unit.start, unit.end)
     if worse is not None or times[0].value <= times[1].value:  # type: ignore[operator]
         return None  # "a slight increase in TTFT (9.4s vs 7.4s)", loading slower than recompute

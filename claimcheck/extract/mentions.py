@@ -68,8 +68,13 @@ def durations(text: str, lo: int, hi: int) -> list[Found]:
     for match in pattern("duration").finditer(text, lo, hi):
         unit = match.group(2).lower()
         number = parse_number(match.group(1))
-        if unit in {"s", "h"} and number.is_integer() and number >= 1000:
-            continue  # "1980s", not 1,980 seconds
+        if (
+            unit in {"s", "h"}
+            and number.is_integer()
+            and number >= 1000
+            and " " not in match.group()
+        ):
+            continue  # "1980s", "1000s of tokens": a decade or thousands, not 1,980 seconds
         if pattern("not_a_time").search(text, max(lo, match.start() - 24), match.start()) or (
             pattern("not_a_time_after").match(text, match.end(), hi)
         ):

@@ -554,3 +554,13 @@ def test_a_label_opening_the_note_is_not_how_its_times_went() -> None:
     assert (claim.values["baseline_seconds"], claim.values["cached_seconds"]) == (300, 0.06)
     # invented: a regression told in the sentence itself still reads as one
     assert extract_claims("With the prefix cache, TTFT regressed from 5 s to 6 s.") == []
+
+
+def test_a_label_that_names_a_slowdown_is_the_verdict_on_the_times() -> None:
+    # a note of a numerical benchmark (found in public text; the times rise from 0.82 s to
+    # 20.2 s): "Slowdown:" says how they went
+    text = (
+        "- **Slowdown:** 686 / 33.6 = **20.4× per phase**, and **24.6× per Newton iteration** "
+        "(20.2 s against 0.82 s)."
+    )
+    assert extract_claims(text, explicit=True) == []

@@ -717,3 +717,28 @@ def test_a_japanese_comparison_with_an_older_version_or_model_is_no_kv_claim() -
     # invented: the same gain credited to the prefix cache is a claim
     cached = page.replace("V0比最大", "プレフィックスキャッシュで最大")
     assert speedups(cached) == [1.7]
+
+
+def test_a_middle_dot_after_a_figure_leaves_the_head_noun_shared() -> None:
+    # https://github.com/0h-n0/0h-n0.github.io/blob/6987ad62c2bf36034c6b0e13b13ad4007b720653/_posts/blog/2026-02-24-paper-2311-04934.md
+    # (excerpt): both figures are of the "TTFT改善" after them
+    page = (
+        "# MLSys 2024論文解説: Prompt Cache — モジュラーAttention再利用による低レイテンシ推論\n\n"
+        "## まとめ\n\n"
+        "Prompt Cacheは、PMLスキーマと位置整合性保証により、プレフィックス完全一致の制約を超えた"
+        "柔軟なAttention State再利用を実現した。モデル変更不要でGPU 8倍・CPU 60倍のTTFT改善は、"
+        "実運用への導入障壁が低い。\n"
+    )
+    assert speedups(page) == [8.0, 60.0]
+
+
+def test_a_slowdown_on_a_quantised_model_with_offload_stays_out() -> None:
+    # https://github.com/natoscott/benchmarks/blob/38330c1e129c2a72032540566f75351b011b0a3c/llm-d-kvcache-offload-eval/REPORT-v0.5.1.md
+    # (the item as the report writes it, under headings of ours): ITL rose 7.4x with the
+    # offload on, and "AWQ" ends the model's name
+    page = (
+        "# llm-d KV-cache offload evaluation\n\n## Results\n\n"
+        "- **ITL at rate=1 (Qwen3-32B-AWQ):** 18.3 ms (no-offload) → 134.7 ms (fs-offload, "
+        "+7.4×), 149.9 ms (cpu+fs-offload, +8.2×)\n"
+    )
+    assert speedups(page) == []
